@@ -1,0 +1,22 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { getDb } from '@/db/client';
+import { LoginRefused, signIn } from '@/lib/auth/auth';
+import { landingAfterTokenLogin } from '@/lib/auth/landing';
+
+export type TokenLoginState = { error: string | null };
+
+/** Spends the booking platform's one-time link and opens the dashboard. */
+export async function loginWithLink(_previous: TokenLoginState, form: FormData): Promise<TokenLoginState> {
+  const uuid = String(form.get('uuid') ?? '');
+  try {
+    await signIn('login-token', { uuid, redirect: false });
+  } catch (error) {
+    if (error instanceof LoginRefused) return { error: error.userMessage };
+    console.error('Accesso con link non riuscito per un errore del server', error);
+    return { error: (await getTranslations('login'))('genericError') };
+  }
+  redirect(await landingAfterTokenLogin(getDb(), uuid));
+}

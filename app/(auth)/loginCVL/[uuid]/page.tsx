@@ -1,0 +1,1 @@
+export { default, generateMetadata } from '@/app/(auth)/loginCV/[uuid]/page';

@@ -1,0 +1,37 @@
+import { cookies } from 'next/headers';
+import { NextResponse, type NextRequest } from 'next/server';
+import { getDb } from '@/db/client';
+import { hasFullPack } from '@/lib/auth/pack-levels';
+import { revokeSession } from '@/lib/auth/service';
+import { lookupStaff } from '@/lib/auth/staff';
+
+const REASONS = new Set(['livello', 'sessione', 'uscito']);
+
+async function endSession(request: NextRequest, reason: string): Promise<NextResponse> {
+  const found = await lookupStaff();
+  if (found.tenant) await revokeSession(getDb(), found.tenant);
+  const jar = await cookies();
+  for (const cookie of jar.getAll()) {
+    if (cookie.name.includes('authjs.')) jar.delete(cookie.name);
+  }
+  const response = NextResponse.redirect(new URL(`/login?motivo=${reason}`, request.nextUrl), 303);
+  // The browser also drops what the app kept in localStorage and sessionStorage.
+  response.headers.set('Clear-Site-Data', '"storage"');
+  return response;
+}
+
+/** The logout button: a POST, so no link prefetch or foreign page can trigger it (the cookie is SameSite=Lax). */
+export async function POST(request: NextRequest) {
+  return endSession(request, 'uscito');
+}
+
+/**
+ * Forced logout, reached by redirect: a revoked session (clear the stale cookie) or a service
+ * account that opened a full-pack page. A full user sent here by a stray link keeps the session.
+ */
+export async function GET(request: NextRequest) {
+  const reason = request.nextUrl.searchParams.get('motivo') ?? 'sessione';
+  const found = await lookupStaff();
+  if (found.tenant && hasFullPack(found.tenant.packLevel)) return NextResponse.redirect(new URL('/dashboard', request.nextUrl));
+  return endSession(request, REASONS.has(reason) ? reason : 'sessione');
+}

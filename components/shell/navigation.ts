@@ -1,0 +1,57 @@
+/** What the shell shows, as data: the desktop bar and the mobile menu draw the same model. */
+export type NavChild = { labelKey: string; href: string };
+export type NavItem = { labelKey: string; href: string; children?: NavChild[] };
+export type SettingsEntry = { labelKey: string; href: string };
+export type SettingsSection = { labelKey: string; entries: SettingsEntry[] };
+
+export const NEW_QUOTE_PATH = '/crea-preventivo';
+
+/** The Newsletter entry needs the campsite's mailing-provider key and secret (spec section 2). */
+export function mainNavigation({ showNewsletter }: { showNewsletter: boolean }): NavItem[] {
+  const items: NavItem[] = [
+    { labelKey: 'dashboard', href: '/dashboard' },
+    { labelKey: 'quotes', href: '/preventivi', children: [{ labelKey: 'newQuote', href: NEW_QUOTE_PATH }] },
+    { labelKey: 'requests', href: '/richieste' },
+    { labelKey: 'contacts', href: '/clienti', children: [{ labelKey: 'newContact', href: '/clienti/nuovo' }] },
+    { labelKey: 'mail', href: '/mail' },
+  ];
+  if (showNewsletter) {
+    items.push({
+      labelKey: 'newsletter',
+      href: '/mailing',
+      children: [
+        { labelKey: 'templates', href: '/templateDashboard' },
+        { labelKey: 'guidedProcedure', href: '/stepsMailing' },
+      ],
+    });
+  }
+  return items;
+}
+
+/** Admins get the administration entries; everyone gets quote options and their accounts. */
+export function settingsMenu({ isAdmin, lucee }: { isAdmin: boolean; lucee: boolean }): SettingsSection[] {
+  const base = lucee ? '/settingsL' : '/settings';
+  const administration: SettingsSection = {
+    labelKey: 'administration',
+    entries: [
+      { labelKey: 'addUser', href: `${base}?v=showUsers&nuovo=1` },
+      { labelKey: 'showUsers', href: `${base}?v=showUsers` },
+      { labelKey: 'quoteOptions', href: `${base}?v=settPrev` },
+      { labelKey: 'addCampsite', href: `${base}?v=addCamp` },
+      { labelKey: 'showCampsites', href: `${base}?v=showCamp` },
+    ],
+  };
+  const account: SettingsSection = {
+    labelKey: 'account',
+    entries: [
+      ...(isAdmin ? [] : [{ labelKey: 'quoteOptions', href: `${base}?v=settPrev` }]),
+      { labelKey: 'crmAccount', href: `${base}?v=detUser` },
+      { labelKey: 'gmailAccount', href: `${base}?v=gmail` },
+    ],
+  };
+  return isAdmin ? [administration, account] : [account];
+}
+
+export function isActive(pathname: string, href: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}

@@ -1,0 +1,64 @@
+'use client';
+
+import { ActionIcon, AppShell, Group, Text, Tooltip } from '@mantine/core';
+import { IconHelpCircle } from '@tabler/icons-react';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { BrandMark } from './brand-mark';
+import { DesktopNav } from './desktop-nav';
+import { LogoutForm } from './logout-form';
+import { MobileNav } from './mobile-nav';
+import type { NavItem, SettingsSection } from './navigation';
+import { NotificationBell, type BellNotification } from './notification-bell';
+import { SettingsMenu } from './settings-menu';
+
+type Props = {
+  campsiteName: string;
+  navigation: NavItem[];
+  settings: SettingsSection[];
+  unread: number;
+  latest: BellNotification[];
+  helpHref: string;
+  footer: ReactNode;
+  children: ReactNode;
+};
+
+export function StaffShell({ campsiteName, navigation, settings, unread, latest, helpHref, footer, children }: Props) {
+  const t = useTranslations('nav');
+  return (
+    <AppShell header={{ height: 60 }} padding={0}>
+      <a className="skip-link" href="#contenuto">
+        {t('skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <MobileNav items={navigation} settings={settings} campsiteName={campsiteName} />
+            <Link href="/dashboard" aria-label={t('dashboard')} style={{ display: 'flex' }}>
+              <BrandMark size={32} />
+            </Link>
+            <DesktopNav items={navigation} />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Text fw={600} size="sm" truncate maw={{ base: 140, sm: 260 }} title={campsiteName} data-testid="campsite-name">
+              {campsiteName}
+            </Text>
+            <NotificationBell unread={unread} latest={latest} />
+            <Tooltip label={t('helpTitle')}>
+              <ActionIcon component="a" href={helpHref} variant="subtle" color="gray" size="lg" aria-label={t('help')} visibleFrom="sm">
+                <IconHelpCircle size={22} />
+              </ActionIcon>
+            </Tooltip>
+            <SettingsMenu sections={settings} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main id="contenuto" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+        <div style={{ flex: 1 }}>{children}</div>
+        {footer}
+      </AppShell.Main>
+      <LogoutForm />
+    </AppShell>
+  );
+}

@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { env } from '../lib/env';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The database handle every service receives; PGlite and postgres.js share this shape. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbOrTx = Database | Transaction;
+
+export type DatabaseHandle = { db: Database; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+
+export function openDatabase(options: { url?: string; pgliteDir?: string }): DatabaseHandle {
+  if (options.url) {
+    const client = postgres(options.url, { onnotice: () => {}, max: 10 });
+    return { db: drizzlePostgres(client, { schema }) as unknown as Database, kind: 'postgres', close: () => client.end() };
+  }
+  const dir = options.pgliteDir ?? '.data/pglite';
+  const inMemory = dir.startsWith('memory://');
+  // The folder is chosen at run time; tell Turbopack not to trace the whole project for it.
+  if (!inMemory) mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ dir)), { recursive: true });
+  const client = new PGlite(inMemory ? undefined : dir);
+  return { db: drizzlePglite(client, { schema }) as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+// PGlite allows one open instance per folder: keep a single handle per process,
+// also across the module reloads of `next dev`.
+const globalForDb = globalThis as unknown as { crmDatabase?: DatabaseHandle };
+
+export function getDatabaseHandle(): DatabaseHandle {
+  if (!globalForDb.crmDatabase) {
+    const { DATABASE_URL, PGLITE_DIR } = env();
+    globalForDb.crmDatabase = openDatabase({ url: DATABASE_URL, pgliteDir: PGLITE_DIR });
+  }
+  return globalForDb.crmDatabase;
+}
+
+export function getDb(): Database {
+  return getDatabaseHandle().db;
+}
+
+export async function closeDb(): Promise<void> {
+  const handle = globalForDb.crmDatabase;
+  globalForDb.crmDatabase = undefined;
+  await handle?.close();
+}

@@ -1,0 +1,64 @@
+import NextAuth, { CredentialsSignin, type User } from 'next-auth';
+import Credentials from 'next-auth/providers/credentials';
+import { z } from 'zod';
+import { getDb } from '@/db/client';
+import { AppError } from '@/lib/errors';
+import { authConfig } from './auth-config';
+import { clientInfo } from './client-info';
+import { loginWithPassword, loginWithToken, type OpenedSession } from './service';
+
+/** A refused login, carrying the Italian message the login page shows. */
+export class LoginRefused extends CredentialsSignin {
+  readonly userMessage: string;
+  constructor(userMessage: string) {
+    super();
+    this.userMessage = userMessage;
+  }
+}
+
+const passwordCredentials = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(500) });
+const tokenCredentials = z.object({ uuid: z.string().trim().min(1).max(200) });
+
+function toAuthUser({ sessionId, user }: OpenedSession): User {
+  return { id: user.id, email: user.email, name: user.name, sessionId, campsiteId: user.campingId, packLevel: user.packLevel, isAdmin: user.isAdmin };
+}
+
+async function refuseOnAppError(login: () => Promise<OpenedSession>): Promise<User> {
+  try {
+    return toAuthUser(await login());
+  } catch (error) {
+    if (error instanceof AppError) throw new LoginRefused(error.message);
+    throw error;
+  }
+}
+
+export const { handlers, auth, signIn } = NextAuth({
+  ...authConfig,
+  providers: [
+    Credentials({
+      id: 'password',
+      credentials: { email: {}, password: {} },
+      authorize: (raw, request) => {
+        const input = passwordCredentials.safeParse(raw);
+        if (!input.success) throw new LoginRefused('Inserisci e-mail e password.');
+        return refuseOnAppError(() => loginWithPassword(getDb(), { ...input.data, kind: 'web' }, clientInfo(request.headers)));
+      },
+    }),
+    Credentials({
+      id: 'login-token',
+      credentials: { uuid: {} },
+      authorize: (raw, request) => {
+        const input = tokenCredentials.safeParse(raw);
+        if (!input.success) throw new LoginRefused('Link di accesso mancante.');
+        return refuseOnAppError(() => loginWithToken(getDb(), input.data.uuid, 'web', clientInfo(request.headers)));
+      },
+    }),
+  ],
+  logger: {
+    error(error) {
+      // A refused login is an expected outcome, not a server fault.
+      if (error instanceof CredentialsSignin) return;
+      console.error(error);
+    },
+  },
+});

@@ -1,0 +1,156 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { loginTokens, sessions, userLogins, users } from '@/db/schema';
+import { AppError } from '@/lib/errors';
+import { newSecret } from '@/lib/ids';
+import { clearHits, isLimited, minutesLeft, recordHit, type Limit } from '@/lib/rate-limit/service';
+import type { Tenant } from '@/lib/tenant';
+import { effectivePackLevel } from './pack-levels';
+import { dummyPasswordHash, verifyPassword } from './passwords';
+import { hashSecret } from './secrets';
+import { SESSION_DAYS } from './session-policy';
+
+export const LOGIN_LIMITS = {
+  perEmail: { max: 5, windowSeconds: 15 * 60 },
+  perAddress: { max: 20, windowSeconds: 15 * 60 },
+} satisfies Record<string, Limit>;
+
+export const LOGIN_TOKEN_MINUTES = 10;
+const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const INVALID_CREDENTIALS = 'E-mail o password non corretti.';
+export const INVALID_LOGIN_LINK = 'Il link di accesso non è valido, è scaduto oppure è già stato usato.';
+
+export type SessionKind = 'web' | 'api';
+export type ClientInfo = { ip: string | null; userAgent: string | null };
+export type UserRow = typeof users.$inferSelect;
+/** `secret` is the bearer token of an API session; a web session lives in the signed cookie by id only. */
+export type OpenedSession = { secret: string | null; sessionId: string; user: UserRow };
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+async function openSession(db: DbOrTx, user: UserRow, kind: SessionKind, method: 'password' | 'token', client: ClientInfo) {
+  const secret = kind === 'api' ? newSecret() : null;
+  const now = new Date();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      campingId: user.campingId,
+      userId: user.id,
+      kind,
+      tokenHash: secret ? hashSecret(secret) : null,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      expiresAt: new Date(now.getTime() + SESSION_DAYS[kind] * DAY_MS),
+    })
+    .returning({ id: sessions.id });
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+  await db.insert(userLogins).values({ campingId: user.campingId, userId: user.id, method: kind === 'api' ? 'api' : method, ip: client.ip });
+  return { secret, sessionId: session.id, user: { ...user, lastLoginAt: now } };
+}
+
+/**
+ * Password login. Unknown e-mail and wrong password give the same error after the same work;
+ * failures are counted per e-mail and per address and refused past the limit.
+ */
+export async function loginWithPassword(
+  db: DbOrTx,
+  input: { email: string; password: string; kind: SessionKind },
+  client: ClientInfo,
+): Promise<OpenedSession> {
+  const email = normalizeEmail(input.email);
+  const emailKey = `login:email:${email}`;
+  const addressKey = `login:ip:${client.ip ?? 'sconosciuto'}`;
+  if ((await isLimited(db, emailKey, LOGIN_LIMITS.perEmail)) || (await isLimited(db, addressKey, LOGIN_LIMITS.perAddress))) {
+    throw new AppError(
+      'rate_limited',
+      `Troppi tentativi di accesso non riusciti. Riprova tra ${minutesLeft(LOGIN_LIMITS.perEmail)} minuti.`,
+    );
+  }
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !valid) {
+    await recordHit(db, emailKey, LOGIN_LIMITS.perEmail);
+    await recordHit(db, addressKey, LOGIN_LIMITS.perAddress);
+    throw new AppError('bad_request', INVALID_CREDENTIALS);
+  }
+  await clearHits(db, emailKey);
+  return openSession(db, user, input.kind, 'password', client);
+}
+
+/** The booking platform asks for a one-time login link for one of our users. */
+export async function mintLoginToken(db: DbOrTx, emailInput: string): Promise<{ token: string; expiresAt: Date }> {
+  const [user] = await db.select({ id: users.id, campingId: users.campingId }).from(users).where(eq(users.email, normalizeEmail(emailInput)));
+  if (!user) throw new AppError('not_found', 'Nessun utente del CRM con questa e-mail.');
+  const token = newSecret();
+  const expiresAt = new Date(Date.now() + LOGIN_TOKEN_MINUTES * 60 * 1000);
+  await db.insert(loginTokens).values({ campingId: user.campingId, userId: user.id, tokenHash: hashSecret(token), expiresAt });
+  return { token, expiresAt };
+}
+
+/** Spends a one-time token: the conditional update makes a second use, even a concurrent one, fail. */
+export async function loginWithToken(db: DbOrTx, token: string, kind: SessionKind, client: ClientInfo): Promise<OpenedSession> {
+  const [spent] = await db
+    .update(loginTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(loginTokens.tokenHash, hashSecret(token)), isNull(loginTokens.usedAt), gt(loginTokens.expiresAt, sql`now()`)))
+    .returning({ userId: loginTokens.userId });
+  if (!spent) throw new AppError('bad_request', INVALID_LOGIN_LINK);
+  const [user] = await db.select().from(users).where(eq(users.id, spent.userId));
+  return openSession(db, user, kind, 'token', client);
+}
+
+export type ResolveOptions = { hostname?: string; production: boolean };
+/** A web session is named by its id (from the signed cookie), an API session by its bearer secret. */
+export type SessionKey = { sessionId: string } | { bearer: string };
+
+/** Turns a session into the tenant, or null when it is unknown, expired or revoked. */
+export async function resolveSession(db: DbOrTx, key: SessionKey, options: ResolveOptions): Promise<Tenant | null> {
+  const match = 'bearer' in key ? eq(sessions.tokenHash, hashSecret(key.bearer)) : and(eq(sessions.id, key.sessionId), eq(sessions.kind, 'web'));
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: users.id,
+      campsiteId: users.campingId,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      packLevel: users.packLevel,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(match, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!row) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    campsiteId: row.campsiteId,
+    userId: row.userId,
+    email: row.email,
+    isAdmin: row.isAdmin,
+    packLevel: effectivePackLevel(row.packLevel, options.hostname, options.production),
+    sessionId: row.sessionId,
+  };
+}
+
+export async function revokeSession(db: DbOrTx, tenant: Pick<Tenant, 'sessionId' | 'campsiteId'>): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, tenant.sessionId), eq(sessions.campingId, tenant.campsiteId), isNull(sessions.revokedAt)));
+}
+
+export async function recentLogins(db: DbOrTx, campsiteId: string, userId: string, limit = 10): Promise<Date[]> {
+  const rows = await db
+    .select({ at: userLogins.at })
+    .from(userLogins)
+    .where(and(eq(userLogins.campingId, campsiteId), eq(userLogins.userId, userId)))
+    .orderBy(desc(userLogins.at))
+    .limit(limit);
+  return rows.map((row) => row.at);
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().positive().default(3000),
+  /** PostgreSQL connection string; without it the embedded PGlite is used. */
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  PGLITE_DIR: z.string().trim().min(1).default('.data/pglite'),
+  /** Signs and encrypts the session cookie; `npm run demo` writes one to .env.local. */
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'AUTH_SECRET deve avere almeno 32 caratteri').optional()),
+  /** Public base URL used in links the product hands out (token logins, mails). */
+  APP_URL: optionalString.pipe(z.url().optional()),
+  /** Key the booking platform sends in x-api-key to mint one-time logins. */
+  BOOKING_PLATFORM_API_KEY: optionalString.pipe(z.string().min(16, 'BOOKING_PLATFORM_API_KEY troppo corta (minimo 16 caratteri)').optional()),
+  SUPPORT_EMAIL: z.string().default('assistenza@crm-campeggi.it'),
+  SUPPORT_PHONE: z.string().default('+39 0461 000000'),
+  SUPPORT_WHATSAPP: z.string().default('+39 333 0000000'),
+  SUPPORT_ADDRESS: z.string().default('Via dei Campeggi 1, 38122 Trento (TN)'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+/** Parses the environment once; a bad value stops the server at start-up with a clear message. */
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`Configurazione non valida:\n${problems}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+export function appUrl(): string {
+  const { APP_URL, PORT } = env();
+  return (APP_URL ?? `http://localhost:${PORT}`).replace(/\/$/, '');
+}

@@ -1,0 +1,29 @@
+export const TIME_ZONE = 'Europe/Rome';
+
+const dateFormat = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('it-IT', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** dd/mm/yyyy in Europe/Rome; an invalid date shows 01/01/1970 as the legacy product did (spec section 9). */
+export function formatDate(value: Date | string | null | undefined): string {
+  const date = value instanceof Date ? value : new Date(value ?? 0);
+  return dateFormat.format(Number.isNaN(date.getTime()) ? new Date(0) : date);
+}
+
+export function formatDateTime(value: Date): string {
+  return dateTimeFormat.format(value);
+}
+
+export function formatPercent(value: number): string {
+  return new Intl.NumberFormat('it-IT', { style: 'percent', maximumFractionDigits: 1 }).format(value);
+}
+
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat('it-IT').format(value);
+}

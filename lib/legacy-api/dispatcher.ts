@@ -1,0 +1,81 @@
+import type { Database } from '@/db/client';
+import { clientInfo } from '@/lib/auth/client-info';
+import { hasFullPack } from '@/lib/auth/pack-levels';
+import { safeEqual } from '@/lib/auth/secrets';
+import { resolveSession } from '@/lib/auth/service';
+import { env } from '@/lib/env';
+import { AppError } from '@/lib/errors';
+import type { Tenant } from '@/lib/tenant';
+import '@/lib/validation';
+import type { Endpoint, PublicContext } from './endpoint';
+import { errorResponse, toErrorResponse } from './errors';
+import { createMatcher } from './match';
+
+export const API_PREFIX = '/api';
+
+async function readBody(request: Request): Promise<unknown> {
+  if (request.method === 'GET' || request.method === 'HEAD') return {};
+  const text = await request.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('bad_request', 'Il corpo della richiesta non è JSON valido.');
+  }
+}
+
+function bearerToken(request: Request): string | null {
+  const header = request.headers.get('authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match ? match[1] : null;
+}
+
+async function authenticate(endpoint: Endpoint, base: PublicContext): Promise<{ tenant: Tenant; bearer: string } | null> {
+  if (endpoint.auth === 'public') return null;
+  if (endpoint.auth === 'platform-key') {
+    const expected = env().BOOKING_PLATFORM_API_KEY;
+    if (!expected) {
+      throw new AppError('unavailable', 'Accesso dalla piattaforma di prenotazione non configurato: manca BOOKING_PLATFORM_API_KEY sul server del CRM.');
+    }
+    const given = base.request.headers.get('x-api-key');
+    if (!given || !safeEqual(given, expected)) throw new AppError('unauthorized', 'Chiave API della piattaforma mancante o non valida.');
+    return null;
+  }
+  const bearer = bearerToken(base.request);
+  const hostname = new URL(base.request.url).hostname;
+  const tenant = bearer ? await resolveSession(base.db, { bearer }, { hostname, production: env().NODE_ENV === 'production' }) : null;
+  if (!bearer || !tenant) throw new AppError('unauthorized', 'Accesso non autorizzato: token mancante, scaduto o non valido.');
+  if ((endpoint.packLevel ?? 10) > 0 && !hasFullPack(tenant.packLevel)) {
+    throw new AppError('forbidden', 'Il tuo account non ha accesso a questa funzione.');
+  }
+  if (endpoint.adminOnly && !tenant.isAdmin) throw new AppError('forbidden', 'Operazione riservata agli amministratori.');
+  return { tenant, bearer };
+}
+
+/**
+ * Serves the whole legacy contract: finds the call, authenticates, parses the input with the
+ * call's zod schemas, runs the handler and maps every failure to one JSON error shape.
+ */
+export function createDispatcher(endpoints: Endpoint[], getDatabase: () => Database) {
+  const match = createMatcher(endpoints);
+  return async function dispatch(request: Request): Promise<Response> {
+    try {
+      const url = new URL(request.url);
+      const path = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname;
+      const found = match(request.method, path);
+      if (!found) return errorResponse(404, { error: `Chiamata API sconosciuta: ${path}` });
+      if ('methodNotAllowed' in found) return errorResponse(405, { error: `Metodo ${request.method} non ammesso per ${path}.` });
+      const { endpoint } = found;
+      const base: PublicContext = { db: getDatabase(), request, client: clientInfo(request.headers), origin: url.origin };
+      const identity = await authenticate(endpoint, base);
+      const params = endpoint.params ? endpoint.params.parse(found.params) : {};
+      const body = endpoint.body ? endpoint.body.parse(await readBody(request)) : {};
+      const context = identity ? { ...base, ...identity } : base;
+      const result = await endpoint.handler(context as never, { params, body } as never);
+      if (result instanceof Response) return result;
+      return Response.json(result ?? {}, { headers: { 'Cache-Control': 'no-store' } });
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { routeAccess } from '@/lib/auth/route-access';
+
+describe('routeAccess', () => {
+  it('gives level-0 routes to service accounts and level 10 to the rest', () => {
+    expect(routeAccess('/mail')).toEqual({ kind: 'staff', packLevel: 0 });
+    expect(routeAccess('/settings/mailCV')).toEqual({ kind: 'staff', packLevel: 0 });
+    expect(routeAccess('/settings')).toEqual({ kind: 'staff', packLevel: 10 });
+    expect(routeAccess('/clienti/abc')).toEqual({ kind: 'staff', packLevel: 10 });
+    expect(routeAccess('/')).toEqual({ kind: 'staff', packLevel: 10 });
+  });
+
+  it('keeps guest pages open and leaves unknown paths to the 404 page', () => {
+    expect(routeAccess('/mailing/unsubscribe/a/b')).toEqual({ kind: 'guest' });
+    expect(routeAccess('/mailing/xyz')).toEqual({ kind: 'staff', packLevel: 10 });
+    expect(routeAccess('/visualizzaPreventivo/a/b/c')).toEqual({ kind: 'guest' });
+    expect(routeAccess('/mailbox')).toBeNull();
+    expect(routeAccess('/pagina-che-non-esiste')).toBeNull();
+  });
+});

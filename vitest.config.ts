@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
+  test: {
+    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/helpers/global-setup.ts'],
+    env: {
+      NODE_ENV: 'test',
+      AUTH_SECRET: 'test-only-secret-test-only-secret-0123456789',
+      BOOKING_PLATFORM_API_KEY: 'test-platform-key-0123456789',
+    },
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});

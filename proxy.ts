@@ -2,6 +2,7 @@ import NextAuth from 'next-auth';
 import { NextResponse } from 'next/server';
 import { authConfig } from '@/lib/auth/auth-config';
 import { effectivePackLevel, hasFullPack } from '@/lib/auth/pack-levels';
+import { isPrefetch } from '@/lib/auth/prefetch';
 import { routeAccess } from '@/lib/auth/route-access';
 
 const { auth } = NextAuth(authConfig);
@@ -22,6 +23,8 @@ export const proxy = auth((request) => {
   }
   const packLevel = effectivePackLevel(session.packLevel, hostname, process.env.NODE_ENV === 'production');
   if (access.packLevel > 0 && !hasFullPack(packLevel)) {
+    // A prefetch of a page the user may not open gets nothing; only a real visit logs out.
+    if (isPrefetch(request.headers)) return new NextResponse(null, { status: 204 });
     return NextResponse.redirect(new URL('/logout?motivo=livello', request.nextUrl));
   }
   return NextResponse.next();

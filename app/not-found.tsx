@@ -1,7 +1,7 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Center, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { LinkButton } from '@/components/ui/link-button';
 import { BrandMark } from '@/components/shell/brand-mark';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -21,9 +21,9 @@ export default async function NotFound() {
           {t('title')}
         </Title>
         <Text c="dimmed">{t('text')}</Text>
-        <Button component={Link} href="/dashboard">
+        <LinkButton href="/dashboard">
           {t('home')}
-        </Button>
+        </LinkButton>
       </Stack>
     </Center>
   );

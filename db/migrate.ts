@@ -15,6 +15,7 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await import('../scripts/load-env');
   const handle = getDatabaseHandle();
   await migrate(handle);
   console.log(`Migrazioni applicate (${handle.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}).`);

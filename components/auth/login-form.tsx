@@ -38,6 +38,7 @@ export function LoginForm({ notice, noticeIsInfo, callbackUrl }: Props) {
           label={t('password')}
           autoComplete="current-password"
           required
+          visibilityToggleButtonProps={{ 'aria-label': t('togglePassword') }}
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
         />

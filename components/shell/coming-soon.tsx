@@ -1,6 +1,6 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
-import Link from 'next/link';
+import { Stack, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
+import { LinkButton } from '@/components/ui/link-button';
 import { PageContainer } from './page-container';
 
 /** An honest page for a section that is not built yet: it says so and offers a way back. */
@@ -12,9 +12,9 @@ export async function ComingSoon({ section }: { section: string }) {
         <Title order={1}>{section}</Title>
         <Text fw={600}>{t('title')}</Text>
         <Text c="dimmed">{t('text')}</Text>
-        <Button component={Link} href="/dashboard" variant="light" w="fit-content">
+        <LinkButton href="/dashboard" variant="light" w="fit-content">
           {t('back')}
-        </Button>
+        </LinkButton>
       </Stack>
     </PageContainer>
   );

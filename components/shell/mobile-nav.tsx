@@ -20,7 +20,7 @@ export function MobileNav({ items, settings, campsiteName }: { items: NavItem[];
   return (
     <>
       <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={opened ? t('closeMenu') : t('openMenu')} />
-      <Drawer opened={opened} onClose={close} title={campsiteName} size="80%" hiddenFrom="md" lockScroll>
+      <Drawer opened={opened} onClose={close} title={campsiteName} size="80%" hiddenFrom="md" lockScroll closeButtonProps={{ 'aria-label': t('closeMenu') }}>
         <Stack gap={0} component="nav" aria-label={t('mainNavigation')}>
           {items.map((item) => (
             <div key={item.href}>

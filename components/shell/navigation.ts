@@ -6,12 +6,28 @@ export type SettingsSection = { labelKey: string; entries: SettingsEntry[] };
 
 export const NEW_QUOTE_PATH = '/crea-preventivo';
 
-/** The Newsletter entry needs the campsite's mailing-provider key and secret (spec section 2). */
-export function mainNavigation({ showNewsletter }: { showNewsletter: boolean }): NavItem[] {
+/**
+ * A service account (pack level below 10) sees only what it may open: its links would otherwise
+ * lead, or be prefetched, into a forced logout. The Newsletter entry needs the campsite's
+ * mailing-provider key and secret (spec section 2).
+ */
+export function mainNavigation({ showNewsletter, fullPack }: { showNewsletter: boolean; fullPack: boolean }): NavItem[] {
+  if (!fullPack) {
+    return [
+      { labelKey: 'mail', href: '/mail' },
+      { labelKey: 'images', href: '/imageManager' },
+    ];
+  }
   const items: NavItem[] = [
     { labelKey: 'dashboard', href: '/dashboard' },
-    { labelKey: 'quotes', href: '/preventivi', children: [{ labelKey: 'newQuote', href: NEW_QUOTE_PATH }] },
-    { labelKey: 'requests', href: '/richieste' },
+    {
+      labelKey: 'quotes',
+      href: '/preventivi',
+      children: [
+        { labelKey: 'newQuote', href: NEW_QUOTE_PATH },
+        { labelKey: 'requests', href: '/richieste' },
+      ],
+    },
     { labelKey: 'contacts', href: '/clienti', children: [{ labelKey: 'newContact', href: '/clienti/nuovo' }] },
     { labelKey: 'mail', href: '/mail' },
   ];
@@ -29,8 +45,11 @@ export function mainNavigation({ showNewsletter }: { showNewsletter: boolean }):
 }
 
 /** Admins get the administration entries; everyone gets quote options and their accounts. */
-export function settingsMenu({ isAdmin, lucee }: { isAdmin: boolean; lucee: boolean }): SettingsSection[] {
+export function settingsMenu({ isAdmin, lucee, fullPack }: { isAdmin: boolean; lucee: boolean; fullPack: boolean }): SettingsSection[] {
   const base = lucee ? '/settingsL' : '/settings';
+  if (!fullPack) {
+    return [{ labelKey: 'account', entries: [{ labelKey: 'mailCvSettings', href: lucee ? '/settings/mailCVL' : '/settings/mailCV' }] }];
+  }
   const administration: SettingsSection = {
     labelKey: 'administration',
     entries: [

@@ -5,9 +5,10 @@ import { IconBell } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
 
 export type BellNotification = { id: string; title: string; description: string; createdAt: string };
+export type BellData = { unread: number; latest: BellNotification[] };
 
 /** The unread count comes from the database with the page; a glowing dot says something waits. */
-export function NotificationBell({ unread, latest }: { unread: number; latest: BellNotification[] }) {
+export function NotificationBell({ unread, latest }: BellData) {
   const t = useTranslations('bell');
   const label = `${t('label')}: ${t('unread', { count: unread })}`;
   return (

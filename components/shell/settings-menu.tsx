@@ -1,6 +1,6 @@
 'use client';
 
-import { ActionIcon, Menu } from '@mantine/core';
+import { Box, Button, Menu } from '@mantine/core';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
@@ -12,9 +12,12 @@ export function SettingsMenu({ sections }: { sections: SettingsSection[] }) {
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('label')} data-testid="settings-menu">
-          <IconSettings size={22} />
-        </ActionIcon>
+        <Button variant="subtle" color="gray" px="xs" aria-label={t('label')} data-testid="settings-menu">
+          <IconSettings size={22} aria-hidden />
+          <Box component="span" ml={6} visibleFrom="lg">
+            {t('label')}
+          </Box>
+        </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {sections.map((section) => (

@@ -10,21 +10,21 @@ import { DesktopNav } from './desktop-nav';
 import { LogoutForm } from './logout-form';
 import { MobileNav } from './mobile-nav';
 import type { NavItem, SettingsSection } from './navigation';
-import { NotificationBell, type BellNotification } from './notification-bell';
+import { NotificationBell, type BellData } from './notification-bell';
 import { SettingsMenu } from './settings-menu';
 
 type Props = {
   campsiteName: string;
   navigation: NavItem[];
   settings: SettingsSection[];
-  unread: number;
-  latest: BellNotification[];
+  homeHref: string;
+  bell: BellData | null;
   helpHref: string;
   footer: ReactNode;
   children: ReactNode;
 };
 
-export function StaffShell({ campsiteName, navigation, settings, unread, latest, helpHref, footer, children }: Props) {
+export function StaffShell({ campsiteName, homeHref, navigation, settings, bell, helpHref, footer, children }: Props) {
   const t = useTranslations('nav');
   return (
     <AppShell header={{ height: 60 }} padding={0}>
@@ -35,7 +35,7 @@ export function StaffShell({ campsiteName, navigation, settings, unread, latest,
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <MobileNav items={navigation} settings={settings} campsiteName={campsiteName} />
-            <Link href="/dashboard" aria-label={t('dashboard')} style={{ display: 'flex' }}>
+            <Link href={homeHref} aria-label={t('home')} style={{ display: 'flex' }}>
               <BrandMark size={32} />
             </Link>
             <DesktopNav items={navigation} />
@@ -44,7 +44,7 @@ export function StaffShell({ campsiteName, navigation, settings, unread, latest,
             <Text fw={600} size="sm" truncate maw={{ base: 140, sm: 260 }} title={campsiteName} data-testid="campsite-name">
               {campsiteName}
             </Text>
-            <NotificationBell unread={unread} latest={latest} />
+            {bell && <NotificationBell {...bell} />}
             <Tooltip label={t('helpTitle')}>
               <ActionIcon component="a" href={helpHref} variant="subtle" color="gray" size="lg" aria-label={t('help')} visibleFrom="sm">
                 <IconHelpCircle size={22} />

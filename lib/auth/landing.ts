@@ -8,10 +8,17 @@ import { routeAccess } from './route-access';
 import { hashSecret } from './secrets';
 import { normalizeEmail } from './service';
 
-/** Only a path of this site: never '//host' or '/\host', which browsers treat as another origin. */
+const PROBE_ORIGIN = 'http://crm.invalid';
+
+/**
+ * Only a path of this site. The URL parser decides, as the browser will: '//host', '/\\host'
+ * and '/<tab>/host' all leave the origin and are refused.
+ */
 export function safeCallbackPath(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
+  if (typeof value !== 'string' || !value.startsWith('/')) return null;
+  const url = new URL(value, PROBE_ORIGIN);
+  if (url.origin !== PROBE_ORIGIN) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**
@@ -22,7 +29,7 @@ async function landingFor(storedPackLevel: number | undefined, requested: string
   const host = (await headers()).get('host') ?? undefined;
   const hostname = host ? new URL(`http://${host}`).hostname : undefined;
   const full = hasFullPack(effectivePackLevel(storedPackLevel ?? 0, hostname, env().NODE_ENV === 'production'));
-  const access = requested ? routeAccess(new URL(requested, 'http://crm.invalid').pathname) : null;
+  const access = requested ? routeAccess(new URL(requested, PROBE_ORIGIN).pathname) : null;
   if (requested && access?.kind === 'staff' && (full || access.packLevel === 0)) return requested;
   return full ? '/dashboard' : '/mail';
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { loginTokens, sessions, userLogins, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { newSecret } from '@/lib/ids';
-import { clearHits, isLimited, minutesLeft, recordHit, type Limit } from '@/lib/rate-limit/service';
+import { clearHits, minutesLeft, recordHit, takeBackHit, type Limit } from '@/lib/rate-limit/service';
 import type { Tenant } from '@/lib/tenant';
 import { effectivePackLevel } from './pack-levels';
 import { dummyPasswordHash, verifyPassword } from './passwords';
@@ -53,8 +53,9 @@ async function openSession(db: DbOrTx, user: UserRow, kind: SessionKind, method:
 }
 
 /**
- * Password login. Unknown e-mail and wrong password give the same error after the same work;
- * failures are counted per e-mail and per address and refused past the limit.
+ * Password login. Unknown e-mail and wrong password give the same error after the same work.
+ * The attempt is counted before the slow password check, so concurrent guesses cannot all slip
+ * under the limit; a success takes its count back.
  */
 export async function loginWithPassword(
   db: DbOrTx,
@@ -64,20 +65,17 @@ export async function loginWithPassword(
   const email = normalizeEmail(input.email);
   const emailKey = `login:email:${email}`;
   const addressKey = `login:ip:${client.ip ?? 'sconosciuto'}`;
-  if ((await isLimited(db, emailKey, LOGIN_LIMITS.perEmail)) || (await isLimited(db, addressKey, LOGIN_LIMITS.perAddress))) {
-    throw new AppError(
-      'rate_limited',
-      `Troppi tentativi di accesso non riusciti. Riprova tra ${minutesLeft(LOGIN_LIMITS.perEmail)} minuti.`,
-    );
+  const emailOver = await recordHit(db, emailKey, LOGIN_LIMITS.perEmail);
+  const addressOver = await recordHit(db, addressKey, LOGIN_LIMITS.perAddress);
+  if (emailOver || addressOver) {
+    const limit = emailOver ? LOGIN_LIMITS.perEmail : LOGIN_LIMITS.perAddress;
+    throw new AppError('rate_limited', `Troppi tentativi di accesso non riusciti. Riprova tra ${minutesLeft(limit)} minuti.`);
   }
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !valid) {
-    await recordHit(db, emailKey, LOGIN_LIMITS.perEmail);
-    await recordHit(db, addressKey, LOGIN_LIMITS.perAddress);
-    throw new AppError('bad_request', INVALID_CREDENTIALS);
-  }
+  if (!user || !valid) throw new AppError('bad_request', INVALID_CREDENTIALS);
   await clearHits(db, emailKey);
+  await takeBackHit(db, addressKey, LOGIN_LIMITS.perAddress);
   return openSession(db, user, input.kind, 'password', client);
 }
 

@@ -1,8 +1,17 @@
+import { AppError } from '@/lib/errors';
 import type { Endpoint } from './endpoint';
 
 type CompiledRoute = { endpoint: Endpoint; pattern: RegExp; names: string[]; staticSegments: number };
 
 const trimSlashes = (path: string) => path.replace(/\/+$/, '') || '/';
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new AppError('bad_request', 'Un parametro del percorso non è codificato correttamente.');
+  }
+}
 
 function compile(endpoint: Endpoint): CompiledRoute {
   const names: string[] = [];
@@ -33,7 +42,7 @@ export function createMatcher(endpoints: Endpoint[]) {
       if (route.endpoint.method !== method) continue;
       const params: Record<string, string> = {};
       route.names.forEach((name, index) => {
-        params[name] = decodeURIComponent(found[index + 1]);
+        params[name] = decodeSegment(found[index + 1]);
       });
       return { endpoint: route.endpoint, params };
     }

@@ -11,19 +11,6 @@ function windowStart(limit: Limit, now: Date): Date {
   return new Date(Math.floor(now.getTime() / size) * size);
 }
 
-/** How many hits the key has in the current window. */
-export async function countHits(db: DbOrTx, key: string, limit: Limit, now = new Date()): Promise<number> {
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart(limit, now))));
-  return row?.count ?? 0;
-}
-
-export async function isLimited(db: DbOrTx, key: string, limit: Limit, now = new Date()): Promise<boolean> {
-  return (await countHits(db, key, limit, now)) >= limit.max;
-}
-
 /** Records one hit and answers whether the key is now over its limit. */
 export async function recordHit(db: DbOrTx, key: string, limit: Limit, now = new Date()): Promise<boolean> {
   const [row] = await db
@@ -37,6 +24,14 @@ export async function recordHit(db: DbOrTx, key: string, limit: Limit, now = new
   // A new window began: a good moment to drop the windows nobody will read again.
   if (row.count === 1) await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - DAY_MS)));
   return row.count > limit.max;
+}
+
+/** Undoes one hit of the current window (an attempt that turned out legitimate). */
+export async function takeBackHit(db: DbOrTx, key: string, limit: Limit, now = new Date()): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart(limit, now))));
 }
 
 export async function clearHits(db: DbOrTx, key: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTr, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db/client';
@@ -59,18 +59,18 @@ export default async function DashboardPage() {
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
               <ProgressChart rows={rows} seriesLabel={t('count')} title={t('byProgressChart')} />
               <Table striped highlightOnHover data-testid="progress-table">
-                <Table.Tbody>
+                <TableTbody>
                   {rows.map((row) => (
-                    <Table.Tr key={row.progress}>
-                      <Table.Td>
+                    <TableTr key={row.progress}>
+                      <TableTd>
                         <ProgressTag progress={row.progress} label={row.label} />
-                      </Table.Td>
-                      <Table.Td ta="right" fw={600}>
+                      </TableTd>
+                      <TableTd ta="right" fw={600}>
                         {formatNumber(row.value)}
-                      </Table.Td>
-                    </Table.Tr>
+                      </TableTd>
+                    </TableTr>
                   ))}
-                </Table.Tbody>
+                </TableTbody>
               </Table>
             </SimpleGrid>
           )}

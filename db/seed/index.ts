@@ -1,0 +1,128 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../client';
+import { campsites, contacts, productUpdates, quoteCards, quoteProgressEvents, quoteRequests, quotes } from '../schema';
+import { hashPassword } from '../../lib/auth/passwords';
+import { QUOTE_PROGRESS, type QuoteProgress } from '../../lib/quotes/progress';
+import type { DemoCampsiteKey } from '../../lib/booking-platform/demo-catalogue';
+import { DEMO_CAMPSITES, insertCampsite, type DemoCampsiteSpec } from './campsites';
+import { planContacts } from './contacts';
+import { addMs, currentMonthStart, days } from './dates';
+import { DEMO_PRODUCT_UPDATE_TITLE, ensureProductUpdate, insertLists, insertNotifications, insertTemplates } from './extras';
+import { DEMO_LOGINS } from './logins';
+import { planQuotes } from './quotes';
+import { createRandom } from './random';
+
+export { DEMO_CAMPSITES } from './campsites';
+export { DEMO_PRODUCT_UPDATE_TITLE } from './extras';
+
+export type CampsiteCounts = {
+  users: number;
+  contacts: number;
+  quotes: number;
+  quotesByProgress: Record<QuoteProgress, number>;
+  cards: number;
+  progressEvents: number;
+  requests: number;
+  requestsThisMonth: number;
+  lists: number;
+  listMemberships: number;
+  templates: number;
+  unreadNotifications: number;
+  readNotifications: number;
+};
+
+export type CampsiteSeedResult =
+  | { key: DemoCampsiteKey; name: string; status: 'created'; campsiteId: string; counts: CampsiteCounts }
+  | { key: DemoCampsiteKey; name: string; status: 'existing'; campsiteId: string };
+
+export type SeedSummary = {
+  removedCampsites: number;
+  removedProductUpdates: number;
+  campsites: CampsiteSeedResult[];
+  productUpdate: 'created' | 'existing';
+};
+
+const demoPlatformIds = DEMO_CAMPSITES.map((spec) => spec.catalogue.platformCampId);
+
+/** Deletes the demo campsites (their data goes with them by cascade) and the demo product update. */
+async function removeDemo(db: Database): Promise<{ campsites: number; productUpdates: number }> {
+  return db.transaction(async (tx) => {
+    const removed = await tx.delete(campsites).where(inArray(campsites.platformCampId, demoPlatformIds)).returning({ id: campsites.id });
+    const updates = await tx.delete(productUpdates).where(eq(productUpdates.title, DEMO_PRODUCT_UPDATE_TITLE)).returning({ id: productUpdates.id });
+    return { campsites: removed.length, productUpdates: updates.length };
+  });
+}
+
+async function findDemoCampsite(db: DbOrTx, spec: DemoCampsiteSpec): Promise<string | undefined> {
+  const [row] = await db.select({ id: campsites.id }).from(campsites).where(eq(campsites.platformCampId, spec.catalogue.platformCampId)).limit(1);
+  return row?.id;
+}
+
+async function seedCampsite(db: Database, spec: DemoCampsiteSpec, now: Date): Promise<CampsiteSeedResult> {
+  const name = spec.settings.name;
+  const found = await findDemoCampsite(db, spec);
+  if (found) return { key: spec.key, name, status: 'existing', campsiteId: found };
+  const logins = DEMO_LOGINS.filter((login) => login.campsiteKey === spec.key);
+  const passwordHashes = new Map(await Promise.all(logins.map(async (login) => [login.email, await hashPassword(login.password)] as const)));
+
+  return db.transaction(async (tx): Promise<CampsiteSeedResult> => {
+    // Checked again: another seed may have finished while the passwords were being hashed.
+    const existing = await findDemoCampsite(tx, spec);
+    if (existing) return { key: spec.key, name, status: 'existing', campsiteId: existing };
+
+    const random = createRandom(spec.randomSeed);
+    const openedAt = addMs(now, -days(560));
+    const { campsiteId, users } = await insertCampsite(tx, spec, passwordHashes, openedAt);
+
+    const plannedContacts = planContacts(random, spec, users, campsiteId, now);
+    await tx.insert(contacts).values(plannedContacts.map((contact) => contact.row));
+
+    const plan = planQuotes(random, spec, campsiteId, plannedContacts, users, now);
+    await tx.insert(quotes).values(plan.quotes);
+    await tx.insert(quoteCards).values(plan.cards);
+    await tx.insert(quoteProgressEvents).values(plan.events);
+    if (plan.requests.length > 0) await tx.insert(quoteRequests).values(plan.requests);
+
+    const lists = await insertLists(tx, random, campsiteId, plannedContacts, now);
+    const templateCount = await insertTemplates(tx, campsiteId, spec.settings.reminderDays ?? 3, openedAt);
+    const notices = await insertNotifications(tx, random, campsiteId, plan.notices, spec.unreadNotifications, spec.readNotifications, now);
+
+    const quotesByProgress = Object.fromEntries(QUOTE_PROGRESS.map((progress) => [progress, 0])) as Record<QuoteProgress, number>;
+    for (const quote of plan.quotes) quotesByProgress[quote.progress ?? 'bozza'] += 1;
+    const monthStart = currentMonthStart(now);
+    return {
+      key: spec.key,
+      name,
+      status: 'created',
+      campsiteId,
+      counts: {
+        users: users.length,
+        contacts: plannedContacts.length,
+        quotes: plan.quotes.length,
+        quotesByProgress,
+        cards: plan.cards.length,
+        progressEvents: plan.events.length,
+        requests: plan.requests.length,
+        requestsThisMonth: plan.requests.filter((request) => request.createdAt && request.createdAt >= monthStart).length,
+        lists: lists.lists,
+        listMemberships: lists.memberships,
+        templates: templateCount,
+        unreadNotifications: notices.unread,
+        readNotifications: notices.read,
+      },
+    };
+  });
+}
+
+/**
+ * Seeds the two demo campsites and the demo product update. Idempotent: what already exists
+ * (found by platformCampId or title) is left alone; `reset` removes it first.
+ */
+export async function seedDemo(db: Database, options: { reset?: boolean; now?: Date } = {}): Promise<SeedSummary> {
+  const now = options.now ?? new Date();
+  const removed = options.reset ? await removeDemo(db) : { campsites: 0, productUpdates: 0 };
+  const results: CampsiteSeedResult[] = [];
+  for (const spec of DEMO_CAMPSITES) results.push(await seedCampsite(db, spec, now));
+  const productUpdate = await ensureProductUpdate(db, now);
+  return { removedCampsites: removed.campsites, removedProductUpdates: removed.productUpdates, campsites: results, productUpdate };
+}

@@ -1,0 +1,141 @@
+/**
+ * The built-in catalogue of the two demo campsites: what the booking platform would answer
+ * for typologies, guests, vehicles, services and seasons. Data only; every price is in
+ * integer euro cents per night unless the unit says otherwise.
+ */
+
+export type DemoCampsiteKey = 'lago-azzurro' | 'pineta';
+
+export type TypologyKind = 'pitch' | 'mobile-home' | 'bungalow' | 'glamping';
+export type SeasonName = 'low' | 'mid' | 'high';
+export type SeasonPrices = Record<SeasonName, number>;
+
+export type DemoTypology = {
+  id: string;
+  name: string;
+  kind: TypologyKind;
+  maxPeople: number;
+  nightlyCents: SeasonPrices;
+};
+
+export type PersonKind = 'adult' | 'child' | 'infant';
+export type DemoPersonType = {
+  id: string;
+  kind: PersonKind;
+  name: string;
+  ordinamento: number;
+  minAge: number;
+  /** Inclusive; null means no upper limit. */
+  maxAge: number | null;
+  /** Charged per night on pitches only; accommodation prices already include the guests. */
+  pitchNightlyCents: number;
+  paysTouristTax: boolean;
+};
+
+export type VehicleKind = 'car' | 'camper' | 'motorbike';
+export type DemoVehicle = { id: string; kind: VehicleKind; name: string; nightlyCents: number };
+
+export type ServiceUnit = 'per-night' | 'per-stay';
+export type ServiceKind = 'dog' | 'electricity' | 'linen' | 'final-cleaning';
+export type DemoService = { id: string; kind: ServiceKind; name: string; cents: number; unit: ServiceUnit };
+
+/** Both dates inclusive: a night belongs to the season of its own date. */
+export type DemoSeason = { name: SeasonName; label: string; from: string; to: string };
+
+export type DemoCatalogue = {
+  key: DemoCampsiteKey;
+  platformCampId: string;
+  typologies: DemoTypology[];
+  personTypes: DemoPersonType[];
+  vehicles: DemoVehicle[];
+  services: DemoService[];
+  seasons: DemoSeason[];
+  /** Per adult per night (persons whose type pays the tax). */
+  touristTaxCents: number;
+};
+
+export const SEASON_LABELS: Record<SeasonName, string> = {
+  low: 'bassa stagione',
+  mid: 'media stagione',
+  high: 'alta stagione',
+};
+
+/** Both demo campsites open from April to September 2027. */
+export const DEMO_SEASONS_2027: DemoSeason[] = [
+  { name: 'low', label: SEASON_LABELS.low, from: '2027-04-01', to: '2027-05-31' },
+  { name: 'mid', label: SEASON_LABELS.mid, from: '2027-06-01', to: '2027-06-30' },
+  { name: 'high', label: SEASON_LABELS.high, from: '2027-07-01', to: '2027-08-31' },
+  { name: 'mid', label: SEASON_LABELS.mid, from: '2027-09-01', to: '2027-09-15' },
+  { name: 'low', label: SEASON_LABELS.low, from: '2027-09-16', to: '2027-09-30' },
+];
+
+export const DEMO_SEASON_OPENING = '2027-04-01';
+/** The last night of the season is 30 September, so the last departure is 1 October. */
+export const DEMO_SEASON_LAST_DEPARTURE = '2027-10-01';
+
+const lagoAzzurro: DemoCatalogue = {
+  key: 'lago-azzurro',
+  platformCampId: 'DEMO-LAGO-AZZURRO',
+  typologies: [
+    { id: 'LA-PZ-STD', name: 'Piazzola standard', kind: 'pitch', maxPeople: 6, nightlyCents: { low: 1800, mid: 2400, high: 3000 } },
+    { id: 'LA-PZ-LAGO', name: 'Piazzola vista lago', kind: 'pitch', maxPeople: 6, nightlyCents: { low: 2500, mid: 3200, high: 3800 } },
+    { id: 'LA-MH-CLASSIC', name: 'Casa mobile Classic', kind: 'mobile-home', maxPeople: 4, nightlyCents: { low: 7000, mid: 9500, high: 12500 } },
+    { id: 'LA-MH-FAMILY', name: 'Casa mobile Family', kind: 'mobile-home', maxPeople: 6, nightlyCents: { low: 8500, mid: 11500, high: 15000 } },
+    { id: 'LA-BG-OLIVO', name: 'Bungalow Olivo', kind: 'bungalow', maxPeople: 5, nightlyCents: { low: 8000, mid: 10500, high: 13500 } },
+    { id: 'LA-GL-SAFARI', name: 'Tenda Safari Lodge', kind: 'glamping', maxPeople: 4, nightlyCents: { low: 9500, mid: 12500, high: 16000 } },
+  ],
+  personTypes: [
+    { id: 'LA-ADULTO', kind: 'adult', name: 'Adulto', ordinamento: 1, minAge: 12, maxAge: null, pitchNightlyCents: 1050, paysTouristTax: true },
+    { id: 'LA-BAMBINO', kind: 'child', name: 'Bambino (3-11 anni)', ordinamento: 2, minAge: 3, maxAge: 11, pitchNightlyCents: 650, paysTouristTax: false },
+    { id: 'LA-NEONATO', kind: 'infant', name: 'Neonato (0-2 anni)', ordinamento: 3, minAge: 0, maxAge: 2, pitchNightlyCents: 0, paysTouristTax: false },
+  ],
+  vehicles: [
+    { id: 'LA-AUTO', kind: 'car', name: 'Auto', nightlyCents: 500 },
+    { id: 'LA-CAMPER', kind: 'camper', name: 'Camper', nightlyCents: 900 },
+    { id: 'LA-MOTO', kind: 'motorbike', name: 'Moto', nightlyCents: 300 },
+  ],
+  services: [
+    { id: 'LA-CANE', kind: 'dog', name: 'Cane', cents: 500, unit: 'per-night' },
+    { id: 'LA-CORRENTE', kind: 'electricity', name: 'Allacciamento elettrico', cents: 400, unit: 'per-night' },
+    { id: 'LA-BIANCHERIA', kind: 'linen', name: 'Kit biancheria', cents: 1500, unit: 'per-stay' },
+    { id: 'LA-PULIZIA', kind: 'final-cleaning', name: 'Pulizia finale', cents: 6000, unit: 'per-stay' },
+  ],
+  seasons: DEMO_SEASONS_2027,
+  touristTaxCents: 150,
+};
+
+const pineta: DemoCatalogue = {
+  key: 'pineta',
+  platformCampId: 'DEMO-PINETA',
+  typologies: [
+    { id: 'PI-PZ-PINETA', name: 'Piazzola in pineta', kind: 'pitch', maxPeople: 6, nightlyCents: { low: 1900, mid: 2600, high: 3300 } },
+    { id: 'PI-PZ-MARE', name: 'Piazzola fronte mare', kind: 'pitch', maxPeople: 6, nightlyCents: { low: 2400, mid: 3100, high: 3700 } },
+    { id: 'PI-MH-MARINA', name: 'Casa mobile Marina', kind: 'mobile-home', maxPeople: 4, nightlyCents: { low: 7500, mid: 10000, high: 13500 } },
+    { id: 'PI-MH-DELUXE', name: 'Casa mobile Deluxe', kind: 'mobile-home', maxPeople: 6, nightlyCents: { low: 9000, mid: 12000, high: 16000 } },
+    { id: 'PI-BG-DUNA', name: 'Bungalow Duna', kind: 'bungalow', maxPeople: 5, nightlyCents: { low: 8000, mid: 11000, high: 14000 } },
+    { id: 'PI-GL-PINEA', name: 'Glamping Pinea', kind: 'glamping', maxPeople: 4, nightlyCents: { low: 9000, mid: 12000, high: 15500 } },
+  ],
+  personTypes: [
+    { id: 'PI-ADULTO', kind: 'adult', name: 'Adulto', ordinamento: 1, minAge: 12, maxAge: null, pitchNightlyCents: 950, paysTouristTax: true },
+    { id: 'PI-BAMBINO', kind: 'child', name: 'Bambino (3-11 anni)', ordinamento: 2, minAge: 3, maxAge: 11, pitchNightlyCents: 550, paysTouristTax: false },
+    { id: 'PI-NEONATO', kind: 'infant', name: 'Neonato (0-2 anni)', ordinamento: 3, minAge: 0, maxAge: 2, pitchNightlyCents: 0, paysTouristTax: false },
+  ],
+  vehicles: [
+    { id: 'PI-AUTO', kind: 'car', name: 'Auto', nightlyCents: 400 },
+    { id: 'PI-CAMPER', kind: 'camper', name: 'Camper', nightlyCents: 800 },
+    { id: 'PI-MOTO', kind: 'motorbike', name: 'Moto', nightlyCents: 250 },
+  ],
+  services: [
+    { id: 'PI-CANE', kind: 'dog', name: 'Cane', cents: 450, unit: 'per-night' },
+    { id: 'PI-CORRENTE', kind: 'electricity', name: 'Allacciamento elettrico', cents: 350, unit: 'per-night' },
+    { id: 'PI-BIANCHERIA', kind: 'linen', name: 'Kit biancheria', cents: 1200, unit: 'per-stay' },
+    { id: 'PI-PULIZIA', kind: 'final-cleaning', name: 'Pulizia finale', cents: 5500, unit: 'per-stay' },
+  ],
+  seasons: DEMO_SEASONS_2027,
+  touristTaxCents: 100,
+};
+
+export const DEMO_CATALOGUES: Record<DemoCampsiteKey, DemoCatalogue> = {
+  'lago-azzurro': lagoAzzurro,
+  pineta,
+};

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The server the browser tests run against: the production build on a fresh embedded database
+# (or the PostgreSQL of DATABASE_URL), migrated and seeded with the demo data.
+set -euo pipefail
+if [ -z "${DATABASE_URL:-}" ]; then
+  export PGLITE_DIR=.data/e2e-pglite
+  rm -rf "$PGLITE_DIR"
+fi
+tsx db/migrate.ts
+tsx db/seed.ts >/dev/null
+exec next start --port "${E2E_PORT:-3100}" --hostname 127.0.0.1

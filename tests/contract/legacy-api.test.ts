@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/db/client';
+import { resolveSession } from '@/lib/auth/service';
+import { createDispatcher } from '@/lib/legacy-api/dispatcher';
+import { legacyRoutes } from '@/lib/legacy-api/routes';
+import { useTestDatabase } from '../helpers/db';
+import { makeCampsite, makeUser } from '../helpers/fixtures';
+import { callApi, expectErrorAnswer, loginViaApi, type ApiAnswer, type Dispatch } from '../helpers/legacy-api';
+
+/** One call of docs/legacy-api.json, the contract the booking platform and the old front end use. */
+type ContractCall = { group: string; method: 'GET' | 'POST'; path: string; auth: 'bearer' | 'public'; body?: string[] };
+type ContractFile = { count: number; groups: Record<string, Omit<ContractCall, 'group'>[]> };
+
+const contract = JSON.parse(readFileSync(new URL('../../docs/legacy-api.json', import.meta.url), 'utf8')) as ContractFile;
+const calls: ContractCall[] = Object.entries(contract.groups).flatMap(([group, list]) => list.map((call) => ({ group, ...call })));
+
+/** Method and path with every {param} made anonymous: '/getCamping/{id}' and '/getCamping/{idCamping}' are the same call. */
+const shape = (method: string, path: string) => `${method} ${path.replace(/\{\w+\}/g, '{}')}`;
+/** Served on top of the contract: the booking platform mints one-time logins with its x-api-key. */
+const EXTRA_CALLS = new Set(['POST /users/createLoginToken']);
+
+const contractShapes = new Set(calls.map((call) => shape(call.method, call.path)));
+const tableShapes = new Set(legacyRoutes.map((route) => shape(route.method, route.path)));
+const served = calls.filter((call) => tableShapes.has(shape(call.method, call.path)));
+
+const withParams = (path: string, value: string) => path.replace(/\{\w+\}/g, value);
+
+/** Bodies a careless or hostile client may send; none of them may break the server. */
+function bodyVariants(call: ContractCall): { label: string; body?: string }[] {
+  const big = 'x'.repeat(100 * 1024);
+  const keys = call.body?.length ? call.body : ['email'];
+  return [
+    { label: 'nessun corpo' },
+    { label: '{}', body: '{}' },
+    { label: 'null', body: 'null' },
+    { label: '[]', body: '[]' },
+    { label: 'una stringa', body: '"testo"' },
+    { label: 'un numero', body: '42' },
+    { label: 'email numerica', body: '{"email": 5}' },
+    { label: 'JSON rotto', body: '{malformed' },
+    { label: 'valori da 100 KB', body: JSON.stringify(Object.fromEntries(keys.map((key) => [key, big]))) },
+  ];
+}
+
+let db: Database;
+let dispatch: Dispatch;
+let adminEmail: string;
+let adminToken: string;
+
+beforeAll(async () => {
+  db = await useTestDatabase();
+  dispatch = createDispatcher(legacyRoutes, () => db);
+  const campsite = await makeCampsite(db);
+  const admin = await makeUser(db, campsite.id, { isAdmin: true, packLevel: 10 });
+  adminEmail = admin.email;
+  adminToken = await loginViaApi(dispatch, adminEmail);
+});
+
+/** A valid admin bearer: a call like /users/logout ends the session, so log in again when needed. */
+async function validAdminToken(): Promise<string> {
+  const alive = await resolveSession(db, { bearer: adminToken }, { hostname: 'crm.example.test', production: true });
+  if (!alive) adminToken = await loginViaApi(dispatch, adminEmail);
+  return adminToken;
+}
+
+function expectNoServerError(answer: ApiAnswer, what: string) {
+  expect(answer.status, `${what} → ${answer.status} ${answer.text.slice(0, 300)}`).toBeLessThan(500);
+  expect(answer.contentType, what).toContain('application/json');
+  if (answer.status >= 400) expect(answer.json, what).toMatchObject({ error: expect.any(String) });
+}
+
+describe('docs/legacy-api.json', () => {
+  it('lists the 162 calls it announces, each once', () => {
+    expect(calls).toHaveLength(contract.count);
+    expect(contract.count).toBe(162);
+    expect(contractShapes.size).toBe(calls.length);
+  });
+});
+
+describe.each(served.map((call) => [`${call.method} ${call.path}`, call] as const))('%s', (_name, call) => {
+  const path = withParams(call.path, 'inesistente');
+
+  if (call.auth === 'bearer') {
+    it('answers 401 JSON without a token or with a garbage one', async () => {
+      const options = call.method === 'POST' ? { body: '{}' } : {};
+      expectErrorAnswer(await callApi(dispatch, call.method, path, options), 401);
+      expectErrorAnswer(await callApi(dispatch, call.method, path, { ...options, token: 'token-spazzatura' }), 401);
+      expectErrorAnswer(
+        await callApi(dispatch, call.method, path, { ...options, headers: { authorization: 'Basic dXRlbnRlOnBhc3N3b3Jk' } }),
+        401,
+      );
+    });
+  } else {
+    it('answers without a token (public call)', async () => {
+      const answer = await callApi(dispatch, call.method, path, call.method === 'POST' ? { body: '{}' } : {});
+      expect(answer.status, answer.text).not.toBe(401);
+      expectNoServerError(answer, 'senza token');
+    });
+  }
+
+  it('never answers 5xx to odd bodies or path parameters, with a valid admin token', async () => {
+    // Path parameters: an unknown id, quotes and '<' percent-encoded, and a broken percent escape.
+    const paths = /\{\w+\}/.test(call.path) ? ['inesistente', '%27%22%3C', '%E0%A4%A'].map((value) => withParams(call.path, value)) : [call.path];
+    // A GET request cannot carry a body: only the path varies.
+    const bodies = call.method === 'GET' ? [{ label: 'nessun corpo' }] : bodyVariants(call);
+    for (const concretePath of paths) {
+      for (const { label, body } of bodies) {
+        const token = await validAdminToken();
+        const answer = await callApi(dispatch, call.method, concretePath, { token, body });
+        expectNoServerError(answer, `${call.method} ${concretePath} con ${label}`);
+      }
+    }
+  });
+});
+
+describe('the dispatcher', () => {
+  it('answers 404 JSON to an unknown call', async () => {
+    const message = expectErrorAnswer(await callApi(dispatch, 'POST', '/chiamataInesistente', { body: '{}' }), 404);
+    expect(message).toContain('Chiamata API sconosciuta');
+    expectErrorAnswer(await callApi(dispatch, 'GET', '/users/login/altro'), 404);
+  });
+
+  it('answers 405 JSON to a known path with the wrong method', async () => {
+    const message = expectErrorAnswer(await callApi(dispatch, 'GET', '/users/login'), 405);
+    expect(message).toContain('non ammesso');
+    expectErrorAnswer(await callApi(dispatch, 'POST', '/users/all', { body: '{}' }), 405);
+  });
+
+  it('serves only calls of the contract, plus the platform’s createLoginToken', () => {
+    const outside = [...tableShapes].filter((entry) => !contractShapes.has(entry) && !EXTRA_CALLS.has(entry));
+    expect(outside).toEqual([]);
+    // Each entry of the table is one call: no call is declared twice.
+    expect(tableShapes.size).toBe(legacyRoutes.length);
+    const legacyEntries = legacyRoutes.filter((route) => contractShapes.has(shape(route.method, route.path)));
+    expect(served.length).toBe(legacyEntries.length);
+    // The same auth as the contract for every served call.
+    for (const call of served) {
+      const route = legacyRoutes.find((entry) => shape(entry.method, entry.path) === shape(call.method, call.path))!;
+      expect(route.auth, `${call.method} ${call.path}`).toBe(call.auth);
+    }
+    console.log(`served ${served.length} of ${calls.length}`);
+  });
+});

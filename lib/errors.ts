@@ -34,5 +34,4 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'Elemento') => new AppError('not_found', `${what} non trovato`);
 export const forbidden = (message = 'Non hai i permessi per questa operazione') => new AppError('forbidden', message);

@@ -12,7 +12,7 @@ export function NotificationBell({ unread, latest }: BellData) {
   const t = useTranslations('bell');
   const label = `${t('label')}: ${t('unread', { count: unread })}`;
   return (
-    <Popover position="bottom-end" width="min(400px, 75vw)" shadow="md" withinPortal>
+    <Popover position="bottom-end" width="min(400px, 75vw)" shadow="md" withinPortal trapFocus returnFocus>
       <Popover.Target>
         <Indicator
           label={unread > 99 ? '99+' : unread}

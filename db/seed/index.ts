@@ -12,8 +12,6 @@ import { DEMO_LOGINS } from './logins';
 import { planQuotes } from './quotes';
 import { createRandom } from './random';
 
-export { DEMO_CAMPSITES } from './campsites';
-export { DEMO_PRODUCT_UPDATE_TITLE } from './extras';
 
 export type CampsiteCounts = {
   users: number;

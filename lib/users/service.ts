@@ -11,12 +11,6 @@ function requireAdmin(tenant: Tenant) {
   if (!tenant.isAdmin) throw forbidden('Operazione riservata agli amministratori del campeggio.');
 }
 
-export async function getCurrentUser(db: DbOrTx, tenant: Tenant): Promise<UserRow> {
-  const [user] = await db.select().from(users).where(and(eq(users.id, tenant.userId), eq(users.campingId, tenant.campsiteId)));
-  if (!user) throw new AppError('unauthorized', 'Utente non più esistente.');
-  return user;
-}
-
 export async function listUsers(db: DbOrTx, tenant: Tenant): Promise<UserRow[]> {
   requireAdmin(tenant);
   return db.select().from(users).where(eq(users.campingId, tenant.campsiteId)).orderBy(asc(users.email));

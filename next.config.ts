@@ -16,6 +16,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2'],
   env: { APP_VERSION: packageJson.version, APP_COMMIT: process.env.APP_COMMIT || gitCommit() },
   poweredByHeader: false,
+  // CSV imports of a few thousand guests travel through a server action.
+  experimental: { serverActions: { bodySizeLimit: '10mb' } },
   typedRoutes: false,
   async headers() {
     return [

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -26,7 +28,8 @@ export function openDatabase(options: { url?: string; pgliteDir?: string }): Dat
   const inMemory = dir.startsWith('memory://');
   // The folder is chosen at run time; tell Turbopack not to trace the whole project for it.
   if (!inMemory) mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ dir)), { recursive: true });
-  const client = new PGlite(inMemory ? undefined : dir);
+  // The search needs these two contrib extensions (migration 0002); PGlite ships them separately.
+  const client = new PGlite({ dataDir: inMemory ? undefined : dir, extensions: { pg_trgm, unaccent } });
   return { db: drizzlePglite(client, { schema }) as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { campingId } from './campsites';
 import { createdAt, id, timestampTz, updatedAt, version } from './columns';
 import { languages, nations } from './reference';
@@ -29,6 +29,12 @@ export const contacts = pgTable(
     /** Set when the guest unsubscribes from every newsletter of the campsite. */
     newsletterOptOutAt: timestampTz('newsletter_opt_out_at'),
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    /** Name and e-mail, lower-case and without accents (crm_search_text, migration 0002), for trigram search. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`crm_search_text(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, ''))`,
+    ),
+    /** Prefix and number as bare digits, so '+39 333-12' and '3933312' find the same guest. */
+    phoneDigits: text('phone_digits').generatedAlwaysAs(sql`regexp_replace(coalesce(phone_prefix, '') || coalesce(phone, ''), '[^0-9]', '', 'g')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -36,8 +42,13 @@ export const contacts = pgTable(
   (t) => [
     index('contacts_camping_idx').on(t.campingId),
     index('contacts_camping_created_idx').on(t.campingId, t.createdAt.desc(), t.id),
-    uniqueIndex('contacts_camping_email_unique')
+    // Not unique: an import may knowingly keep two guests who share an address (a family);
+    // staff create and edit refuse duplicates in the service.
+    index('contacts_camping_email_idx')
       .on(t.campingId, sql`lower(${t.email})`)
       .where(sql`${t.email} is not null`),
+    index('contacts_camping_name_idx').on(t.campingId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    index('contacts_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('contacts_phone_trgm_idx').using('gin', t.phoneDigits.op('gin_trgm_ops')),
   ],
 );

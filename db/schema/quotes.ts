@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { QuoteProgress } from '../../lib/quotes/progress';
 import { campingId } from './campsites';
@@ -33,6 +34,8 @@ export const quotes = pgTable(
     resources: jsonb('resources').$type<unknown[]>().notNull().default([]),
     bookingYear: integer('booking_year'),
     bookingNumber: text('booking_number'),
+    /** The name, lower-case and without accents, for the list's text filter. */
+    searchText: text('search_text').generatedAlwaysAs(sql`crm_search_text(coalesce(name, ''))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -42,6 +45,8 @@ export const quotes = pgTable(
     index('quotes_camping_created_idx').on(t.campingId, t.createdAt.desc(), t.id),
     index('quotes_camping_progress_idx').on(t.campingId, t.progress),
     index('quotes_contact_idx').on(t.contactId),
+    index('quotes_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('quotes_camping_valid_until_idx').on(t.campingId, t.validUntil),
   ],
 );
 

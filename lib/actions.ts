@@ -1,0 +1,37 @@
+import { getDb, type Database } from '@/db/client';
+import { requireStaff } from '@/lib/auth/staff';
+import { classifyError } from '@/lib/error-classification';
+import type { Tenant } from '@/lib/tenant';
+import { fieldIssues, type z } from '@/lib/validation';
+
+export type ActionResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; error: string; fieldErrors?: Record<string, string> };
+
+/**
+ * A staff server action: the session and pack level checked, the input parsed with the same zod
+ * schema the API uses, the tenant handed to the service, and every refusal returned as an Italian
+ * message for the form to show (the form keeps what the user typed).
+ */
+export function staffAction<S extends z.ZodType, R>(
+  schema: S,
+  handler: (tenant: Tenant, input: z.output<S>, db: Database) => Promise<R>,
+  options: { packLevel?: 0 | 10 } = {},
+) {
+  return async (input: z.input<S>): Promise<ActionResult<R>> => {
+    const tenant = await requireStaff(options);
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) {
+      const fieldErrors = Object.fromEntries(fieldIssues(parsed.error).map((issue) => [issue.path, issue.message]));
+      return { ok: false, error: 'Alcuni campi non sono validi: controlla quelli evidenziati.', fieldErrors };
+    }
+    try {
+      return { ok: true, data: await handler(tenant, parsed.data, getDb()) };
+    } catch (error) {
+      const known = classifyError(error);
+      if (known) return { ok: false, error: known.message };
+      console.error('Errore non gestito in un’azione', error);
+      return { ok: false, error: 'Si è verificato un errore imprevisto. Riprova tra poco.' };
+    }
+  };
+}

@@ -1,0 +1,43 @@
+import { ZodError } from 'zod';
+import { AppError } from './errors';
+import { fieldIssues, type FieldIssue } from './validation';
+
+/** A failure the user caused and can fix: its status, Italian message and, for bad fields, which ones. */
+export type KnownFailure = { status: number; message: string; issues?: FieldIssue[]; details?: Record<string, unknown> };
+
+/** PostgreSQL error codes that mean the input was wrong, not the server. */
+const DATABASE_INPUT_ERRORS: Record<string, { status: number; message: string }> = {
+  '23505': { status: 409, message: 'Esiste già un elemento con questi dati.' },
+  '23503': { status: 400, message: 'Il dato fa riferimento a un elemento che non esiste.' },
+  '22P02': { status: 400, message: 'Un valore non è nel formato atteso.' },
+  '22007': { status: 400, message: 'Una data non è valida.' },
+  '22008': { status: 400, message: 'Una data è fuori dall’intervallo ammesso.' },
+  '22003': { status: 400, message: 'Un numero è fuori dall’intervallo ammesso.' },
+  '22001': { status: 400, message: 'Un testo è troppo lungo.' },
+};
+
+function databaseCode(error: unknown): string | undefined {
+  // drizzle wraps the driver's error; PGlite and postgres.js both expose `code`.
+  for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * The one place that tells a user's mistake from a fault of ours; the API and the server
+ * actions both map with it. Null means a fault: log it and say nothing internal.
+ */
+export function classifyError(error: unknown): KnownFailure | null {
+  if (error instanceof AppError) return { status: error.status, message: error.message, details: error.details };
+  if (error instanceof ZodError) {
+    const issues = fieldIssues(error);
+    const first = issues[0];
+    const where = first?.path ? ` (${first.path})` : '';
+    return { status: 400, message: `Dati non validi${where}: ${first?.message ?? 'controlla i campi'}`, issues };
+  }
+  const code = databaseCode(error);
+  const known = code ? DATABASE_INPUT_ERRORS[code] : undefined;
+  return known ?? null;
+}

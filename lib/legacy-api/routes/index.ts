@@ -1,7 +1,9 @@
 import type { Endpoint } from '../endpoint';
 import { authRoutes } from './auth';
+import { contactRoutes } from './contacts';
 import { notificationRoutes } from './notifications';
 import { platformRoutes } from './platform';
+import { quoteRoutes } from './quotes';
 
 /** The served part of the legacy contract; each domain adds its file here. */
-export const legacyRoutes: Endpoint[] = [...authRoutes, ...platformRoutes, ...notificationRoutes];
+export const legacyRoutes: Endpoint[] = [...authRoutes, ...platformRoutes, ...notificationRoutes, ...contactRoutes, ...quoteRoutes];

@@ -6,4 +6,6 @@ export async function register() {
   if (!parsed.AUTH_SECRET) {
     throw new Error('AUTH_SECRET mancante: impostala (almeno 32 caratteri) oppure avvia la demo con `npm run demo`, che ne crea una in .env.local.');
   }
+  const { startScheduledJobs } = await import('./lib/jobs/scheduler');
+  startScheduledJobs();
 }

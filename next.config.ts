@@ -12,8 +12,9 @@ function gitCommit(): string {
 }
 
 const nextConfig: NextConfig = {
-  // PGlite loads its WebAssembly from its own package folder; bundling it breaks every query.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2'],
+  // PGlite loads its WebAssembly and jsdom its data files from their own package folders:
+  // bundled, every query (or every sanitised render) would fail.
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'jsdom'],
   env: { APP_VERSION: packageJson.version, APP_COMMIT: process.env.APP_COMMIT || gitCommit() },
   poweredByHeader: false,
   // CSV imports of a few thousand guests travel through a server action.

@@ -1,6 +1,8 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/tiptap/styles.css';
 import './globals.css';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
@@ -8,6 +10,7 @@ import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { ItalianDates } from '@/components/ui/italian-dates';
 import { theme } from '@/lib/theme';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -28,7 +31,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <NextIntlClientProvider>
           <MantineProvider theme={theme} defaultColorScheme="light">
             <Notifications position="top-right" autoClose={3000} />
-            {children}
+            <ItalianDates>{children}</ItalianDates>
           </MantineProvider>
         </NextIntlClientProvider>
       </body>

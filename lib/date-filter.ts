@@ -22,7 +22,7 @@ export function startOfRomeDay(isoDate: string): Date {
   return new Date(utcMidnight.getTime() - minutes * 60_000);
 }
 
-function nextDay(isoDate: string): string {
+export function nextDay(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
@@ -49,4 +49,16 @@ export function tableDateRange(start?: string | null, end?: string | null): Date
   const last = hasEnd ? required(end!, 'Data finale') : first!;
   if (first && last < first) throw new AppError('bad_request', 'La data finale precede quella iniziale.');
   return { from: first ? startOfRomeDay(first) : new Date(0), to: startOfRomeDay(nextDay(last)) };
+}
+
+/** The last second of a calendar day in Europe/Rome: a validity date lasts the whole day. */
+export function endOfRomeDay(isoDate: string): Date {
+  return new Date(startOfRomeDay(nextDay(isoDate)).getTime() - 1000);
+}
+
+const isoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day an instant falls on in Europe/Rome, as 'yyyy-mm-dd'. */
+export function romeIsoDate(instant: Date): string {
+  return isoDayFormat.format(instant);
 }

@@ -18,10 +18,18 @@ const envSchema = z.object({
   APP_URL: optionalString.pipe(z.url().optional()),
   /** Key the booking platform sends in x-api-key to mint one-time logins. */
   BOOKING_PLATFORM_API_KEY: optionalString.pipe(z.string().min(16, 'BOOKING_PLATFORM_API_KEY troppo corta (minimo 16 caratteri)').optional()),
+  /** Base URL of the booking platform's CRM API; without it the built-in demo platform answers. */
+  BOOKING_PLATFORM_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'BOOKING_PLATFORM_URL deve essere un URL http(s)' }).optional()),
+  /** Bearer key the CRM sends to the booking platform. */
+  BOOKING_PLATFORM_CLIENT_KEY: optionalString.pipe(z.string().min(16, 'BOOKING_PLATFORM_CLIENT_KEY troppo corta (minimo 16 caratteri)').optional()),
   SUPPORT_EMAIL: z.string().default('assistenza@crm-campeggi.it'),
   SUPPORT_PHONE: z.string().default('+39 0461 000000'),
   SUPPORT_WHATSAPP: z.string().default('+39 333 0000000'),
   SUPPORT_ADDRESS: z.string().default('Via dei Campeggi 1, 38122 Trento (TN)'),
+}).superRefine((values, context) => {
+  if (values.BOOKING_PLATFORM_URL && !values.BOOKING_PLATFORM_CLIENT_KEY) {
+    context.addIssue({ code: 'custom', path: ['BOOKING_PLATFORM_CLIENT_KEY'], message: 'obbligatoria quando è impostata BOOKING_PLATFORM_URL' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -27,3 +27,10 @@ export function formatPercent(value: number): string {
 export function formatNumber(value: number): string {
   return new Intl.NumberFormat('it-IT').format(value);
 }
+
+const money = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+
+/** Integer cents as euros, Italian style: 1.234,50 €. */
+export function formatMoney(cents: number): string {
+  return money.format(cents / 100);
+}

@@ -3,6 +3,11 @@ import { newId } from '../../lib/ids';
 
 export const id = () => text('id').primaryKey().$defaultFn(newId);
 
+/**
+ * Lists are newest first: their indexes are (camping_id, created_at, id) ascending and the
+ * queries order by created_at desc, id desc, which PostgreSQL reads as one backward index scan.
+ * (An index declared DESC comes out NULLS LAST and no longer matches a plain DESC order.)
+ */
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true })

@@ -41,7 +41,7 @@ export const contacts = pgTable(
   },
   (t) => [
     index('contacts_camping_idx').on(t.campingId),
-    index('contacts_camping_created_idx').on(t.campingId, t.createdAt.desc(), t.id),
+    index('contacts_camping_created_idx').on(t.campingId, t.createdAt, t.id),
     // Not unique: an import may knowingly keep two guests who share an address (a family);
     // staff create and edit refuse duplicates in the service.
     index('contacts_camping_email_idx')

@@ -20,7 +20,7 @@ export const images = pgTable(
     alt: text('alt').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('images_camping_created_idx').on(t.campingId, t.createdAt.desc()), index('images_camping_typology_idx').on(t.campingId, t.typologyId)],
+  (t) => [index('images_camping_created_idx').on(t.campingId, t.createdAt), index('images_camping_typology_idx').on(t.campingId, t.typologyId)],
 );
 
 /** The description of an accommodation type in one language, shown on the mini-site. */

@@ -69,7 +69,7 @@ export const campaigns = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('campaigns_camping_created_idx').on(t.campingId, t.createdAt.desc())],
+  (t) => [index('campaigns_camping_created_idx').on(t.campingId, t.createdAt)],
 );
 
 export const campaignEvents = pgTable(

@@ -34,7 +34,7 @@ export const mailTraces = pgTable(
   },
   (t) => [
     index('mail_traces_camping_thread_idx').on(t.campingId, t.threadId, t.createdAt),
-    index('mail_traces_contact_idx').on(t.contactId, t.createdAt.desc()),
+    index('mail_traces_contact_idx').on(t.contactId, t.createdAt),
     uniqueIndex('mail_traces_reference_unique').on(t.referenceId),
   ],
 );
@@ -87,7 +87,7 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     uniqueIndex('mail_outbox_idempotency_unique').on(t.idempotencyKey),
-    index('mail_outbox_camping_idx').on(t.campingId, t.createdAt.desc()),
+    index('mail_outbox_camping_idx').on(t.campingId, t.createdAt),
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
   ],
 );

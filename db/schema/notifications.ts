@@ -22,7 +22,7 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_camping_created_idx').on(t.campingId, t.createdAt.desc(), t.id),
+    index('notifications_camping_created_idx').on(t.campingId, t.createdAt, t.id),
     index('notifications_camping_unread_idx').on(t.campingId).where(sql`${t.readAt} is null`),
   ],
 );

@@ -42,7 +42,7 @@ export const quotes = pgTable(
   },
   (t) => [
     index('quotes_camping_idx').on(t.campingId),
-    index('quotes_camping_created_idx').on(t.campingId, t.createdAt.desc(), t.id),
+    index('quotes_camping_created_idx').on(t.campingId, t.createdAt, t.id),
     index('quotes_camping_progress_idx').on(t.campingId, t.progress),
     index('quotes_contact_idx').on(t.contactId),
     index('quotes_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
@@ -135,7 +135,7 @@ export const quoteRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('quote_requests_camping_created_idx').on(t.campingId, t.createdAt.desc()),
+    index('quote_requests_camping_created_idx').on(t.campingId, t.createdAt, t.id),
     uniqueIndex('quote_requests_quote_unique').on(t.quoteId),
   ],
 );

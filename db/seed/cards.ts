@@ -8,10 +8,12 @@ import {
   type PersonKind,
   type TypologyKind,
 } from '../../lib/booking-platform/demo-catalogue';
+import { demoPriceList } from '../../lib/booking-platform/demo-platform';
+import type { Offer } from '../../lib/booking-platform/types';
+import { NO_DISCOUNT, offerDiscount, priceCard, type CardDiscount, type CardInput } from '../../lib/quotes/pricing';
 import type { DemoCampsiteSpec } from './campsites';
 import { addDaysToIsoDate, nightsBetween } from './dates';
 import { childAges } from './people';
-import { NO_DISCOUNT, priceStay, type Discount, type PartyMember, type Stay } from './pricing';
 import type { Random } from './random';
 import { cardText } from './texts';
 
@@ -58,36 +60,49 @@ function personType(catalogue: DemoCatalogue, kind: PersonKind): DemoPersonType 
   return found;
 }
 
-function buildStay(random: Random, catalogue: DemoCatalogue, party: Party, typology: DemoTypology, dates: StayDates): Stay {
-  const people: PartyMember[] = [{ type: personType(catalogue, 'adult'), count: party.adults }];
+type PlannedStay = { input: CardInput; people: PersonCount[]; vehicles: ItemCount[]; services: ItemCount[] };
+
+function buildStay(random: Random, catalogue: DemoCatalogue, party: Party, typology: DemoTypology, dates: StayDates): PlannedStay {
+  const adult = personType(catalogue, 'adult');
+  const people: PersonCount[] = [{ personTypeId: adult.id, label: adult.name, count: party.adults }];
   for (const [kind, count] of [['child', party.children], ['infant', party.infants]] as const) {
     const type = personType(catalogue, kind);
-    if (count > 0) people.push({ type, count, ages: childAges(random, count, type.minAge, type.maxAge ?? type.minAge) });
+    if (count > 0) people.push({ personTypeId: type.id, label: type.name, count, ages: childAges(random, count, type.minAge, type.maxAge ?? type.minAge) });
   }
   const vehicle = (kind: string) => catalogue.vehicles.filter((item) => item.kind === kind);
   const service = (kind: string) => catalogue.services.filter((item) => item.kind === kind);
   const isPitch = typology.kind === 'pitch';
-  const vehicles = [
+  const vehicles: ItemCount[] = [
     ...vehicle(isPitch && party.camper ? 'camper' : 'car').filter(() => isPitch || random.chance(0.85)),
     ...vehicle('motorbike').filter(() => random.chance(0.08)),
-  ].map((item) => ({ vehicle: item, quantity: 1 }));
-  const services = [
-    ...service('dog').filter(() => party.hasDog).map((item) => ({ service: item, quantity: 1 })),
-    ...service('electricity').filter(() => isPitch && (party.camper || random.chance(0.85))).map((item) => ({ service: item, quantity: 1 })),
-    ...service('linen').filter(() => !isPitch && typology.kind !== 'glamping' && random.chance(0.5)).map((item) => ({ service: item, quantity: party.adults + party.children })),
-    ...service('final-cleaning').filter(() => !isPitch && typology.kind !== 'glamping' && random.chance(0.6)).map((item) => ({ service: item, quantity: 1 })),
-  ];
-  return { typology, ...dates, people, vehicles, services };
+  ].map((item) => ({ id: item.id, label: item.name, quantity: 1 }));
+  const services: ItemCount[] = [
+    ...service('dog').filter(() => party.hasDog).map((item) => ({ item, quantity: 1 })),
+    ...service('electricity').filter(() => isPitch && (party.camper || random.chance(0.85))).map((item) => ({ item, quantity: 1 })),
+    ...service('linen').filter(() => !isPitch && typology.kind !== 'glamping' && random.chance(0.5)).map((item) => ({ item, quantity: party.adults + party.children })),
+    ...service('final-cleaning').filter(() => !isPitch && typology.kind !== 'glamping' && random.chance(0.6)).map((item) => ({ item, quantity: 1 })),
+  ].map(({ item, quantity }) => ({ id: item.id, label: item.name, quantity }));
+  const input: CardInput = {
+    typologyId: typology.id,
+    ...dates,
+    people: people.map(({ personTypeId, count }) => ({ personTypeId, count })),
+    vehicles: vehicles.map(({ id, quantity }) => ({ id, quantity })),
+    services: services.map(({ id, quantity }) => ({ id, quantity })),
+  };
+  return { input, people, vehicles, services };
 }
 
-function chooseDiscount(random: Random, spec: DemoCampsiteSpec, party: Party): Discount {
+type ChosenDiscount = CardDiscount & { offer: Offer | null };
+
+/** Mostly the platform's offers (when they apply to the stay), sometimes a manual discount. */
+function chooseDiscount(random: Random, spec: DemoCampsiteSpec, party: Party, input: CardInput): ChosenDiscount {
   const roll = random.next();
-  if (roll < 0.18) return { basisPoints: 1000, cents: 0, onlyOnUnit: true, offerId: 'PRENOTA-PRIMA-2027', offerName: 'Prenota prima 2027' };
-  if (roll < 0.26 && party.children > 0) {
-    return { basisPoints: 500, cents: 0, onlyOnUnit: spec.settings.discountOnlyOnUnit ?? false, offerId: 'FAMIGLIE-2027', offerName: 'Offerta famiglie' };
-  }
-  if (roll < 0.31) return { basisPoints: 0, cents: 5000, onlyOnUnit: false, offerId: 'FEDELTA', offerName: 'Sconto cliente abituale' };
-  return NO_DISCOUNT;
+  const offerId = roll < 0.18 ? 'PRENOTA-PRIMA-2027' : roll < 0.26 ? 'SETTIMANA-LUNGA-2027' : roll < 0.31 ? 'BASSA-STAGIONE-2027' : null;
+  const offer = spec.catalogue.offers.find((candidate) => candidate.id === offerId);
+  const check = offer ? offerDiscount(offer, input) : null;
+  if (offer && check?.applies) return { ...check.discount, offer };
+  if (roll >= 0.31 && roll < 0.36 && party.children > 0) return { basisPoints: 500, onlyOnUnit: spec.settings.discountOnlyOnUnit ?? false, offer: null };
+  return { ...NO_DISCOUNT, offer: null };
 }
 
 /** 1 to 3 alternative offers for the same party: another accommodation kind, or other dates. */
@@ -97,33 +112,31 @@ export function planCards(random: Random, spec: DemoCampsiteSpec, guest: { langu
   if (count >= 2) options.push({ typology: chooseTypology(random, spec.catalogue, party, first.kind), dates });
   if (count >= 3) options.push({ typology: first, dates: clampDates(addDaysToIsoDate(dates.arrival, random.pick([-7, 7])), nightsBetween(dates.arrival, dates.departure)) });
 
+  const priceList = demoPriceList(spec.catalogue);
   return options.map(({ typology, dates: stayDates }, idx): CardRow => {
     const stay = buildStay(random, spec.catalogue, party, typology, stayDates);
-    const discount = chooseDiscount(random, spec, party);
-    const priced = priceStay(spec.catalogue, stay, discount);
-    const people: PersonCount[] = stay.people.map((member) => ({ personTypeId: member.type.id, label: member.type.name, count: member.count, ...(member.ages ? { ages: member.ages } : {}) }));
-    const vehicles: ItemCount[] = stay.vehicles.map(({ vehicle, quantity }) => ({ id: vehicle.id, label: vehicle.name, quantity }));
-    const services: ItemCount[] = stay.services.map(({ service, quantity }) => ({ id: service.id, label: service.name, quantity }));
-    const nights = nightsBetween(stay.arrival, stay.departure);
+    const discount = chooseDiscount(random, spec, party, stay.input);
+    const priced = priceCard(priceList, stay.input, discount);
     return {
       idx,
       typologyId: typology.id,
-      typologyName: typology.name,
-      arrival: stay.arrival,
-      departure: stay.departure,
-      people,
-      vehicles,
-      services,
-      priceListId: 'LISTINO-2027',
-      offerId: discount.offerId,
-      offerName: discount.offerName,
-      priceLines: priced.priceLines,
+      typologyName: priced.typologyName,
+      arrival: stayDates.arrival,
+      departure: stayDates.departure,
+      people: stay.people,
+      vehicles: stay.vehicles,
+      services: stay.services,
+      priceListId: priceList.id,
+      offerId: discount.offer?.id ?? null,
+      offerName: discount.offer?.name ?? null,
+      priceLines: priced.lines,
       subtotalCents: priced.subtotalCents,
-      discountCents: discount.cents,
-      discountBasisPoints: discount.basisPoints,
+      // The discount as configured (fixed amount or percentage); the applied one is in the total.
+      discountCents: discount.cents ?? 0,
+      discountBasisPoints: discount.basisPoints ?? 0,
       discountOnlyOnUnit: discount.onlyOnUnit,
       totalCents: priced.totalCents,
-      text: cardText(random, { campsite: spec.key, languageId: guest.languageId, firstName: guest.firstName, typologyName: typology.name, arrival: stay.arrival, departure: stay.departure, nights }),
+      text: cardText(random, { campsite: spec.key, languageId: guest.languageId, firstName: guest.firstName, typologyName: typology.name, ...stayDates, nights: priced.nights }),
     };
   });
 }

@@ -4,9 +4,10 @@
  * integer euro cents per night unless the unit says otherwise.
  */
 
-export type DemoCampsiteKey = 'lago-azzurro' | 'pineta';
+import type { Offer, PlatformUser, TypologyKind } from './types';
 
-export type TypologyKind = 'pitch' | 'mobile-home' | 'bungalow' | 'glamping';
+export type { TypologyKind };
+export type DemoCampsiteKey = 'lago-azzurro' | 'pineta';
 export type SeasonName = 'low' | 'mid' | 'high';
 export type SeasonPrices = Record<SeasonName, number>;
 
@@ -15,7 +16,10 @@ export type DemoTypology = {
   name: string;
   kind: TypologyKind;
   maxPeople: number;
+  bookableOnline: boolean;
   nightlyCents: SeasonPrices;
+  /** The bookable units: 'Piazzola 1' … 'Piazzola 40'. */
+  resources: { label: string; from: number; to: number };
 };
 
 export type PersonKind = 'adult' | 'child' | 'infant';
@@ -23,6 +27,7 @@ export type DemoPersonType = {
   id: string;
   kind: PersonKind;
   name: string;
+  /** Highest first on screen, as the platform orders person types. */
   ordinamento: number;
   minAge: number;
   /** Inclusive; null means no upper limit. */
@@ -45,6 +50,7 @@ export type DemoSeason = { name: SeasonName; label: string; from: string; to: st
 export type DemoCatalogue = {
   key: DemoCampsiteKey;
   platformCampId: string;
+  priceList: { id: string; name: string };
   typologies: DemoTypology[];
   personTypes: DemoPersonType[];
   vehicles: DemoVehicle[];
@@ -52,6 +58,8 @@ export type DemoCatalogue = {
   seasons: DemoSeason[];
   /** Per adult per night (persons whose type pays the tax). */
   touristTaxCents: number;
+  offers: Offer[];
+  operators: PlatformUser[];
 };
 
 export const SEASON_LABELS: Record<SeasonName, string> = {
@@ -73,21 +81,34 @@ export const DEMO_SEASON_OPENING = '2027-04-01';
 /** The last night of the season is 30 September, so the last departure is 1 October. */
 export const DEMO_SEASON_LAST_DEPARTURE = '2027-10-01';
 
+export const DEMO_PRICE_LIST_2027 = { id: 'LISTINO-2027', name: 'Listino 2027' };
+
+/** The same three offers in both campsites; the low-season one only on accommodations. */
+function demoOffers2027(accommodationIds: string[]): Offer[] {
+  const season = { validFrom: '2027-04-01', validTo: '2027-09-30' };
+  return [
+    { id: 'PRENOTA-PRIMA-2027', name: 'Prenota prima −10%', description: 'Il 10% di sconto sull’alloggio per chi prenota in anticipo.', discount: { basisPoints: 1000 }, onlyOnUnit: true, ...season, typologyIds: null, minNights: 1 },
+    { id: 'SETTIMANA-LUNGA-2027', name: 'Settimana lunga: −5% dalle 7 notti', description: 'Il 5% di sconto sul totale per soggiorni di almeno 7 notti.', discount: { basisPoints: 500 }, onlyOnUnit: false, ...season, typologyIds: null, minNights: 7 },
+    { id: 'BASSA-STAGIONE-2027', name: 'Bassa stagione −50 €', description: '50 € di sconto su case mobili, bungalow e glamping in aprile e maggio, da 3 notti.', discount: { cents: 5000 }, onlyOnUnit: false, validFrom: '2027-04-01', validTo: '2027-05-31', typologyIds: accommodationIds, minNights: 3 },
+  ];
+}
+
 const lagoAzzurro: DemoCatalogue = {
   key: 'lago-azzurro',
   platformCampId: 'DEMO-LAGO-AZZURRO',
+  priceList: DEMO_PRICE_LIST_2027,
   typologies: [
-    { id: 'LA-PZ-STD', name: 'Piazzola standard', kind: 'pitch', maxPeople: 6, nightlyCents: { low: 1800, mid: 2400, high: 3000 } },
-    { id: 'LA-PZ-LAGO', name: 'Piazzola vista lago', kind: 'pitch', maxPeople: 6, nightlyCents: { low: 2500, mid: 3200, high: 3800 } },
-    { id: 'LA-MH-CLASSIC', name: 'Casa mobile Classic', kind: 'mobile-home', maxPeople: 4, nightlyCents: { low: 7000, mid: 9500, high: 12500 } },
-    { id: 'LA-MH-FAMILY', name: 'Casa mobile Family', kind: 'mobile-home', maxPeople: 6, nightlyCents: { low: 8500, mid: 11500, high: 15000 } },
-    { id: 'LA-BG-OLIVO', name: 'Bungalow Olivo', kind: 'bungalow', maxPeople: 5, nightlyCents: { low: 8000, mid: 10500, high: 13500 } },
-    { id: 'LA-GL-SAFARI', name: 'Tenda Safari Lodge', kind: 'glamping', maxPeople: 4, nightlyCents: { low: 9500, mid: 12500, high: 16000 } },
+    { id: 'LA-PZ-STD', name: 'Piazzola standard', kind: 'pitch', maxPeople: 6, bookableOnline: true, nightlyCents: { low: 1800, mid: 2400, high: 3000 }, resources: { label: 'Piazzola', from: 1, to: 40 } },
+    { id: 'LA-PZ-LAGO', name: 'Piazzola vista lago', kind: 'pitch', maxPeople: 6, bookableOnline: false, nightlyCents: { low: 2500, mid: 3200, high: 3800 }, resources: { label: 'Piazzola', from: 41, to: 56 } },
+    { id: 'LA-MH-CLASSIC', name: 'Casa mobile Classic', kind: 'mobile-home', maxPeople: 4, bookableOnline: true, nightlyCents: { low: 7000, mid: 9500, high: 12500 }, resources: { label: 'Casa mobile', from: 1, to: 12 } },
+    { id: 'LA-MH-FAMILY', name: 'Casa mobile Family', kind: 'mobile-home', maxPeople: 6, bookableOnline: true, nightlyCents: { low: 8500, mid: 11500, high: 15000 }, resources: { label: 'Casa mobile', from: 13, to: 20 } },
+    { id: 'LA-BG-OLIVO', name: 'Bungalow Olivo', kind: 'bungalow', maxPeople: 5, bookableOnline: true, nightlyCents: { low: 8000, mid: 10500, high: 13500 }, resources: { label: 'Bungalow', from: 1, to: 8 } },
+    { id: 'LA-GL-SAFARI', name: 'Tenda Safari Lodge', kind: 'glamping', maxPeople: 4, bookableOnline: true, nightlyCents: { low: 9500, mid: 12500, high: 16000 }, resources: { label: 'Lodge', from: 1, to: 8 } },
   ],
   personTypes: [
-    { id: 'LA-ADULTO', kind: 'adult', name: 'Adulto', ordinamento: 1, minAge: 12, maxAge: null, pitchNightlyCents: 1050, paysTouristTax: true },
+    { id: 'LA-ADULTO', kind: 'adult', name: 'Adulto', ordinamento: 3, minAge: 12, maxAge: null, pitchNightlyCents: 1050, paysTouristTax: true },
     { id: 'LA-BAMBINO', kind: 'child', name: 'Bambino (3-11 anni)', ordinamento: 2, minAge: 3, maxAge: 11, pitchNightlyCents: 650, paysTouristTax: false },
-    { id: 'LA-NEONATO', kind: 'infant', name: 'Neonato (0-2 anni)', ordinamento: 3, minAge: 0, maxAge: 2, pitchNightlyCents: 0, paysTouristTax: false },
+    { id: 'LA-NEONATO', kind: 'infant', name: 'Neonato (0-2 anni)', ordinamento: 1, minAge: 0, maxAge: 2, pitchNightlyCents: 0, paysTouristTax: false },
   ],
   vehicles: [
     { id: 'LA-AUTO', kind: 'car', name: 'Auto', nightlyCents: 500 },
@@ -102,23 +123,29 @@ const lagoAzzurro: DemoCatalogue = {
   ],
   seasons: DEMO_SEASONS_2027,
   touristTaxCents: 150,
+  offers: demoOffers2027(['LA-MH-CLASSIC', 'LA-MH-FAMILY', 'LA-BG-OLIVO', 'LA-GL-SAFARI']),
+  operators: [
+    { id: 'LA-OP-1', name: 'Reception Lago Azzurro', email: 'reception@lagoazzurro.example' },
+    { id: 'LA-OP-2', name: 'Giulia Bianchi', email: 'giulia.bianchi@lagoazzurro.example' },
+  ],
 };
 
 const pineta: DemoCatalogue = {
   key: 'pineta',
   platformCampId: 'DEMO-PINETA',
+  priceList: DEMO_PRICE_LIST_2027,
   typologies: [
-    { id: 'PI-PZ-PINETA', name: 'Piazzola in pineta', kind: 'pitch', maxPeople: 6, nightlyCents: { low: 1900, mid: 2600, high: 3300 } },
-    { id: 'PI-PZ-MARE', name: 'Piazzola fronte mare', kind: 'pitch', maxPeople: 6, nightlyCents: { low: 2400, mid: 3100, high: 3700 } },
-    { id: 'PI-MH-MARINA', name: 'Casa mobile Marina', kind: 'mobile-home', maxPeople: 4, nightlyCents: { low: 7500, mid: 10000, high: 13500 } },
-    { id: 'PI-MH-DELUXE', name: 'Casa mobile Deluxe', kind: 'mobile-home', maxPeople: 6, nightlyCents: { low: 9000, mid: 12000, high: 16000 } },
-    { id: 'PI-BG-DUNA', name: 'Bungalow Duna', kind: 'bungalow', maxPeople: 5, nightlyCents: { low: 8000, mid: 11000, high: 14000 } },
-    { id: 'PI-GL-PINEA', name: 'Glamping Pinea', kind: 'glamping', maxPeople: 4, nightlyCents: { low: 9000, mid: 12000, high: 15500 } },
+    { id: 'PI-PZ-PINETA', name: 'Piazzola in pineta', kind: 'pitch', maxPeople: 6, bookableOnline: true, nightlyCents: { low: 1900, mid: 2600, high: 3300 }, resources: { label: 'Piazzola', from: 1, to: 60 } },
+    { id: 'PI-PZ-MARE', name: 'Piazzola fronte mare', kind: 'pitch', maxPeople: 6, bookableOnline: false, nightlyCents: { low: 2400, mid: 3100, high: 3700 }, resources: { label: 'Piazzola', from: 61, to: 80 } },
+    { id: 'PI-MH-MARINA', name: 'Casa mobile Marina', kind: 'mobile-home', maxPeople: 4, bookableOnline: true, nightlyCents: { low: 7500, mid: 10000, high: 13500 }, resources: { label: 'Casa mobile', from: 1, to: 10 } },
+    { id: 'PI-MH-DELUXE', name: 'Casa mobile Deluxe', kind: 'mobile-home', maxPeople: 6, bookableOnline: true, nightlyCents: { low: 9000, mid: 12000, high: 16000 }, resources: { label: 'Casa mobile', from: 11, to: 20 } },
+    { id: 'PI-BG-DUNA', name: 'Bungalow Duna', kind: 'bungalow', maxPeople: 5, bookableOnline: true, nightlyCents: { low: 8000, mid: 11000, high: 14000 }, resources: { label: 'Bungalow', from: 1, to: 10 } },
+    { id: 'PI-GL-PINEA', name: 'Glamping Pinea', kind: 'glamping', maxPeople: 4, bookableOnline: true, nightlyCents: { low: 9000, mid: 12000, high: 15500 }, resources: { label: 'Tenda', from: 1, to: 8 } },
   ],
   personTypes: [
-    { id: 'PI-ADULTO', kind: 'adult', name: 'Adulto', ordinamento: 1, minAge: 12, maxAge: null, pitchNightlyCents: 950, paysTouristTax: true },
+    { id: 'PI-ADULTO', kind: 'adult', name: 'Adulto', ordinamento: 3, minAge: 12, maxAge: null, pitchNightlyCents: 950, paysTouristTax: true },
     { id: 'PI-BAMBINO', kind: 'child', name: 'Bambino (3-11 anni)', ordinamento: 2, minAge: 3, maxAge: 11, pitchNightlyCents: 550, paysTouristTax: false },
-    { id: 'PI-NEONATO', kind: 'infant', name: 'Neonato (0-2 anni)', ordinamento: 3, minAge: 0, maxAge: 2, pitchNightlyCents: 0, paysTouristTax: false },
+    { id: 'PI-NEONATO', kind: 'infant', name: 'Neonato (0-2 anni)', ordinamento: 1, minAge: 0, maxAge: 2, pitchNightlyCents: 0, paysTouristTax: false },
   ],
   vehicles: [
     { id: 'PI-AUTO', kind: 'car', name: 'Auto', nightlyCents: 400 },
@@ -133,6 +160,8 @@ const pineta: DemoCatalogue = {
   ],
   seasons: DEMO_SEASONS_2027,
   touristTaxCents: 100,
+  offers: demoOffers2027(['PI-MH-MARINA', 'PI-MH-DELUXE', 'PI-BG-DUNA', 'PI-GL-PINEA']),
+  operators: [{ id: 'PI-OP-1', name: 'Reception Villaggio Pineta', email: 'reception@villaggiopineta.example' }],
 };
 
 export const DEMO_CATALOGUES: Record<DemoCampsiteKey, DemoCatalogue> = {

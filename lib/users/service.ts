@@ -45,3 +45,13 @@ export async function getUserByEmail(db: DbOrTx, tenant: Tenant, emailInput: str
   if (!user) throw new AppError('not_found', 'Utente non trovato.');
   return user;
 }
+
+/** A colleague of the same campsite (the legacy getUser, a contact's owner); another campsite's user is not found. */
+export async function getCampsiteUser(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, id: string): Promise<UserRow> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.campingId, tenant.campsiteId)));
+  if (!user) throw new AppError('not_found', 'Utente non trovato.');
+  return user;
+}

@@ -1,13 +1,102 @@
+import { Alert, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { ComingSoon } from '@/components/shell/coming-soon';
+import { getDb } from '@/db/client';
+import { QuoteDrawerContent } from '@/components/quotes/quote-drawer-content';
+import { QuoteFilters } from '@/components/quotes/quote-filters';
+import { QuoteTable } from '@/components/quotes/quote-table';
+import { PageContainer } from '@/components/shell/page-container';
+import { LinkButton } from '@/components/ui/link-button';
 import { requireStaff } from '@/lib/auth/staff';
+import { getOwnCampsite } from '@/lib/campsites/service';
+import { classifyError } from '@/lib/error-classification';
+import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/quotes/progress';
+import { listQuotes } from '@/lib/quotes/queries';
+
+type SearchParams = Record<string, string | string[] | undefined>;
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations('nav'))('quotes') };
+  return { title: (await getTranslations('quotes'))('listTitle') };
 }
 
-export default async function Page() {
-  await requireStaff({ packLevel: 10 });
-  return <ComingSoon section={(await getTranslations('nav'))('quotes')} />;
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+const many = (value: string | string[] | undefined) => (Array.isArray(value) ? value : value ? [value] : []);
+
+function withParams(params: SearchParams, changes: Record<string, string | null>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) for (const item of many(value)) query.append(key, item);
+  for (const [key, value] of Object.entries(changes)) {
+    query.delete(key);
+    if (value) query.set(key, value);
+  }
+  const text = query.toString();
+  return text ? `/preventivi?${text}` : '/preventivi';
+}
+
+export default async function QuotesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const tenant = await requireStaff();
+  const params = await searchParams;
+  const db = getDb();
+  const t = await getTranslations('quotes');
+  const campsite = await getOwnCampsite(db, tenant);
+  const filters = {
+    search: single(params.q),
+    // Unknown values in a hand-edited URL are left out rather than refused.
+    progress: many(params.stato).filter((value): value is QuoteProgress => (QUOTE_PROGRESS as readonly string[]).includes(value)),
+    tag: single(params.etichetta),
+    dateFrom: single(params.dal),
+    dateTo: single(params.al),
+    cursor: single(params.dopo),
+  };
+  const filtered = Boolean(filters.search || filters.progress.length || filters.tag || filters.dateFrom || filters.dateTo);
+  let page: Awaited<ReturnType<typeof listQuotes>> | null = null;
+  let failure: string | null = null;
+  try {
+    page = await listQuotes(db, tenant, filters);
+  } catch (error) {
+    const known = classifyError(error);
+    if (!known) throw error;
+    failure = known.message;
+  }
+  const openId = single(params.apri);
+  const ids = page?.items.map((item) => item.id) ?? [];
+  const openIndex = openId ? ids.indexOf(openId) : -1;
+  return (
+    <PageContainer>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>{t('listTitle')}</Title>
+            <Text c="dimmed">{t('listSubtitle')}</Text>
+          </div>
+          <LinkButton href="/crea-preventivo">{t('newQuote')}</LinkButton>
+        </Group>
+        <QuoteFilters tags={campsite.personalizedQuoteTags.map((tag) => tag.name)} />
+        {failure && (
+          <Alert color="red" title={t('filterError')} role="alert">
+            {failure}
+          </Alert>
+        )}
+        {page && page.items.length === 0 && <EmptyState title={filtered ? t('empty') : t('emptyAll')} />}
+        {page && page.items.length > 0 && <QuoteTable items={page.items} hrefFor={(id) => withParams(params, { apri: id })} />}
+        <Group justify="space-between">
+          {filters.cursor ? <LinkButton href={withParams(params, { dopo: null, apri: null })} variant="subtle">{t('firstPage')}</LinkButton> : <span />}
+          {page?.nextCursor && (
+            <LinkButton href={withParams(params, { dopo: page.nextCursor, apri: null })} variant="light">
+              {t('nextPage')}
+            </LinkButton>
+          )}
+        </Group>
+      </Stack>
+      {openId && (
+        <QuoteDrawerContent
+          tenant={tenant}
+          quoteId={openId}
+          closeHref={withParams(params, { apri: null })}
+          previousHref={openIndex > 0 ? withParams(params, { apri: ids[openIndex - 1] }) : null}
+          nextHref={openIndex >= 0 && openIndex < ids.length - 1 ? withParams(params, { apri: ids[openIndex + 1] }) : null}
+        />
+      )}
+    </PageContainer>
+  );
 }

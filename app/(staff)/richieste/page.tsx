@@ -1,13 +1,89 @@
+import { EmptyState, Group, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { ComingSoon } from '@/components/shell/coming-soon';
+import { getDb } from '@/db/client';
+import { ProgressTag } from '@/components/quotes/progress-tag';
+import { contactDisplayName as contactName } from '@/lib/contacts/display';
+import { RequestScope } from '@/components/requests/request-scope';
+import { PageContainer } from '@/components/shell/page-container';
+import { LinkAnchor } from '@/components/ui/link-anchor';
+import { LinkButton } from '@/components/ui/link-button';
 import { requireStaff } from '@/lib/auth/staff';
+import { formatDateTime } from '@/lib/format';
+import { listRequests } from '@/lib/quotes/requests';
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations('nav'))('requests') };
+  return { title: (await getTranslations('quotes.requests'))('title') };
 }
 
-export default async function Page() {
-  await requireStaff({ packLevel: 10 });
-  return <ComingSoon section={(await getTranslations('nav'))('requests')} />;
+const italian = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '—');
+
+export default async function RequestsPage({ searchParams }: { searchParams: Promise<{ vista?: string; dopo?: string }> }) {
+  const tenant = await requireStaff();
+  const { vista, dopo } = await searchParams;
+  const scope = vista === 'tutte' ? 'all' : 'open';
+  const page = await listRequests(getDb(), tenant, { scope, cursor: typeof dopo === 'string' ? dopo : undefined });
+  const [t, tp] = await Promise.all([getTranslations('quotes.requests'), getTranslations('progress')]);
+  const base = scope === 'all' ? '/richieste?vista=tutte' : '/richieste?';
+  return (
+    <PageContainer>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>{t('title')}</Title>
+            <Text c="dimmed">{t('subtitle')}</Text>
+          </div>
+          <RequestScope value={scope} labels={{ open: t('scopeOpen'), all: t('scopeAll') }} />
+        </Group>
+        {page.items.length === 0 ? (
+          <EmptyState title={scope === 'open' ? t('empty') : t('emptyAll')} />
+        ) : (
+          <TableScrollContainer minWidth={760}>
+            <Table highlightOnHover verticalSpacing="sm" data-testid="request-table">
+              <TableThead>
+                <TableTr>
+                  <TableTh>{t('received')}</TableTh>
+                  <TableTh>{tp('richiesta')}</TableTh>
+                  <TableTh>{t('stay')}</TableTh>
+                  <TableTh>{t('message')}</TableTh>
+                  <TableTh />
+                </TableTr>
+              </TableThead>
+              <TableTbody>
+                {page.items.map((item) => (
+                  <TableTr key={item.quoteId}>
+                    <TableTd style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.createdAt)}</TableTd>
+                    <TableTd>
+                      <Text size="sm" fw={600}>
+                        {contactName(item.contact)}
+                      </Text>
+                      <ProgressTag progress={item.progress} label={tp(item.progress)} />
+                    </TableTd>
+                    <TableTd style={{ whiteSpace: 'nowrap' }}>
+                      {italian(item.arrival)} – {italian(item.departure)}
+                    </TableTd>
+                    <TableTd>
+                      <Text size="sm" lineClamp={2}>
+                        {item.message || '—'}
+                      </Text>
+                    </TableTd>
+                    <TableTd>
+                      <LinkAnchor href={`/richieste/preview/${item.quoteId}`}>{t('open')}</LinkAnchor>
+                    </TableTd>
+                  </TableTr>
+                ))}
+              </TableTbody>
+            </Table>
+          </TableScrollContainer>
+        )}
+        {page.nextCursor && (
+          <Group justify="flex-end">
+            <LinkButton href={`${base}&dopo=${encodeURIComponent(page.nextCursor)}`} variant="light">
+              {(await getTranslations('quotes'))('nextPage')}
+            </LinkButton>
+          </Group>
+        )}
+      </Stack>
+    </PageContainer>
+  );
 }

@@ -1,3 +1,151 @@
-import type { Endpoint } from '../endpoint';
+import { recentLogins } from '@/lib/auth/service';
+import { csvDownloadResponse, exportContactsCsv } from '@/lib/contacts/export';
+import { countContacts, listContacts, queryContacts, walkContacts } from '@/lib/contacts/search';
+import { createContact, deleteContact, getContact, updateContact } from '@/lib/contacts/service';
+import { getCampsiteUser } from '@/lib/users/service';
+import { contactFiltersSchema, contactIdSchema, contactListQuerySchema, contactQuerySchema } from '@/lib/contacts/validation';
+import { z } from '@/lib/validation';
+import { endpoint } from '../endpoint';
+import { legacyContactPatchBodySchema, legacyContactSchema, legacyNewContactBodySchema, toLegacyContact } from '../shapes/contact';
+import { legacyUserSchema, toLegacyUser } from '../shapes/user';
 
-export const contactRoutes: Endpoint[] = [];
+const group = 'contacts';
+const idParams = z.object({ id: contactIdSchema });
+const STREAM_PAGE_SIZE = 500;
+
+/** The whole list as one JSON array, written page by page: never all rows in memory at once. */
+function streamedJsonArray(pages: AsyncGenerator<unknown[]>): Response {
+  const encoder = new TextEncoder();
+  let first = true;
+  let opened = false;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!opened) {
+          opened = true;
+          controller.enqueue(encoder.encode('['));
+          return;
+        }
+        const next = await pages.next();
+        if (next.done) {
+          controller.enqueue(encoder.encode(']'));
+          controller.close();
+          return;
+        }
+        const text = next.value.map((item) => JSON.stringify(item)).join(',');
+        controller.enqueue(encoder.encode(`${first ? '' : ','}${text}`));
+        first = false;
+      },
+      async cancel() {
+        await pages.return(undefined);
+      },
+    },
+    { highWaterMark: 1 },
+  );
+  return new Response(body, { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+async function* legacyPages(pages: AsyncGenerator<Parameters<typeof toLegacyContact>[0][]>) {
+  for await (const page of pages) yield page.map(toLegacyContact);
+}
+
+export const contactRoutes = [
+  endpoint({
+    method: 'POST',
+    path: '/getContact/all',
+    auth: 'bearer',
+    group,
+    summary: 'Tutti i clienti del campeggio, dal più recente; la risposta è un array JSON inviato a blocchi.',
+    response: z.array(legacyContactSchema),
+    handler: async ({ db, tenant }) => streamedJsonArray(legacyPages(walkContacts(db, tenant, { sort: 'recenti' }, STREAM_PAGE_SIZE))),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/getContact/lazy',
+    auth: 'bearer',
+    group,
+    summary: 'Una pagina di clienti (cursore, non offset), con ricerca, filtro per data di creazione (gg/mm/aaaa) e ordinamento.',
+    body: contactListQuerySchema,
+    response: z.object({ items: z.array(legacyContactSchema), nextCursor: z.string().nullable(), total: z.number() }),
+    handler: async ({ db, tenant }, { body }) => {
+      const [page, total] = await Promise.all([listContacts(db, tenant, body), countContacts(db, tenant, body)]);
+      return { items: page.items.map(toLegacyContact), nextCursor: page.nextCursor, total };
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/getContact/{id}',
+    auth: 'bearer',
+    group,
+    summary: 'Un cliente del campeggio (404 se non esiste o è di un altro campeggio).',
+    params: idParams,
+    response: legacyContactSchema,
+    handler: async ({ db, tenant }, { params }) => toLegacyContact(await getContact(db, tenant, params.id)),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/getUser/{id}',
+    auth: 'bearer',
+    group,
+    summary: 'Un utente dello stesso campeggio (per esempio il proprietario di un cliente); 404 per gli altri.',
+    params: idParams,
+    response: legacyUserSchema,
+    handler: async ({ db, tenant }, { params }) => {
+      const user = await getCampsiteUser(db, tenant, params.id);
+      // Login history only for oneself or an administrator.
+      const logins = tenant.isAdmin || user.id === tenant.userId ? await recentLogins(db, tenant.campsiteId, user.id) : [];
+      return toLegacyUser(user, logins);
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/addContact',
+    auth: 'bearer',
+    group,
+    summary: 'Crea un cliente; serve almeno nome, cognome o e-mail. 409 se l’e-mail è già di un altro cliente del campeggio.',
+    body: legacyNewContactBodySchema,
+    response: legacyContactSchema,
+    handler: async ({ db, tenant }, { body }) => toLegacyContact(await createContact(db, tenant, body, { source: 'api' })),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/editContact/{id}',
+    auth: 'bearer',
+    group,
+    summary: 'Modifica i campi inviati di un cliente; _id, camping, owner, __v, date_creation e language vengono ignorati. __v cresce di uno.',
+    params: idParams,
+    body: legacyContactPatchBodySchema,
+    response: legacyContactSchema,
+    handler: async ({ db, tenant }, { params, body }) => toLegacyContact(await updateContact(db, tenant, params.id, body)),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/deleteContact/{id}',
+    auth: 'bearer',
+    group,
+    summary: 'Elimina un cliente con i suoi preventivi; restituisce il cliente eliminato.',
+    params: idParams,
+    response: legacyContactSchema,
+    handler: async ({ db, tenant }, { params }) => toLegacyContact(await deleteContact(db, tenant, params.id)),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/contactQuery',
+    auth: 'bearer',
+    group,
+    summary: 'Cerca clienti per e-mail (esatta), testo libero e/o cifre del telefono; al massimo 50 risultati.',
+    body: contactQuerySchema,
+    response: z.array(legacyContactSchema),
+    handler: async ({ db, tenant }, { body }) => (await queryContacts(db, tenant, body)).map(toLegacyContact),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/exportContacts',
+    auth: 'bearer',
+    group,
+    summary: 'I clienti in CSV (UTF-8 con BOM, separatore ;), con gli stessi filtri dell’elenco; file ExportDati_AAAA-MM-GG.csv.',
+    body: contactFiltersSchema,
+    response: z.string().describe('text/csv'),
+    handler: async ({ db, tenant }, { body }) => csvDownloadResponse(exportContactsCsv(db, tenant, body)),
+  }),
+];

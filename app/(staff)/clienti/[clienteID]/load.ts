@@ -1,0 +1,30 @@
+import { cache } from 'react';
+import { getDb } from '@/db/client';
+import { requireStaff } from '@/lib/auth/staff';
+import { getContactDetail } from '@/lib/contacts/detail';
+import { getContact } from '@/lib/contacts/service';
+import { AppError } from '@/lib/errors';
+
+async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'not_found') return null;
+    throw error;
+  }
+}
+
+/**
+ * Once per request (metadata and page share it): the contact and its quotes, lists and mails,
+ * or null for an unknown id or another campsite's (the page then answers 404).
+ */
+export const findContactDetail = cache(async (id: string) => {
+  const tenant = await requireStaff();
+  return { tenant, detail: await orNull(() => getContactDetail(getDb(), tenant, id)) };
+});
+
+/** The contact alone, for the edit form. */
+export const findContact = cache(async (id: string) => {
+  const tenant = await requireStaff();
+  return { tenant, contact: await orNull(() => getContact(getDb(), tenant, id)) };
+});

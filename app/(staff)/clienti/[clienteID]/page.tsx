@@ -1,0 +1,73 @@
+import { Grid, GridCol, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconFilePlus, IconPencil } from '@tabler/icons-react';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { getDb } from '@/db/client';
+import { DeleteContactButton } from '@/components/contacts/delete-contact-button';
+import { ContactDataSection, ContactListsSection, ContactMailsSection, ContactQuotesSection } from '@/components/contacts/contact-sections';
+import { PageContainer } from '@/components/shell/page-container';
+import { LinkAnchor } from '@/components/ui/link-anchor';
+import { LinkButton } from '@/components/ui/link-button';
+import { getOwnCampsite } from '@/lib/campsites/service';
+import { contactDisplayName } from '@/lib/contacts/service';
+import { formatDate } from '@/lib/format';
+import { deleteContactAction } from '../actions';
+import { findContactDetail } from './load';
+
+type Props = { params: Promise<{ clienteID: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { detail } = await findContactDetail((await params).clienteID);
+  return { title: detail ? contactDisplayName(detail.contact) : (await getTranslations('contacts'))('detail.notFoundTitle') };
+}
+
+export default async function ContactDetailPage({ params }: Props) {
+  const { tenant, detail } = await findContactDetail((await params).clienteID);
+  if (!detail) notFound();
+  const [t, campsite] = await Promise.all([getTranslations('contacts'), getOwnCampsite(getDb(), tenant)]);
+  const { contact } = detail;
+  const name = contactDisplayName(contact);
+  return (
+    <PageContainer>
+      <Stack gap="lg">
+        <LinkAnchor href="/clienti" size="sm" w="fit-content">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} aria-hidden />
+            {t('actions.backToList')}
+          </Group>
+        </LinkAnchor>
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <div style={{ minWidth: 0 }}>
+            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Title>
+            <Text c="dimmed">
+              {t('detail.since', { date: formatDate(contact.createdAt) })}
+              {detail.owner ? ` · ${t('detail.createdBy', { owner: detail.owner.name })}` : ''}
+            </Text>
+          </div>
+          <Group gap="xs">
+            <LinkButton href={`/crea-preventivo?cliente=${encodeURIComponent(contact.id)}`} leftSection={<IconFilePlus size={16} aria-hidden />}>
+              {t('actions.newQuote')}
+            </LinkButton>
+            <LinkButton href={`/clienti/${contact.id}/modifica`} variant="light" leftSection={<IconPencil size={16} aria-hidden />}>
+              {t('actions.edit')}
+            </LinkButton>
+            <DeleteContactButton contactId={contact.id} name={name} quoteCount={detail.quoteCount} action={deleteContactAction} />
+          </Group>
+        </Group>
+        <ContactDataSection detail={detail} tagDefinitions={campsite.personalizedTags} />
+        <ContactQuotesSection detail={detail} />
+        <Grid gap="lg">
+          <GridCol span={{ base: 12, md: 4 }}>
+            <ContactListsSection detail={detail} />
+          </GridCol>
+          <GridCol span={{ base: 12, md: 8 }}>
+            <ContactMailsSection detail={detail} />
+          </GridCol>
+        </Grid>
+      </Stack>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,36 @@
+'use server';
+
+import { importContacts } from '@/lib/contacts/import';
+import { createContact, deleteContact, updateContact } from '@/lib/contacts/service';
+import { contactIdSchema, contactInputSchema, importRequestSchema } from '@/lib/contacts/validation';
+import { staffAction } from '@/lib/actions';
+import { AppError } from '@/lib/errors';
+import { z } from '@/lib/validation';
+
+/** A duplicate e-mail is an answer the form shows with a link to the contact that has it. */
+export type SaveOutcome = { id: string } | { duplicate: { message: string; contactId: string } };
+
+async function orDuplicate(save: () => Promise<{ id: string }>): Promise<SaveOutcome> {
+  try {
+    return { id: (await save()).id };
+  } catch (error) {
+    const existing = error instanceof AppError && error.kind === 'conflict' ? error.details?.existingContactId : undefined;
+    if (typeof existing === 'string') return { duplicate: { message: error instanceof Error ? error.message : '', contactId: existing } };
+    throw error;
+  }
+}
+
+export const createContactAction = staffAction(contactInputSchema, async (tenant, input, db) =>
+  orDuplicate(() => createContact(db, tenant, input, { source: 'staff' })),
+);
+
+export const updateContactAction = staffAction(z.object({ id: contactIdSchema, contact: contactInputSchema }), async (tenant, input, db) =>
+  orDuplicate(() => updateContact(db, tenant, input.id, input.contact)),
+);
+
+export const deleteContactAction = staffAction(z.object({ id: contactIdSchema }), async (tenant, input, db) => {
+  await deleteContact(db, tenant, input.id);
+  return { id: input.id };
+});
+
+export const importContactsAction = staffAction(importRequestSchema, async (tenant, input, db) => importContacts(db, tenant, input));

@@ -1,0 +1,37 @@
+import { Stack, Text, Title } from '@mantine/core';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { getDb } from '@/db/client';
+import { ContactForm } from '@/components/contacts/contact-form';
+import { PageContainer } from '@/components/shell/page-container';
+import { requireStaff } from '@/lib/auth/staff';
+import { EMPTY_CONTACT_FORM } from '@/lib/contacts/form-state';
+import { contactFormOptions } from '@/lib/contacts/reference';
+import { createContactAction } from '../actions';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('contacts'))('form.newTitle') };
+}
+
+export default async function NewContactPage() {
+  const tenant = await requireStaff();
+  const [options, t] = await Promise.all([contactFormOptions(getDb(), tenant), getTranslations('contacts')]);
+  return (
+    <PageContainer>
+      <Stack gap="lg" maw={900}>
+        <div>
+          <Title order={1}>{t('form.newTitle')}</Title>
+          <Text c="dimmed">{t('form.newSubtitle')}</Text>
+        </div>
+        <ContactForm
+          options={options}
+          initial={EMPTY_CONTACT_FORM}
+          save={{ kind: 'create', action: createContactAction }}
+          submitLabel={t('form.create')}
+          successMessage={t('form.created')}
+          cancelHref="/clienti"
+        />
+      </Stack>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,125 @@
+import { Alert, Button, EmptyState, EmptyStateDescription, EmptyStateTitle, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconDownload, IconFileImport, IconPlus, IconUsers } from '@tabler/icons-react';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { getDb } from '@/db/client';
+import { ContactFilters } from '@/components/contacts/contact-filters';
+import { ContactTable } from '@/components/contacts/contact-table';
+import { contactExportHref, contactListHref, parseContactListParams } from '@/lib/contacts/list-params';
+import { PageContainer } from '@/components/shell/page-container';
+import { LinkButton } from '@/components/ui/link-button';
+import { requireStaff } from '@/lib/auth/staff';
+import { countContacts, listContacts } from '@/lib/contacts/search';
+import { AppError } from '@/lib/errors';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('contacts'))('title') };
+}
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function ContactsPage({ searchParams }: Props) {
+  const tenant = await requireStaff();
+  const params = parseContactListParams(await searchParams);
+  const t = await getTranslations('contacts');
+  const db = getDb();
+
+  // Invalid dates (or a stale cursor) in the URL: say so, and show the list without them.
+  let filterError: string | null = null;
+  let filters = params;
+  let page;
+  let total;
+  try {
+    [page, total] = await Promise.all([listContacts(db, tenant, { ...filters, limit: 25 }), countContacts(db, tenant, filters)]);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.kind !== 'bad_request') throw error;
+    filterError = error.message;
+    filters = { ...params, dateFrom: '', dateTo: '', cursor: null };
+    [page, total] = await Promise.all([listContacts(db, tenant, { ...filters, limit: 25 }), countContacts(db, tenant, filters)]);
+  }
+  const filtered = Boolean(filters.search.trim() || filters.dateFrom || filters.dateTo);
+
+  return (
+    <PageContainer>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <Title order={1}>{t('title')}</Title>
+            <Text c="dimmed" data-testid="contacts-count">
+              {filtered ? t('list.countFiltered', { count: total }) : t('list.count', { count: total })}
+            </Text>
+          </div>
+          <Group gap="xs">
+            <LinkButton href="/clienti/nuovo" leftSection={<IconPlus size={16} aria-hidden />}>
+              {t('actions.new')}
+            </LinkButton>
+            <LinkButton href="/clienti/importa" variant="light" leftSection={<IconFileImport size={16} aria-hidden />}>
+              {t('actions.import')}
+            </LinkButton>
+            <Button
+              component="a"
+              href={contactExportHref(filters)}
+              variant="light"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              title={t('actions.exportHint')}
+              data-testid="contacts-export"
+            >
+              {t('actions.export')}
+            </Button>
+          </Group>
+        </Group>
+
+        <ContactFilters initial={params} dateError={filterError} />
+        {filterError && (
+          <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('list.filterError')} role="alert">
+            {filterError}
+          </Alert>
+        )}
+
+        {page.items.length === 0 ? (
+          <EmptyState
+            icon={<IconUsers size={32} aria-hidden />}
+            withIndicatorBackground
+            py="xl"
+          >
+            <EmptyStateTitle order={2}>{filtered || filters.cursor ? t('list.noMatchTitle') : t('list.emptyTitle')}</EmptyStateTitle>
+            <EmptyStateDescription>{filtered || filters.cursor ? t('list.noMatchText') : t('list.emptyText')}</EmptyStateDescription>
+            <Group justify="center" mt="md">
+              {filtered || filters.cursor ? (
+                <LinkButton href="/clienti" variant="light">
+                  {t('list.clearFilters')}
+                </LinkButton>
+              ) : (
+                <>
+                  <LinkButton href="/clienti/nuovo">{t('actions.new')}</LinkButton>
+                  <LinkButton href="/clienti/importa" variant="light">
+                    {t('actions.import')}
+                  </LinkButton>
+                </>
+              )}
+            </Group>
+          </EmptyState>
+        ) : (
+          <ContactTable contacts={page.items} />
+        )}
+
+        {(page.nextCursor || filters.cursor) && (
+          <Group justify="space-between">
+            {filters.cursor ? (
+              <LinkButton href={contactListHref({ ...filters, cursor: null })} variant="subtle">
+                {t('list.firstPage')}
+              </LinkButton>
+            ) : (
+              <span />
+            )}
+            {page.nextCursor && (
+              <LinkButton href={contactListHref({ ...filters, cursor: page.nextCursor })} variant="light" data-testid="contacts-next-page">
+                {t('list.nextPage')}
+              </LinkButton>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </PageContainer>
+  );
+}

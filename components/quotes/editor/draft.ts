@@ -1,0 +1,35 @@
+import type { CardInput } from '@/lib/quotes/validation';
+
+/** A card while it is being edited: the input plus a key that stays the same across re-orderings. */
+export type DraftCard = CardInput & { key: string };
+
+export function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+}
+
+export function emptyCard(personTypeIds: string[], discountOnlyOnUnit: boolean): DraftCard {
+  return {
+    key: newKey(),
+    typologyId: null,
+    arrival: null,
+    departure: null,
+    people: personTypeIds.map((personTypeId, index) => ({ personTypeId, count: index === 0 ? 2 : 0 })),
+    vehicles: [],
+    services: [],
+    offerId: null,
+    discountBasisPoints: 0,
+    discountCents: 0,
+    discountOnlyOnUnit,
+    text: '',
+    imageIds: [],
+  };
+}
+
+/** A copy is a new card: it gets no id, so saving creates it instead of moving the original. */
+export function duplicateCard(card: DraftCard): DraftCard {
+  return { ...structuredClone(card), id: undefined, key: newKey() };
+}
+
+export function toInput({ key: _key, ...card }: DraftCard): CardInput {
+  return card;
+}

@@ -1,0 +1,72 @@
+import { Badge, Group, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from '@mantine/core';
+import { getTranslations } from 'next-intl/server';
+import { LinkAnchor } from '@/components/ui/link-anchor';
+import { formatDate, formatMoney } from '@/lib/format';
+import type { QuoteListItem } from '@/lib/quotes/queries';
+import { ProgressTag } from './progress-tag';
+import { contactDisplayName as contactName } from '@/lib/contacts/display';
+import { displayQuoteName } from './quote-name';
+
+/** The list's rows; a row opens the side drawer, keeping the filters in the URL. */
+export async function QuoteTable({ items, hrefFor }: { items: QuoteListItem[]; hrefFor: (id: string) => string }) {
+  const t = await getTranslations('quotes');
+  const tp = await getTranslations('progress');
+  const total = (item: QuoteListItem) => {
+    if (item.minTotalCents === null || item.maxTotalCents === null || item.maxTotalCents === 0) return '—';
+    return item.minTotalCents === item.maxTotalCents ? formatMoney(item.minTotalCents) : t('totalFrom', { amount: formatMoney(item.minTotalCents) });
+  };
+  return (
+    <TableScrollContainer minWidth={860}>
+      <Table highlightOnHover verticalSpacing="sm" data-testid="quote-table">
+        <TableThead>
+          <TableTr>
+            <TableTh>{t('columns.name')}</TableTh>
+            <TableTh>{t('columns.contact')}</TableTh>
+            <TableTh>{t('columns.progress')}</TableTh>
+            <TableTh ta="right">{t('columns.cards')}</TableTh>
+            <TableTh ta="right">{t('columns.total')}</TableTh>
+            <TableTh>{t('columns.created')}</TableTh>
+            <TableTh>{t('columns.validUntil')}</TableTh>
+          </TableTr>
+        </TableThead>
+        <TableTbody>
+          {items.map((item) => (
+            <TableTr key={item.id} data-testid="quote-row">
+              <TableTd>
+                <LinkAnchor href={hrefFor(item.id)} scroll={false} fw={600}>
+                  {displayQuoteName(item.name, t('unnamed'))}
+                </LinkAnchor>
+                {item.tags.length > 0 && (
+                  <Group gap={4} mt={4}>
+                    {item.tags.map((tag) => (
+                      <Badge key={tag} size="xs" variant="outline" color="gray">
+                        {tag}
+                      </Badge>
+                    ))}
+                  </Group>
+                )}
+              </TableTd>
+              <TableTd>
+                <Text size="sm">{contactName(item.contact)}</Text>
+                {item.contact.email && (
+                  <Text size="xs" c="dimmed">
+                    {item.contact.email}
+                  </Text>
+                )}
+              </TableTd>
+              <TableTd>
+                <ProgressTag progress={item.progress} label={tp(item.progress)} />
+              </TableTd>
+              <TableTd ta="right">{item.cards}</TableTd>
+              <TableTd ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {total(item)}
+              </TableTd>
+              <TableTd>{formatDate(item.createdAt)}</TableTd>
+              <TableTd>{item.validUntil ? formatDate(item.validUntil) : '—'}</TableTd>
+            </TableTr>
+          ))}
+        </TableTbody>
+      </Table>
+    </TableScrollContainer>
+  );
+}

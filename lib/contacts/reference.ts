@@ -1,0 +1,25 @@
+import { asc } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { languages, nations } from '@/db/schema';
+import type { Tenant } from '@/lib/tenant';
+import { campsiteTagNames } from './service';
+
+export type ContactFormOptions = {
+  languages: { id: number; name: string }[];
+  nations: { id: number; name: string; phonePrefix: string; languageId: number | null }[];
+  /** The campsite's contact tags, as the settings spell them. */
+  tags: string[];
+};
+
+/** What the contact form offers: the shared languages and nations, the campsite's own tags. */
+export async function contactFormOptions(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>): Promise<ContactFormOptions> {
+  const [languageRows, nationRows, tags] = await Promise.all([
+    db.select({ id: languages.id, name: languages.name }).from(languages).orderBy(asc(languages.id)),
+    db
+      .select({ id: nations.id, name: nations.name, phonePrefix: nations.phonePrefix, languageId: nations.languageId })
+      .from(nations)
+      .orderBy(asc(nations.name)),
+    campsiteTagNames(db, tenant.campsiteId),
+  ]);
+  return { languages: languageRows, nations: nationRows, tags: [...tags.values()] };
+}

@@ -1,0 +1,207 @@
+import { and, count, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { contacts, languages, nations } from '@/db/schema';
+import { tableDateRange } from '@/lib/date-filter';
+import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE, type CursorValue, type Page } from '@/lib/pagination';
+import { escapeLike, searchWords } from '@/lib/search';
+import type { Tenant } from '@/lib/tenant';
+import type { ContactSort } from './validation';
+
+export type ContactRow = typeof contacts.$inferSelect;
+/** A contact with the names of its language and nation, as lists and details show it. */
+export type ContactListItem = ContactRow & { languageName: string | null; nationName: string | null };
+
+export type ContactSearch = { search?: string | null; dateFrom?: string | null; dateTo?: string | null };
+
+
+const PHONE_LIKE = /^[0-9+\s().\-/]+$/;
+const MAX_WORDS = 8;
+
+/**
+ * One condition per word, all required: the word, lower-case and accent-free like the generated
+ * search_text (name, surname, e-mail), or — for a word made of phone characters — its digits in
+ * phone_digits. Both columns have trigram indexes.
+ */
+export function searchCondition(term: string | null | undefined): SQL | undefined {
+  const words = searchWords(term, MAX_WORDS);
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((word) => {
+      const byText = sql`${contacts.searchText} like '%' || crm_search_text(${escapeLike(word)}::text) || '%'`;
+      const digits = word.replace(/\D/g, '');
+      if (!PHONE_LIKE.test(word) || digits.length < 2) return byText;
+      return or(byText, sql`${contacts.phoneDigits} like ${`%${digits}%`}`)!;
+    }),
+  );
+}
+
+/** The tenant, the text search and the table date filter (spec section 5) on date_creation. */
+export function contactConditions(tenant: Pick<Tenant, 'campsiteId'>, filters: ContactSearch): SQL {
+  const range = tableDateRange(filters.dateFrom, filters.dateTo);
+  return and(
+    eq(contacts.campingId, tenant.campsiteId),
+    searchCondition(filters.search),
+    range ? gte(contacts.createdAt, range.from) : undefined,
+    range ? lt(contacts.createdAt, range.to) : undefined,
+  )!;
+}
+
+type SortKey = {
+  /** What rows are ordered and compared by. */
+  expr: SQL;
+  direction: 'asc' | 'desc';
+  /** The value stored in the cursor, read with the row (exact: timestamps keep their microseconds). */
+  cursorValue: SQL;
+  /** The cursor value back as an SQL parameter of the key's type. */
+  param: (value: CursorValue) => SQL;
+};
+
+const textParam = (value: CursorValue) => sql`${String(value ?? '')}::text`;
+const idKey: SortKey = { expr: sql`${contacts.id}`, direction: 'asc', cursorValue: sql`${contacts.id}`, param: textParam };
+const createdKey = (direction: 'asc' | 'desc'): SortKey => ({
+  expr: sql`${contacts.createdAt}`,
+  direction,
+  cursorValue: sql`to_char(${contacts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  param: (value) => sql`${String(value ?? '')}::timestamptz`,
+});
+const lowerKey = (column: SQL): SortKey => ({ expr: column, direction: 'asc', cursorValue: column, param: textParam });
+
+/**
+ * The orders of the list. 'recenti' walks the (camping_id, created_at, id) index backwards,
+ * 'meno-recenti' forwards, 'nome' the (camping_id, lower(last_name), lower(first_name), id) one.
+ * Contacts without an e-mail come last in the e-mail order.
+ */
+const SORT_KEYS: Record<ContactSort, SortKey[]> = {
+  recenti: [createdKey('desc'), { ...idKey, direction: 'desc' }],
+  'meno-recenti': [createdKey('asc'), idKey],
+  nome: [lowerKey(sql`lower(${contacts.lastName})`), lowerKey(sql`lower(${contacts.firstName})`), idKey],
+  email: [
+    { expr: sql`(case when ${contacts.email} is null then 1 else 0 end)`, direction: 'asc', cursorValue: sql`(case when ${contacts.email} is null then 1 else 0 end)`, param: (value) => sql`${Number(value)}::int` },
+    lowerKey(sql`coalesce(lower(${contacts.email}), '')`),
+    idKey,
+  ],
+};
+
+/** Rows strictly after the cursor in the sort order: (k1 > v1) or (k1 = v1 and k2 > v2) or … */
+function afterCursor(keys: SortKey[], values: CursorValue[]): SQL {
+  const branches = keys.map((key, index) => {
+    const equalities = keys.slice(0, index).map((previous, j) => sql`${previous.expr} = ${previous.param(values[j])}`);
+    const comparison = key.direction === 'asc' ? sql`${key.expr} > ${key.param(values[index])}` : sql`${key.expr} < ${key.param(values[index])}`;
+    return and(...equalities, comparison)!;
+  });
+  return or(...branches)!;
+}
+
+export function clampLimit(limit: number | undefined, max = MAX_PAGE_SIZE): number {
+  if (!limit || !Number.isFinite(limit)) return DEFAULT_PAGE_SIZE;
+  return Math.min(Math.max(1, Math.floor(limit)), max);
+}
+
+/**
+ * One keyset page: never OFFSET, so page 400 costs what page 1 costs. The export and the
+ * streamed legacy list call it with larger pages than the screen's.
+ */
+export async function fetchContactPage(
+  db: DbOrTx,
+  where: SQL,
+  sort: ContactSort,
+  cursor: string | null | undefined,
+  limit: number,
+): Promise<Page<ContactListItem>> {
+  const keys = SORT_KEYS[sort];
+  const position = decodeCursor(cursor, keys.length);
+  // The page is read from contacts alone, so the planner walks the sort index and stops after
+  // `limit` rows; joining the two small reference tables here made it sort the whole campsite.
+  const rows = await db
+    .select({
+      contact: contacts,
+      cursorValues: sql<CursorValue[]>`json_build_array(${sql.join(
+        keys.map((key) => key.cursorValue),
+        sql`, `,
+      )})`,
+    })
+    .from(contacts)
+    .where(position ? and(where, afterCursor(keys, position)) : where)
+    .orderBy(...keys.map((key) => (key.direction === 'asc' ? sql`${key.expr} asc` : sql`${key.expr} desc`)))
+    .limit(limit + 1);
+  const names = await referenceNames(db);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      ...row.contact,
+      languageName: row.contact.languageId === null ? null : (names.languages.get(row.contact.languageId) ?? null),
+      nationName: row.contact.nationId === null ? null : (names.nations.get(row.contact.nationId) ?? null),
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor(parseCursorValues(last.cursorValues)) : null,
+  };
+}
+
+/** json_build_array comes back parsed from postgres.js and as text from some drivers. */
+function parseCursorValues(value: unknown): CursorValue[] {
+  const values = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return (values as unknown[]).map((item) => (typeof item === 'number' || item === null ? item : String(item)));
+}
+
+export type ContactListOptions = ContactSearch & { sort?: ContactSort; cursor?: string | null; limit?: number };
+
+/** The campsite's contacts, filtered, sorted and paged by keyset; the names of language and nation included. */
+export async function listContacts(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, options: ContactListOptions = {}): Promise<Page<ContactListItem>> {
+  return fetchContactPage(db, contactConditions(tenant, options), options.sort ?? 'recenti', options.cursor, clampLimit(options.limit));
+}
+
+/** How many contacts pass the filters (the cursor does not count). */
+export async function countContacts(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, filters: ContactSearch = {}): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(contacts).where(contactConditions(tenant, filters));
+  return row?.value ?? 0;
+}
+
+/** Every page of the filtered list in turn, for the export and the streamed legacy list; memory stays one page. */
+export async function* walkContacts(
+  db: DbOrTx,
+  tenant: Pick<Tenant, 'campsiteId'>,
+  filters: ContactSearch & { sort?: ContactSort },
+  pageSize = 1000,
+): AsyncGenerator<ContactListItem[]> {
+  const where = contactConditions(tenant, filters);
+  let cursor: string | null = null;
+  do {
+    const page = await fetchContactPage(db, where, filters.sort ?? 'recenti', cursor, pageSize);
+    if (page.items.length > 0) yield page.items;
+    cursor = page.nextCursor;
+  } while (cursor);
+}
+
+export type ContactQuery = { email?: string; search?: string; telefono?: string };
+export const CONTACT_QUERY_LIMIT = 50;
+
+/** The legacy contactQuery: e-mail (exact, any case), free text and telephone digits, all that are given. */
+export async function queryContacts(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, query: ContactQuery): Promise<ContactListItem[]> {
+  const digits = query.telefono?.replace(/\D/g, '') ?? '';
+  const where = and(
+    eq(contacts.campingId, tenant.campsiteId),
+    query.email ? sql`lower(${contacts.email}) = lower(${query.email.trim()}::text)` : undefined,
+    searchCondition(query.search),
+    query.telefono ? (digits ? sql`${contacts.phoneDigits} like ${`%${digits}%`}` : sql`false`) : undefined,
+  )!;
+  const page = await fetchContactPage(db, where, 'nome', null, CONTACT_QUERY_LIMIT);
+  return page.items;
+}
+
+type ReferenceNames = { languages: Map<number, string>; nations: Map<number, string> };
+let referenceCache: Promise<ReferenceNames> | undefined;
+
+/** Languages and nations are shared reference data (migration 0001): read once per process. */
+function referenceNames(db: DbOrTx): Promise<ReferenceNames> {
+  referenceCache ??= Promise.all([
+    db.select({ id: languages.id, name: languages.name }).from(languages),
+    db.select({ id: nations.id, name: nations.name }).from(nations),
+  ]).then(([languageRows, nationRows]) => ({
+    languages: new Map(languageRows.map((row) => [row.id, row.name])),
+    nations: new Map(nationRows.map((row) => [row.id, row.name])),
+  }));
+  referenceCache.catch(() => {
+    referenceCache = undefined;
+  });
+  return referenceCache;
+}

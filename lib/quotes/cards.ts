@@ -1,0 +1,110 @@
+import type { quoteCards } from '@/db/schema';
+import type { CardRow } from './detail';
+import type { BookingPlatform, Offer, PriceList } from '@/lib/booking-platform';
+import { AppError } from '@/lib/errors';
+import { offerDiscount, priceCard, type CardDiscount } from './pricing';
+import type { CardInput } from './validation';
+
+export type CompleteCard = CardInput & { typologyId: string; arrival: string; departure: string };
+
+/** A card can be priced once it names the accommodation, the stay and at least one guest. */
+export function isComplete(card: CardInput): card is CompleteCard {
+  return Boolean(card.typologyId && card.arrival && card.departure && card.people.some((person) => person.count > 0));
+}
+
+/** What the pricing needs from the campsite and the platform, fetched once per save. */
+export type PricingContext = { priceList: PriceList; offers: Offer[]; discountOnlyOnUnitDefault: boolean };
+
+export async function loadPricingContext(platform: BookingPlatform, camp: string | null, discountOnlyOnUnitDefault: boolean): Promise<PricingContext> {
+  const [priceList, offers] = await Promise.all([platform.priceList(camp), platform.offers(camp)]);
+  return { priceList, offers, discountOnlyOnUnitDefault };
+}
+
+type CardValues = Omit<typeof quoteCards.$inferInsert, 'id' | 'campingId' | 'quoteId' | 'idx'>;
+
+function discountFor(card: CompleteCard, context: PricingContext): { discount: CardDiscount; offer: Offer | null } {
+  if (card.offerId) {
+    const offer = context.offers.find((candidate) => candidate.id === card.offerId);
+    if (!offer) throw new AppError('bad_request', 'L’offerta scelta non esiste più: scegline un’altra.');
+    const check = offerDiscount(offer, card);
+    if (!check.applies) throw new AppError('bad_request', check.reason);
+    return { discount: check.discount, offer };
+  }
+  const onlyOnUnit = card.discountOnlyOnUnit ?? context.discountOnlyOnUnitDefault;
+  return { discount: { basisPoints: card.discountBasisPoints, cents: card.discountCents, onlyOnUnit }, offer: null };
+}
+
+/**
+ * The stored form of a card: a complete card priced from the price list (the input never
+ * carries prices), a draft card kept as typed with no price yet.
+ */
+export function cardValues(card: CardInput, context: PricingContext, position: number): CardValues {
+  const common = {
+    typologyId: card.typologyId ?? null,
+    arrival: card.arrival ?? null,
+    departure: card.departure ?? null,
+    people: card.people.map((person) => ({
+      personTypeId: person.personTypeId,
+      count: person.count,
+      label: context.priceList.people.find((fee) => fee.personTypeId === person.personTypeId)?.name ?? person.personTypeId,
+    })),
+    vehicles: card.vehicles.map((item) => ({ ...item, label: context.priceList.vehicles.find((v) => v.vehicleId === item.id)?.name ?? item.id })),
+    services: card.services.map((item) => ({ ...item, label: context.priceList.services.find((s) => s.serviceId === item.id)?.name ?? item.id })),
+    text: card.text,
+    imageIds: card.imageIds,
+    priceListId: context.priceList.id,
+  };
+  if (!isComplete(card)) {
+    const typologyName = context.priceList.typologies.find((t) => t.typologyId === card.typologyId)?.name ?? '';
+    return {
+      ...common,
+      typologyName,
+      priceLines: [],
+      subtotalCents: 0,
+      discountCents: card.discountCents,
+      discountBasisPoints: card.discountBasisPoints,
+      discountOnlyOnUnit: card.discountOnlyOnUnit ?? context.discountOnlyOnUnitDefault,
+      totalCents: 0,
+      offerId: card.offerId ?? null,
+      offerName: null,
+    };
+  }
+  try {
+    const { discount, offer } = discountFor(card, context);
+    const priced = priceCard(context.priceList, card, discount);
+    return {
+      ...common,
+      typologyName: priced.typologyName,
+      priceLines: priced.lines,
+      subtotalCents: priced.subtotalCents,
+      discountCents: discount.cents ?? 0,
+      discountBasisPoints: discount.basisPoints ?? 0,
+      discountOnlyOnUnit: discount.onlyOnUnit,
+      totalCents: priced.totalCents,
+      offerId: offer?.id ?? null,
+      offerName: offer?.name ?? null,
+    };
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError(error.kind, `Scheda ${position + 1}: ${error.message}`, { card: position });
+    throw error;
+  }
+}
+
+/** A stored card as input again, for an edit that leaves the cards out. */
+export function storedCardInput(card: CardRow): CardInput {
+  return {
+    id: card.id,
+    typologyId: card.typologyId,
+    arrival: card.arrival,
+    departure: card.departure,
+    people: card.people.map(({ personTypeId, count }) => ({ personTypeId, count })),
+    vehicles: card.vehicles.map(({ id, quantity }) => ({ id, quantity })),
+    services: card.services.map(({ id, quantity }) => ({ id, quantity })),
+    offerId: card.offerId,
+    discountBasisPoints: card.discountBasisPoints,
+    discountCents: card.discountCents,
+    discountOnlyOnUnit: card.discountOnlyOnUnit,
+    text: card.text,
+    imageIds: card.imageIds,
+  };
+}

@@ -1,0 +1,17 @@
+import { notFound } from 'next/navigation';
+import type { DbOrTx } from '@/db/client';
+import { AppError } from '@/lib/errors';
+import type { Tenant } from '@/lib/tenant';
+import { getQuoteDetail, type QuoteDetail } from './detail';
+
+/** A page's quote: the campsite's own, and — when the URL names one — of that guest; else the 404 page. */
+export async function quoteDetailOr404(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, quoteId: string, contactId?: string): Promise<QuoteDetail> {
+  try {
+    const detail = await getQuoteDetail(db, tenant, quoteId);
+    if (contactId && detail.contact.id !== contactId) notFound();
+    return detail;
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'not_found') notFound();
+    throw error;
+  }
+}

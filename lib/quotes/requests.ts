@@ -1,0 +1,66 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { contacts, quoteRequests, quotes } from '@/db/schema';
+import { decodeCursor, DEFAULT_PAGE_SIZE, toPage, type Page } from '@/lib/pagination';
+import type { Tenant } from '@/lib/tenant';
+import type { QuoteProgress } from './progress';
+import { changeProgress } from './transitions';
+
+export type RequestListItem = {
+  quoteId: string;
+  progress: QuoteProgress;
+  createdAt: Date;
+  arrival: string | null;
+  departure: string | null;
+  message: string;
+  contact: { id: string; firstName: string; lastName: string; email: string | null };
+};
+
+/** Requests from the public form, newest first; 'open' keeps those nobody has answered yet. */
+export async function listRequests(
+  db: DbOrTx,
+  tenant: Pick<Tenant, 'campsiteId'>,
+  options: { scope: 'open' | 'all'; cursor?: string; limit?: number },
+): Promise<Page<RequestListItem>> {
+  const limit = options.limit ?? DEFAULT_PAGE_SIZE;
+  const cursor = decodeCursor(options.cursor, 2);
+  const rows = await db
+    .select({
+      quoteId: quoteRequests.quoteId,
+      progress: quotes.progress,
+      createdAt: quoteRequests.createdAt,
+      arrival: quoteRequests.arrival,
+      departure: quoteRequests.departure,
+      message: quoteRequests.message,
+      contact: { id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, email: contacts.email },
+      position: sql<string>`${quoteRequests.createdAt}::text`,
+      requestId: quoteRequests.id,
+    })
+    .from(quoteRequests)
+    .innerJoin(quotes, and(eq(quotes.id, quoteRequests.quoteId), eq(quotes.campingId, quoteRequests.campingId)))
+    .innerJoin(contacts, and(eq(contacts.id, quoteRequests.contactId), eq(contacts.campingId, quoteRequests.campingId)))
+    .where(
+      and(
+        eq(quoteRequests.campingId, tenant.campsiteId),
+        options.scope === 'open' ? eq(quotes.progress, 'richiesta') : undefined,
+        cursor ? sql`(${quoteRequests.createdAt}, ${quoteRequests.id}) < (${String(cursor[0])}::timestamptz, ${String(cursor[1])})` : undefined,
+      ),
+    )
+    .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+    .limit(limit + 1);
+  const page = toPage(rows, limit, (row) => [row.position, row.requestId]);
+  return { ...page, items: page.items.map(({ position: _position, requestId: _requestId, ...item }) => item) };
+}
+
+/** The refusal screen (and the drawer's refuse action): the quote is closed with the staff's reason. */
+export async function refuseQuote(db: DbOrTx, tenant: Tenant, quoteId: string, reason: string) {
+  return changeProgress(db, {
+    campsiteId: tenant.campsiteId,
+    quoteId,
+    to: 'rifiutato',
+    actor: 'staff',
+    userId: tenant.userId,
+    note: reason,
+    patch: { refusedAt: new Date(), refusalReason: reason },
+  });
+}

@@ -1,0 +1,69 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { LOGINS, logInToDashboard } from './support';
+
+async function fillCard(page: Page, card: Locator, typology: string, arrival: string, departure: string) {
+  await card.getByRole('combobox', { name: 'Alloggio' }).click();
+  await page.getByRole('option', { name: typology, exact: true }).click();
+  await card.getByRole('textbox', { name: 'Arrivo' }).fill(arrival);
+  await card.getByRole('textbox', { name: 'Partenza' }).fill(departure);
+  await card.getByRole('textbox', { name: 'Partenza' }).press('Tab');
+}
+
+test('a quote from a new guest to a booking: two cards, totals, list, edit, booking steps', async ({ page }) => {
+  test.slow();
+  const surname = `Quotetest${Date.now().toString(36)}`;
+  await logInToDashboard(page, LOGINS.staff);
+
+  await page.goto('/crea-preventivo');
+  await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Elena');
+  await page.getByRole('textbox', { name: 'Cognome' }).fill(surname);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(`${surname.toLowerCase()}@example.com`);
+  await page.getByRole('button', { name: 'Crea e usa questo cliente' }).click();
+  await expect(page.getByRole('textbox', { name: 'Nome del preventivo' })).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Nome del preventivo' }).fill(`Estate 2027 – ${surname}`);
+  await page.getByRole('button', { name: 'Aggiungi una scheda' }).click();
+  await fillCard(page, page.getByTestId('card-editor').nth(0), 'Casa mobile Classic', '10/07/2027', '17/07/2027');
+  await page.getByRole('button', { name: 'Aggiungi una scheda' }).click();
+  await fillCard(page, page.getByTestId('card-editor').nth(1), 'Piazzola vista lago', '10/07/2027', '17/07/2027');
+  // 7 high-season nights at 125 € plus 14 × 1.50 € tourist tax; the pitch adds 2 adults × 7 nights × 10.50 €.
+  await expect(page.getByTestId('editor-card-total')).toHaveText(['896,00 €', '434,00 €']);
+
+  await page.getByRole('button', { name: 'Avanti' }).click();
+  await page.getByRole('button', { name: 'Salva come nuovo' }).click();
+  await expect(page).toHaveURL(/\/crea-preventivo\/preview\//);
+  await expect(page.getByTestId('card-total')).toHaveText(['896,00 €', '434,00 €']);
+
+  // Found in the list by its progress tag and its name.
+  await page.goto('/preventivi');
+  await page.getByRole('searchbox', { name: 'Cerca' }).fill(surname);
+  await page.getByRole('combobox', { name: 'Stato' }).click();
+  await page.getByRole('option', { name: 'Nuovo', exact: true }).click();
+  await page.keyboard.press('Escape');
+  const row = page.getByTestId('quote-row').filter({ hasText: surname });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Nuovo');
+
+  // The side drawer, then the editor: rename and save.
+  await row.getByRole('link').click();
+  await expect(page.getByTestId('quote-drawer')).toBeVisible();
+  await page.getByTestId('quote-drawer').getByRole('link', { name: 'Modifica' }).click();
+  await expect(page).toHaveURL(/\/preventivo\/edit\//);
+  await page.getByRole('textbox', { name: 'Nome del preventivo' }).fill(`Luglio 2027 – ${surname}`);
+  await page.getByRole('button', { name: 'Salva come nuovo' }).click();
+  await expect(page).toHaveURL(/\/crea-preventivo\/preview\//);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Luglio 2027 – ${surname}`);
+
+  // Booking steps on the demo catalogue: availability, unit, confirmation.
+  await page.getByRole('link', { name: 'Prenota' }).click();
+  await page.getByRole('button', { name: 'Verifica disponibilità' }).click();
+  await expect(page.getByText(/Disponibile: \d+ unità/)).toBeVisible();
+  await page.getByRole('button', { name: 'Avanti' }).click();
+  await expect(page.getByRole('radio').first()).toBeChecked();
+  await page.getByRole('button', { name: 'Avanti' }).click();
+  await page.getByRole('button', { name: 'Conferma prenotazione' }).click();
+  await expect(page.getByTestId('booking-done')).toContainText(/pratica \d+\/2027/);
+  await page.getByRole('link', { name: 'Torna al preventivo' }).last().click();
+  await expect(page.getByText('Convertito', { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId('booking-number')).toContainText('/2027');
+});

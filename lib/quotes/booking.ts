@@ -5,6 +5,7 @@ import type { Availability, BookingPlatform } from '@/lib/booking-platform';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { AppError } from '@/lib/errors';
 import type { Tenant } from '@/lib/tenant';
+import { storedCardInput } from './cards';
 import { cardsOf, findQuote, type CardRow, type QuoteRow } from './detail';
 import { BOOKABLE } from './state-machine';
 import { changeProgress } from './transitions';
@@ -51,15 +52,16 @@ export async function bookQuote(
   const campsite = await getOwnCampsite(db, tenant);
   const [guest] = await db.select().from(contacts).where(and(eq(contacts.id, quote.contactId), eq(contacts.campingId, tenant.campsiteId)));
   if (!guest) throw new AppError('not_found', 'Il cliente del preventivo non esiste più.');
+  const { people, vehicles, services } = storedCardInput(card);
   const booking = {
     quoteId,
     cardIdx: card.idx,
     typologyId: card.typologyId,
     arrival: card.arrival,
     departure: card.departure,
-    people: card.people.map(({ personTypeId, count }) => ({ personTypeId, count })),
-    vehicles: card.vehicles.map(({ id, quantity }) => ({ id, quantity })),
-    services: card.services.map(({ id, quantity }) => ({ id, quantity })),
+    people,
+    vehicles,
+    services,
     resourceIds: request.resourceIds,
     totalCents: card.totalCents,
     guest: { firstName: guest.firstName, lastName: guest.lastName, email: guest.email ?? '', phone: guest.phone, languageId: guest.languageId ?? 1 },

@@ -108,3 +108,21 @@ export function storedCardInput(card: CardRow): CardInput {
     imageIds: card.imageIds,
   };
 }
+
+/** A card with nothing chosen yet but what the caller gives (a new card, a request's first card). */
+export function blankCardInput(values: Partial<CardInput> & Pick<CardInput, 'discountOnlyOnUnit'>): CardInput {
+  return {
+    typologyId: null,
+    arrival: null,
+    departure: null,
+    people: [],
+    vehicles: [],
+    services: [],
+    offerId: null,
+    discountBasisPoints: 0,
+    discountCents: 0,
+    text: '',
+    imageIds: [],
+    ...values,
+  };
+}

@@ -5,7 +5,7 @@ import type { BookingPlatform, Offer, PriceList } from '@/lib/booking-platform';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { romeIsoDate } from '@/lib/date-filter';
 import type { Tenant } from '@/lib/tenant';
-import { storedCardInput } from './cards';
+import { blankCardInput, storedCardInput } from './cards';
 import type { QuoteDetail } from './detail';
 import type { QuoteProgress } from './progress';
 import { DEFAULT_VALIDITY_DAYS } from './service';
@@ -100,20 +100,5 @@ function requestCards(detail: QuoteDetail, priceList: PriceList, personTypeIds: 
     personTypeId,
     count: personTypeId === adults?.personTypeId ? asCount(payload.adulti ?? 2) : personTypeId === child?.personTypeId ? asCount(payload.bambini) : 0,
   }));
-  return [
-    {
-      typologyId: typology?.typologyId ?? null,
-      arrival: request.arrival,
-      departure: request.departure,
-      people,
-      vehicles: [],
-      services: [],
-      offerId: null,
-      discountBasisPoints: 0,
-      discountCents: 0,
-      discountOnlyOnUnit,
-      text: '',
-      imageIds: [],
-    },
-  ];
+  return [blankCardInput({ typologyId: typology?.typologyId ?? null, arrival: request.arrival, departure: request.departure, people, discountOnlyOnUnit })];
 }

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { campsites } from '../../db/schema';
-import { listContacts } from '../../lib/contacts/search';
+import { countContacts, listContacts } from '../../lib/contacts/search';
 
 const TARGET = Number(process.env.BENCH_CONTACTS ?? 200_000);
 const RUNS = 25;
@@ -90,5 +90,11 @@ await measure('ricerca nome e cognome "giulia ross"', () => listContacts(db, ten
 await measure('ricerca per e-mail "ospite1234_"', () => listContacts(db, tenant, { limit: 25, search: 'ospite1234_' }));
 await measure('ricerca per telefono "3471"', () => listContacts(db, tenant, { limit: 25, search: '3471' }));
 await measure('filtro date 01/03/2026–31/03/2026', () => listContacts(db, tenant, { limit: 25, dateFrom: '01/03/2026', dateTo: '31/03/2026' }));
+await measure('ricerca senza risultati "qwxz"', () => listContacts(db, tenant, { limit: 25, search: 'qwxz' }));
 await measure('ricerca rara "zoë müller" + date', () => listContacts(db, tenant, { limit: 25, search: 'zoë müller', dateFrom: '01/01/2025', dateTo: '31/12/2026' }));
+// The /clienti page shows the total beside the page: both queries run for every view.
+const counted = async (filters: Parameters<typeof countContacts>[2]) => ({ items: [await countContacts(db, tenant, filters)] });
+await measure('conteggio totale (mostrato sopra l’elenco)', () => counted({}));
+await measure('conteggio della ricerca "ferr"', () => counted({ search: 'ferr' }));
+await measure('conteggio della ricerca "giulia ross"', () => counted({ search: 'giulia ross' }));
 await handle.close();

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { bookingAttempts } from '@/db/schema';
-import { AppError } from '@/lib/errors';
 import { bookQuote, checkAvailability, markNotConverted, recordAttempt } from '@/lib/quotes/booking';
 import { findQuote } from '@/lib/quotes/detail';
 import { acceptForGuest, createQuote } from '@/lib/quotes/service';
 import { deleteContact } from '@/lib/contacts/service';
 import { useTestDatabase } from '../helpers/db';
+import { failure } from '../helpers/errors';
 import { MOBILE_HOME_CARD, MOBILE_HOME_SUBTOTAL_CENTS, PITCH_CARD, makeGuest, makeQuotesAccount, progressEvents, quoteInput } from '../helpers/quotes';
 
 let db: Database;
@@ -16,15 +16,6 @@ beforeAll(async () => {
   db = await useTestDatabase();
 });
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to be refused');
-}
 
 async function setup(saveAs: 'nuovo' | 'bozza' = 'nuovo', cards: unknown[] = [PITCH_CARD, MOBILE_HOME_CARD]) {
   const account = await makeQuotesAccount(db);

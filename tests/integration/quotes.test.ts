@@ -11,6 +11,7 @@ import { acceptForGuest, createQuote, deleteQuote, reopenQuote, updateQuote } fr
 import { changeProgress, expireDueQuotes } from '@/lib/quotes/transitions';
 import { quoteListFiltersSchema } from '@/lib/quotes/validation';
 import { useTestDatabase } from '../helpers/db';
+import { failure } from '../helpers/errors';
 import {
   MOBILE_HOME_CARD,
   MOBILE_HOME_SUBTOTAL_CENTS,
@@ -37,15 +38,6 @@ function defaultValidity(since: number): Date[] {
   return [since, Date.now()].map((instant) => endOfRomeDay(romeIsoDate(new Date(instant + 14 * DAY_MS))));
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to be refused');
-}
 
 async function rowsOf(campsiteId: string) {
   const [[quoteCount], [cardCount], [eventCount]] = await Promise.all([

@@ -5,7 +5,6 @@ import type { Database } from '@/db/client';
 import { bookingAttempts, campsites, contacts, quoteCards, quoteProgressEvents, quoteRequests, quotes, users } from '@/db/schema';
 import { createContact, deleteContact, getContact, listContacts, updateContact } from '@/lib/contacts/service';
 import { contactInputSchema, contactPatchSchema } from '@/lib/contacts/validation';
-import { AppError } from '@/lib/errors';
 import { createDispatcher } from '@/lib/legacy-api/dispatcher';
 import type { Endpoint } from '@/lib/legacy-api/endpoint';
 import { legacyRoutes } from '@/lib/legacy-api/routes';
@@ -17,6 +16,7 @@ import { acceptForGuest, createQuote, deleteQuote, reopenQuote, updateQuote } fr
 import { quoteListFiltersSchema } from '@/lib/quotes/validation';
 import { z } from '@/lib/validation';
 import { useTestDatabase } from '../helpers/db';
+import { failure } from '../helpers/errors';
 import { callApi, loginViaApi, type ApiAnswer, type Dispatch } from '../helpers/legacy-api';
 import { MOBILE_HOME_CARD, PINETA_PITCH_CARD, PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput, unique } from '../helpers/quotes';
 
@@ -272,15 +272,6 @@ function leaked(world: World, call: Call, answer: ApiAnswer): string[] {
   return world.secrets.filter((secret) => answer.text.includes(secret) && !sent.includes(secret));
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to be refused');
-}
 
 describe('tenant isolation through the legacy API', () => {
   it('serves the calls this test must cover', () => {

@@ -1,3 +1,4 @@
+import { blankCardInput } from '@/lib/quotes/cards';
 import type { CardInput } from '@/lib/quotes/validation';
 
 /** A card while it is being edited: the input plus a key that stays the same across re-orderings. */
@@ -8,21 +9,8 @@ export function newKey(): string {
 }
 
 export function emptyCard(personTypeIds: string[], discountOnlyOnUnit: boolean): DraftCard {
-  return {
-    key: newKey(),
-    typologyId: null,
-    arrival: null,
-    departure: null,
-    people: personTypeIds.map((personTypeId, index) => ({ personTypeId, count: index === 0 ? 2 : 0 })),
-    vehicles: [],
-    services: [],
-    offerId: null,
-    discountBasisPoints: 0,
-    discountCents: 0,
-    discountOnlyOnUnit,
-    text: '',
-    imageIds: [],
-  };
+  const people = personTypeIds.map((personTypeId, index) => ({ personTypeId, count: index === 0 ? 2 : 0 }));
+  return { ...blankCardInput({ people, discountOnlyOnUnit }), key: newKey() };
 }
 
 /** A copy is a new card: it gets no id, so saving creates it instead of moving the original. */

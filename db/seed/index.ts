@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../client';
-import { campsites, contacts, productUpdates, quoteCards, quoteProgressEvents, quoteRequests, quotes } from '../schema';
+import { campsites, contacts, productUpdates, quoteCards, quoteProgressEvents, quoteRequests, quotes, users } from '../schema';
 import { hashPassword } from '../../lib/auth/passwords';
 import { QUOTE_PROGRESS, type QuoteProgress } from '../../lib/quotes/progress';
 import type { DemoCampsiteKey } from '../../lib/booking-platform/demo-catalogue';
@@ -40,19 +40,23 @@ export type SeedSummary = {
   productUpdate: 'created' | 'existing';
 };
 
-const demoPlatformIds = DEMO_CAMPSITES.map((spec) => spec.catalogue.platformCampId);
+// A demo campsite is recognised by its demo logins (e-mails are unique): other campsites may
+// well be linked to the same demo catalogue on the platform, tests' ones for example.
+const demoEmails = DEMO_LOGINS.map((login) => login.email);
 
 /** Deletes the demo campsites (their data goes with them by cascade) and the demo product update. */
 async function removeDemo(db: Database): Promise<{ campsites: number; productUpdates: number }> {
   return db.transaction(async (tx) => {
-    const removed = await tx.delete(campsites).where(inArray(campsites.platformCampId, demoPlatformIds)).returning({ id: campsites.id });
+    const owners = tx.select({ id: users.campingId }).from(users).where(inArray(users.email, demoEmails));
+    const removed = await tx.delete(campsites).where(inArray(campsites.id, owners)).returning({ id: campsites.id });
     const updates = await tx.delete(productUpdates).where(eq(productUpdates.title, DEMO_PRODUCT_UPDATE_TITLE)).returning({ id: productUpdates.id });
     return { campsites: removed.length, productUpdates: updates.length };
   });
 }
 
 async function findDemoCampsite(db: DbOrTx, spec: DemoCampsiteSpec): Promise<string | undefined> {
-  const [row] = await db.select({ id: campsites.id }).from(campsites).where(eq(campsites.platformCampId, spec.catalogue.platformCampId)).limit(1);
+  const emails = DEMO_LOGINS.filter((login) => login.campsiteKey === spec.key).map((login) => login.email);
+  const [row] = await db.select({ id: users.campingId }).from(users).where(inArray(users.email, emails)).limit(1);
   return row?.id;
 }
 
@@ -114,7 +118,7 @@ async function seedCampsite(db: Database, spec: DemoCampsiteSpec, now: Date): Pr
 
 /**
  * Seeds the two demo campsites and the demo product update. Idempotent: what already exists
- * (found by platformCampId or title) is left alone; `reset` removes it first.
+ * (found by its demo logins, the update by its title) is left alone; `reset` removes it first.
  */
 export async function seedDemo(db: Database, options: { reset?: boolean; now?: Date } = {}): Promise<SeedSummary> {
   const now = options.now ?? new Date();

@@ -9,17 +9,27 @@ async function fillCard(page: Page, card: Locator, typology: string, arrival: st
   await card.getByRole('textbox', { name: 'Partenza' }).press('Tab');
 }
 
-test('a quote from a new guest to a booking: two cards, totals, list, edit, booking steps', async ({ page }) => {
+test('a guest created, found by a fragment of the surname, then a two-card quote priced, listed, edited and booked', async ({ page }) => {
   test.slow();
-  const surname = `Quotetest${Date.now().toString(36)}`;
+  const tag = Date.now().toString(36).replace(/\d/g, '').padEnd(6, 'q');
+  const surname = `Quotetest${tag[0].toUpperCase()}${tag.slice(1)}`;
   await logInToDashboard(page, LOGINS.staff);
 
-  await page.goto('/crea-preventivo');
+  await page.goto('/clienti/nuovo');
   await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Elena');
   await page.getByRole('textbox', { name: 'Cognome' }).fill(surname);
   await page.getByRole('textbox', { name: 'E-mail' }).fill(`${surname.toLowerCase()}@example.com`);
-  await page.getByRole('button', { name: 'Crea e usa questo cliente' }).click();
-  await expect(page.getByRole('textbox', { name: 'Nome del preventivo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Crea cliente' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Elena ${surname}`);
+
+  // Found again from the list by a fragment of the surname, in lower case.
+  await page.goto('/clienti');
+  const fragment = surname.slice(4, 11).toLowerCase();
+  await page.getByRole('searchbox', { name: 'Cerca' }).fill(fragment);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${fragment}`));
+  await page.getByRole('table').getByRole('link', { name: `${surname} Elena` }).click();
+  await page.getByRole('link', { name: 'Nuovo preventivo' }).click();
+  await expect(page).toHaveURL(/\/crea-preventivo\?cliente=/);
 
   await page.getByRole('textbox', { name: 'Nome del preventivo' }).fill(`Estate 2027 – ${surname}`);
   await page.getByRole('button', { name: 'Aggiungi una scheda' }).click();

@@ -1,22 +1,35 @@
 import { getRequestConfig } from 'next-intl/server';
 import { TIME_ZONE } from '@/lib/format';
+import { isGuestLocale, type GuestLocale } from './locales';
 
 export const STAFF_LOCALE = 'it';
 
-/** The staff interface: the shell's texts plus one namespace file per domain. */
+/** The guest pages' texts of one language: the common ones plus one file per page. */
+async function guestMessages(locale: GuestLocale) {
+  const [form, quote, unsubscribe] = await Promise.all([
+    import(`../../messages/${locale}/guest-form.json`),
+    import(`../../messages/${locale}/guest-quote.json`),
+    import(`../../messages/${locale}/guest-unsubscribe.json`),
+  ]);
+  const common = locale === 'it' ? { guest: (await import('../../messages/it/guest.json')).default } : (await import(`../../messages/${locale}.json`)).default;
+  return { ...common, guestForm: form.default, guestQuote: quote.default, guestUnsubscribe: unsubscribe.default };
+}
+
+/** The staff interface: the shell's texts, one namespace file per domain, and the Italian guest texts. */
 async function staffMessages() {
-  const [base, contacts, quotes] = await Promise.all([
+  const [base, contacts, quotes, guest] = await Promise.all([
     import('../../messages/it.json'),
     import('../../messages/it/contacts.json'),
     import('../../messages/it/quotes.json'),
+    guestMessages('it'),
   ]);
-  return { ...base.default, contacts: contacts.default, quotes: quotes.default };
+  return { ...base.default, contacts: contacts.default, quotes: quotes.default, ...guest };
 }
 
-/** Staff pages are Italian; guest pages pass their own locale to getTranslations. */
-export default getRequestConfig(async ({ requestLocale }) => {
-  const requested = await requestLocale;
-  const locale = requested === 'de' || requested === 'en' ? requested : STAFF_LOCALE;
-  const messages = locale === STAFF_LOCALE ? await staffMessages() : (await import(`../../messages/${locale}.json`)).default;
+/** Staff pages are Italian; a guest page asks for its own language with getTranslations({ locale }). */
+export default getRequestConfig(async ({ locale: explicit, requestLocale }) => {
+  const requested = explicit ?? (await requestLocale);
+  const locale = isGuestLocale(requested) ? requested : STAFF_LOCALE;
+  const messages = locale === STAFF_LOCALE ? await staffMessages() : await guestMessages(locale);
   return { locale, timeZone: TIME_ZONE, messages };
 });

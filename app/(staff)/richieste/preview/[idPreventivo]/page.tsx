@@ -18,7 +18,6 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 const italian = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '—');
-const shown = (value: unknown) => (typeof value === 'boolean' ? (value ? 'sì' : 'no') : value === null || value === undefined ? '—' : String(value));
 
 /** A guest's request as they sent it, and the two ways forward: prepare the quote or refuse. */
 export default async function RequestPreviewPage({ params }: { params: Promise<Params> }) {
@@ -28,6 +27,7 @@ export default async function RequestPreviewPage({ params }: { params: Promise<P
   const [t, tp] = await Promise.all([getTranslations('quotes.requests'), getTranslations('progress')]);
   const { quote, contact, request } = detail;
   const open = quote.progress === 'richiesta';
+  const shown = (value: unknown) => (typeof value === 'boolean' ? t(value ? 'yes' : 'no') : value === null || value === undefined ? '—' : String(value));
   return (
     <PageContainer>
       <Stack gap="lg" maw={900}>

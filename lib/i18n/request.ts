@@ -5,7 +5,7 @@ import { isGuestLocale, type GuestLocale } from './locales';
 export const STAFF_LOCALE = 'it';
 
 /** The guest pages' texts of one language: the common ones plus one file per page. */
-async function guestMessages(locale: GuestLocale) {
+export async function guestMessages(locale: GuestLocale) {
   const [form, quote, unsubscribe] = await Promise.all([
     import(`../../messages/${locale}/guest-form.json`),
     import(`../../messages/${locale}/guest-quote.json`),

@@ -1,0 +1,22 @@
+import '@mantine/notifications/styles.css';
+import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/tiptap/styles.css';
+import { Notifications } from '@mantine/notifications';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { ItalianDates } from '@/components/ui/italian-dates';
+
+/**
+ * What the staff and login pages need on the client: every Italian text, toasts and Italian
+ * calendars. Guest pages do without it, so their first load carries none of it.
+ */
+export async function StaffProviders({ children }: { children: ReactNode }) {
+  return (
+    <NextIntlClientProvider messages={await getMessages()}>
+      <Notifications position="top-right" autoClose={3000} />
+      <ItalianDates>{children}</ItalianDates>
+    </NextIntlClientProvider>
+  );
+}

@@ -10,7 +10,8 @@ import { DesktopNav } from './desktop-nav';
 import { LogoutForm } from './logout-form';
 import { MobileNav } from './mobile-nav';
 import type { NavItem, SettingsSection } from './navigation';
-import { NotificationBell, type BellData } from './notification-bell';
+import { NotificationBell } from './notifications/notification-bell';
+import type { BellData } from './notifications/types';
 import { SettingsMenu } from './settings-menu';
 
 type Props = {
@@ -44,7 +45,7 @@ export function StaffShell({ campsiteName, homeHref, navigation, settings, bell,
             <Text fw={600} size="sm" truncate maw={{ base: 140, sm: 260 }} title={campsiteName} data-testid="campsite-name">
               {campsiteName}
             </Text>
-            {bell && <NotificationBell {...bell} />}
+            {bell && <NotificationBell initial={bell} />}
             <Tooltip label={t('helpTitle')}>
               <ActionIcon component="a" href={helpHref} variant="subtle" color="gray" size="lg" aria-label={t('help')} visibleFrom="sm">
                 <IconHelpCircle size={22} />

@@ -37,6 +37,8 @@ export type Endpoint<
   /** Bearer calls need pack level 10 unless marked 0 (calls open to service accounts). */
   packLevel?: 0 | 10;
   adminOnly?: boolean;
+  /** The last path parameter may be left out: "…/markAsRead/" reaches the handler with "". */
+  lastParamOptional?: boolean;
   handler: (ctx: ContextFor<A>, input: EndpointInput<P, B>) => Promise<unknown>;
 };
 

@@ -16,7 +16,7 @@ function decodeSegment(segment: string): string {
 function compile(endpoint: Endpoint): CompiledRoute {
   const names: string[] = [];
   const segments = trimSlashes(endpoint.path).split('/');
-  const source = segments
+  let source = segments
     .map((segment) => {
       const param = /^\{(\w+)\}$/.exec(segment);
       if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -24,6 +24,7 @@ function compile(endpoint: Endpoint): CompiledRoute {
       return '([^/]+)';
     })
     .join('/');
+  if (endpoint.lastParamOptional) source = source.replace(/\/\(\[\^\/\]\+\)$/, '(?:/([^/]+))?');
   return { endpoint, pattern: new RegExp(`^${source}$`), names, staticSegments: segments.length - names.length };
 }
 
@@ -42,7 +43,7 @@ export function createMatcher(endpoints: Endpoint[]) {
       if (route.endpoint.method !== method) continue;
       const params: Record<string, string> = {};
       route.names.forEach((name, index) => {
-        params[name] = decodeSegment(found[index + 1]);
+        params[name] = decodeSegment(found[index + 1] ?? '');
       });
       return { endpoint: route.endpoint, params };
     }

@@ -1,21 +1,161 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { notifications } from '@/db/schema';
+import { notifications, type NotificationGroup } from '@/db/schema';
+import { AppError } from '@/lib/errors';
 import type { Tenant } from '@/lib/tenant';
+import { z } from '@/lib/validation';
 
-export async function countUnread(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
+type Scope = Pick<Tenant, 'campsiteId'>;
+
+/** The panel and the legacy /getNotifications show five at a time (spec section 2). */
+export const NOTIFICATION_PAGE_SIZE = 5;
+/**
+ * The legacy call and the panel page by number (offset over the (camping_id, created_at, id) index,
+ * not a keyset cursor): cheap only so deep, and nobody pages 2,000 times through a bell.
+ */
+export const MAX_NOTIFICATION_PAGE = 2_000;
+/** 'Segna come lette' sends the visible ones; a few pages' worth is the most a client may ask. */
+export const MAX_IDS_PER_CALL = 100;
+
+/** Groups that wait for the staff to act (a request to answer, an acceptance to book): the tab title warns about them. */
+export const ACTION_GROUPS: NotificationGroup[] = ['richiesta', 'accettazione'];
+
+export const pageIndexSchema = z.coerce.number().int().min(0).max(MAX_NOTIFICATION_PAGE);
+/** Empty (or what a script sends for a missing id) means 'nothing to mark', not an error (spec section 5). */
+export const notificationIdSchema = z
+  .string()
+  .trim()
+  .max(100)
+  .transform((id) => (id === 'undefined' || id === 'null' ? '' : id));
+
+const columns = {
+  id: notifications.id,
+  group: notifications.group,
+  title: notifications.title,
+  description: notifications.description,
+  quoteId: notifications.quoteId,
+  contactId: notifications.contactId,
+  readAt: notifications.readAt,
+  createdAt: notifications.createdAt,
+};
+export type NotificationRow = Omit<typeof notifications.$inferSelect, 'campingId'>;
+
+export type NotificationStatus = {
+  /** Changes whenever the unread set or the newest notification changes; equal stamps mean nothing to fetch. */
+  stamp: string;
+  unread: number;
+  /** Unread notifications of the action groups. */
+  outstanding: number;
+};
+
+const ownedBy = (tenant: Scope) => eq(notifications.campingId, tenant.campsiteId);
+const newestFirst = [desc(notifications.createdAt), desc(notifications.id)];
+
+/** One page, newest first, with the campsite's total (`count`, as the legacy result names it) and unread count. */
+export async function listNotifications(db: DbOrTx, tenant: Scope, options: { page?: number; pageSize?: number } = {}) {
+  const pageSize = Math.min(Math.max(options.pageSize ?? NOTIFICATION_PAGE_SIZE, 1), MAX_IDS_PER_CALL);
+  const page = Math.min(Math.max(options.page ?? 0, 0), MAX_NOTIFICATION_PAGE);
+  const notif: NotificationRow[] = await db
+    .select(columns)
     .from(notifications)
-    .where(and(eq(notifications.campingId, tenant.campsiteId), isNull(notifications.readAt)));
-  return row?.value ?? 0;
+    .where(ownedBy(tenant))
+    .orderBy(...newestFirst)
+    .limit(pageSize)
+    .offset(page * pageSize);
+  // Two counts, each from its own index (the total from (camping_id, created_at, id) alone, the
+  // unread from the partial index): one count with a filter on read_at would read every row.
+  const all = db.select({ total: sql<number>`count(*)::int`.as('total') }).from(notifications).where(ownedBy(tenant)).as('a');
+  const unread = db
+    .select({ unread: sql<number>`count(*)::int`.as('unread') })
+    .from(notifications)
+    .where(and(ownedBy(tenant), isNull(notifications.readAt)))
+    .as('u');
+  const [totals] = await db.select().from(all).crossJoin(unread);
+  return { notif, count: Number(totals?.a.total ?? 0), unread: Number(totals?.u.unread ?? 0), page, pageSize };
 }
 
-export async function latestUnread(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, limit = 5) {
-  return db
-    .select({ id: notifications.id, title: notifications.title, description: notifications.description, createdAt: notifications.createdAt })
+/** Every notification, newest first, in keyset batches: the legacy 'All' call never holds them all in memory. */
+export async function* walkNotifications(db: DbOrTx, tenant: Scope, batchSize = 200): AsyncGenerator<NotificationRow> {
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const position = after
+      ? or(lt(notifications.createdAt, after.createdAt), and(eq(notifications.createdAt, after.createdAt), lt(notifications.id, after.id)))
+      : undefined;
+    const rows: NotificationRow[] = await db
+      .select(columns)
+      .from(notifications)
+      .where(and(ownedBy(tenant), position))
+      .orderBy(...newestFirst)
+      .limit(batchSize);
+    yield* rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/**
+ * The polling answer: one statement, two index lookups (the partial unread index and the newest
+ * entry of (camping_id, created_at, id)), no list. Reading one marks it read and lowers the count;
+ * a new one moves the newest entry; so either way the stamp changes.
+ */
+export async function notificationStamp(db: DbOrTx, tenant: Scope): Promise<NotificationStatus> {
+  const unread = db
+    .select({
+      unread: sql<number>`count(*)::int`.as('unread'),
+      outstanding: sql<number>`(count(*) filter (where ${inArray(notifications.group, ACTION_GROUPS)}))::int`.as('outstanding'),
+    })
     .from(notifications)
-    .where(and(eq(notifications.campingId, tenant.campsiteId), isNull(notifications.readAt)))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
+    .where(and(ownedBy(tenant), isNull(notifications.readAt)))
+    .as('u');
+  const newest = db
+    .select({ newestAt: notifications.createdAt, newestId: notifications.id })
+    .from(notifications)
+    .where(ownedBy(tenant))
+    .orderBy(...newestFirst)
+    .limit(1)
+    .as('n');
+  const [row] = await db.select().from(unread).leftJoin(newest, sql`true`);
+  const counts = { unread: Number(row?.u.unread ?? 0), outstanding: Number(row?.u.outstanding ?? 0) };
+  const newestAt = row?.n?.newestAt ? new Date(row.n.newestAt).getTime() : 0;
+  return { stamp: `${counts.unread}.${newestAt}.${row?.n?.newestId ?? ''}`, ...counts };
+}
+
+/**
+ * Marks one read; an empty id does nothing (spec section 5). An id the campsite does not have is
+ * not found, whoever owns it; one already read stays as it was. Returns whether it changed.
+ */
+export async function markRead(db: DbOrTx, tenant: Scope, id: string): Promise<boolean> {
+  if (id.trim() === '') return false;
+  const changed = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(ownedBy(tenant), eq(notifications.id, id), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  if (changed.length > 0) return true;
+  const [exists] = await db.select({ id: notifications.id }).from(notifications).where(and(ownedBy(tenant), eq(notifications.id, id))).limit(1);
+  if (!exists) throw new AppError('not_found', 'Notifica non trovata.');
+  return false;
+}
+
+/** The visible ones at once; ids of other campsites or already read are skipped. Returns how many changed. */
+export async function markManyRead(db: DbOrTx, tenant: Scope, ids: string[]): Promise<number> {
+  const wanted = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
+  if (wanted.length === 0) return 0;
+  if (wanted.length > MAX_IDS_PER_CALL) throw new AppError('bad_request', `Al massimo ${MAX_IDS_PER_CALL} notifiche per volta.`);
+  const changed = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(ownedBy(tenant), inArray(notifications.id, wanted), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return changed.length;
+}
+
+export async function markAllRead(db: DbOrTx, tenant: Scope): Promise<number> {
+  const changed = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(ownedBy(tenant), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return changed.length;
 }

@@ -1,18 +1,118 @@
+import {
+  listNotifications,
+  markAllRead,
+  markRead,
+  NOTIFICATION_PAGE_SIZE,
+  notificationIdSchema,
+  pageIndexSchema,
+  walkNotifications,
+  type NotificationRow,
+} from '@/lib/notifications/service';
 import { appVersion } from '@/lib/version';
 import { z } from '@/lib/validation';
 import { endpoint } from '../endpoint';
+import { jsonArrayResponse } from '../json-stream';
+
+const group = 'notifications-and-updates';
+
+const legacyNotificationSchema = z.object({
+  _id: z.string(),
+  group: z.enum(['preventivo', 'accettazione', 'richiesta']),
+  title: z.string(),
+  desc: z.string(),
+  date: z.string().describe('ISO 8601'),
+  link: z.object({ idPreventivo: z.string().nullable(), idCliente: z.string().nullable() }),
+  read: z.boolean(),
+});
+const notificationsResultSchema = z.object({ notif: z.array(legacyNotificationSchema), count: z.number().describe('tutte le notifiche del campeggio') });
+const ok = z.object({ ok: z.literal(true) });
+
+/** A notification as the legacy front end reads it: the link carries the quote and the guest. */
+function toLegacyNotification(row: NotificationRow): z.infer<typeof legacyNotificationSchema> {
+  return {
+    _id: row.id,
+    group: row.group,
+    title: row.title,
+    desc: row.description,
+    date: row.createdAt.toISOString(),
+    link: { idPreventivo: row.quoteId, idCliente: row.contactId },
+    read: row.readAt !== null,
+  };
+}
+
+/** `{"count": n, "notif": [...]}` with the list streamed: the 'All' call never holds every row in memory. */
+function streamedResult(count: number, rows: AsyncIterable<NotificationRow>): Response {
+  async function* legacy() {
+    for await (const row of rows) yield toLegacyNotification(row);
+  }
+  const list = jsonArrayResponse(legacy());
+  const encoder = new TextEncoder();
+  const envelope = new TransformStream<Uint8Array, Uint8Array>({
+    start: (controller) => controller.enqueue(encoder.encode(`{"count":${count},"notif":`)),
+    flush: (controller) => controller.enqueue(encoder.encode('}')),
+  });
+  return new Response(list.body!.pipeThrough(envelope), { headers: list.headers });
+}
 
 export const notificationRoutes = [
   endpoint({
     method: 'POST',
     path: '/getGitVersion',
     auth: 'public',
-    group: 'notifications-and-updates',
+    group,
     summary: 'La versione del backend.',
     response: z.object({ version: z.string(), commit: z.string() }),
     handler: async () => {
       const { label, commit } = appVersion();
       return { version: label, commit };
     },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/getNotifications',
+    auth: 'bearer',
+    group,
+    summary: `Una pagina di ${NOTIFICATION_PAGE_SIZE} notifiche, le più recenti prima; index è il numero di pagina (da 0). count è il totale.`,
+    body: z.object({ index: pageIndexSchema.default(0) }),
+    response: notificationsResultSchema,
+    handler: async ({ db, tenant }, { body }) => {
+      const page = await listNotifications(db, tenant, { page: body.index });
+      return { notif: page.notif.map(toLegacyNotification), count: page.count };
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/getNotificationsAll',
+    auth: 'bearer',
+    group,
+    summary: 'Tutte le notifiche del campeggio, le più recenti prima, con il totale (inviate man mano).',
+    response: notificationsResultSchema,
+    handler: async ({ db, tenant }) => {
+      const { count } = await listNotifications(db, tenant, { pageSize: 1 });
+      return streamedResult(count, walkNotifications(db, tenant));
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/notifications/markAsRead/{id}',
+    auth: 'bearer',
+    lastParamOptional: true,
+    group,
+    summary: 'Segna letta una notifica; con un id vuoto (o "undefined") non fa nulla. 404 se il campeggio non ha quella notifica.',
+    params: z.object({ id: notificationIdSchema }),
+    response: ok,
+    handler: async ({ db, tenant }, { params }) => {
+      await markRead(db, tenant, params.id);
+      return { ok: true };
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/notifications/markAllRead/',
+    auth: 'bearer',
+    group,
+    summary: 'Segna lette tutte le notifiche del campeggio; marked dice quante erano da leggere.',
+    response: z.object({ ok: z.literal(true), marked: z.number() }),
+    handler: async ({ db, tenant }) => ({ ok: true, marked: await markAllRead(db, tenant) }),
   }),
 ];

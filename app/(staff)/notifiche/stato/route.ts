@@ -1,0 +1,7 @@
+import { notificationStamp } from '@/lib/notifications/service';
+import { bellResponse } from '../guard';
+
+/** GET /notifiche/stato: the bell's poll, `{ stamp, unread, outstanding }` from one indexed query, no list. */
+export async function GET() {
+  return bellResponse((tenant, db) => notificationStamp(db, tenant));
+}

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { campsites, contacts, languages, nations, quotes } from '@/db/schema';
 import type { ContactSource } from '@/db/schema/contacts';
+import { cacheTags, invalidate } from '@/lib/cache/tags';
 import { AppError } from '@/lib/errors';
 import type { Tenant } from '@/lib/tenant';
 import type { ContactListItem, ContactRow } from './search';
@@ -121,7 +122,7 @@ export async function createContact(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId
  */
 export async function updateContact(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, id: string, patch: ContactPatch): Promise<ContactRow> {
   const allowedTags = await campsiteTagNames(db, tenant.campsiteId);
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(contacts)
@@ -143,6 +144,9 @@ export async function updateContact(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId
       .returning();
     return updated;
   });
+  // The guest's name and language appear on the cached quote pages.
+  invalidate([cacheTags.contact(id)]);
+  return updated;
 }
 
 /** Removes the contact; its quotes, requests and list memberships go with it (foreign keys), mail traces stay. */

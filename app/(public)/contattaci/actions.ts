@@ -1,0 +1,27 @@
+'use server';
+
+import { getDb } from '@/db/client';
+import { getBookingPlatform } from '@/lib/booking-platform';
+import { runGuestAction, type GuestActionResult } from '@/lib/requests/guest-action';
+import { findPublicCampsite, resolveFormLanguage } from '@/lib/requests/form-options';
+import { formTranslator } from '@/lib/requests/messages';
+import { submitRequest } from '@/lib/requests/service';
+import { guestLocaleOf } from '@/lib/i18n/locales';
+import type { SentRequest } from '@/components/guest/contact-form/types';
+
+/**
+ * The contact form's submission. The page binds the campsite and the page language; both are
+ * checked again here, as anyone can post to an action.
+ */
+export async function sendContactRequest(campsiteId: string, idLingua: string | null, values: Record<string, unknown>): Promise<GuestActionResult<SentRequest>> {
+  const db = getDb();
+  const fallbackLocale = guestLocaleOf(Number(idLingua ?? 1));
+  return runGuestAction(fallbackLocale, async (client) => {
+    const campsite = typeof campsiteId === 'string' ? await findPublicCampsite(db, campsiteId) : null;
+    if (!campsite) return { ok: false, error: formTranslator(fallbackLocale)('errors.unexpected') };
+    const language = await resolveFormLanguage(db, campsite.id, typeof idLingua === 'string' ? idLingua : null);
+    const outcome = await submitRequest(db, getBookingPlatform(), campsite, { values, language }, client);
+    if (outcome.ok) return { ok: true, data: { arrival: outcome.arrival, departure: outcome.departure, firstName: outcome.firstName } };
+    return { ok: false, error: outcome.message, fieldErrors: outcome.reason === 'invalid' ? outcome.fieldErrors : undefined };
+  });
+}

@@ -1,0 +1,38 @@
+import type { GuestLocale } from '@/lib/i18n/locales';
+
+const SIZE = { width: 24, height: 16 };
+
+/** Small flags for the language links (spec section 3: Italy, Germany, and Great Britain for the rest); decoration only. */
+export function Flag({ locale }: { locale: GuestLocale }) {
+  const common = { ...SIZE, 'aria-hidden': true, focusable: false, style: { borderRadius: 2, boxShadow: '0 0 0 1px rgba(0,0,0,0.15)', flexShrink: 0 } } as const;
+  if (locale === 'it') {
+    return (
+      <svg {...common} viewBox="0 0 3 2">
+        <rect width="1" height="2" fill="#009246" />
+        <rect x="1" width="1" height="2" fill="#fff" />
+        <rect x="2" width="1" height="2" fill="#ce2b37" />
+      </svg>
+    );
+  }
+  if (locale === 'de') {
+    return (
+      <svg {...common} viewBox="0 0 5 3">
+        <rect width="5" height="1" fill="#000" />
+        <rect y="1" width="5" height="1" fill="#dd0000" />
+        <rect y="2" width="5" height="1" fill="#ffce00" />
+      </svg>
+    );
+  }
+  return (
+    <svg {...common} viewBox="0 0 60 30">
+      <clipPath id="flag-gb-clip">
+        <path d="M30,15 h30 v15 z v15 h-30 z h-30 v-15 z v-15 h30 z" />
+      </clipPath>
+      <path d="M0,0 v30 h60 v-30 z" fill="#012169" />
+      <path d="M0,0 L60,30 M60,0 L0,30" stroke="#fff" strokeWidth="6" />
+      <path d="M0,0 L60,30 M60,0 L0,30" clipPath="url(#flag-gb-clip)" stroke="#C8102E" strokeWidth="4" />
+      <path d="M30,0 v30 M0,15 h60" stroke="#fff" strokeWidth="10" />
+      <path d="M30,0 v30 M0,15 h60" stroke="#C8102E" strokeWidth="6" />
+    </svg>
+  );
+}

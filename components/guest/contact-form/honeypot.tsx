@@ -1,0 +1,26 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+
+/**
+ * A field for bots only: off screen, hidden from screen readers, out of the tab order and never
+ * autofilled, so a person leaves it empty. The server answers a filled one as a success and
+ * stores nothing. Off to the left, it cannot widen the page.
+ */
+export function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const t = useTranslations('guestForm');
+  return (
+    <div aria-hidden="true" data-testid="contact-form-honeypot" style={{ position: 'absolute', left: '-10000px', top: 0, width: 1, height: 1, overflow: 'hidden' }}>
+      <label htmlFor="contact-form-website">{t('honeypot')}</label>
+      <input
+        id="contact-form-website"
+        name="website"
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
+    </div>
+  );
+}

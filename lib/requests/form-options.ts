@@ -1,0 +1,127 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { campsiteLanguages, campsites, languages, nations, type CampsiteContacts, type ContactFormField } from '@/db/schema';
+import type { BookingPlatform } from '@/lib/booking-platform';
+import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
+import { shownFields, type FormFieldCode, type ShownField } from './fields';
+
+/** What a guest page may know of a campsite: never its mailing keys or other settings. */
+export type PublicCampsite = {
+  id: string;
+  name: string;
+  platformCampId: string | null;
+  contacts: CampsiteContacts | null;
+  contactFormFields: ContactFormField[] | null;
+};
+
+export type FormLanguage = { languageId: number | null; locale: GuestLocale };
+
+export type FormOptions = {
+  fields: ShownField[];
+  /** The campsite's languages, in its order, with the phone prefix it gives each. */
+  languages: { id: number; name: string; code: string; phonePrefix: string }[];
+  nations: { id: number; name: string; isoCode: string; phonePrefix: string }[];
+  /** Accommodation types bookable online on the booking platform. */
+  typologies: { id: string; name: string }[];
+  /** Ages for the adults and children hints, from the platform's person types. */
+  ages: { adultsFrom: number | null; children: { from: number; to: number } | null };
+};
+
+/** Ids are 22 url-safe characters; anything far from that is not worth a query. */
+const plausibleId = (id: string) => /^[A-Za-z0-9_-]{8,64}$/.test(id);
+
+export async function findPublicCampsite(db: DbOrTx, id: string): Promise<PublicCampsite | null> {
+  if (!plausibleId(id)) return null;
+  const [row] = await db
+    .select({
+      id: campsites.id,
+      name: campsites.name,
+      platformCampId: campsites.platformCampId,
+      contacts: campsites.contacts,
+      contactFormFields: campsites.contactFormFields,
+    })
+    .from(campsites)
+    .where(eq(campsites.id, id));
+  return row ?? null;
+}
+
+export async function campsiteLanguageList(db: DbOrTx, campsiteId: string): Promise<FormOptions['languages']> {
+  return db
+    .select({ id: languages.id, name: languages.name, code: languages.code, phonePrefix: campsiteLanguages.phonePrefix })
+    .from(campsiteLanguages)
+    .innerJoin(languages, eq(languages.id, campsiteLanguages.languageId))
+    .where(eq(campsiteLanguages.campingId, campsiteId))
+    .orderBy(asc(campsiteLanguages.position), asc(languages.id));
+}
+
+export async function nationList(db: DbOrTx): Promise<FormOptions['nations']> {
+  return db.select({ id: nations.id, name: nations.name, isoCode: nations.isoCode, phonePrefix: nations.phonePrefix }).from(nations).orderBy(asc(nations.id));
+}
+
+/** The platform may be down: the form still works, without the choices only it knows. */
+async function fromPlatform<T>(read: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await read();
+  } catch (error) {
+    console.error('Piattaforma di prenotazione non raggiungibile per il modulo contatti', error);
+    return [];
+  }
+}
+
+/** Everything the form shows for one campsite; the same lists check what the guest sends. */
+export async function loadFormOptions(db: DbOrTx, platform: BookingPlatform, campsite: PublicCampsite): Promise<FormOptions> {
+  const [languageRows, nationRows, typologies, personTypes] = await Promise.all([
+    campsiteLanguageList(db, campsite.id),
+    nationList(db),
+    fromPlatform(() => platform.typologies(campsite.platformCampId)),
+    fromPlatform(() => platform.personTypes(campsite.platformCampId)),
+  ]);
+  const bookable = typologies.filter((typology) => typology.bookableOnline).map(({ id, name }) => ({ id, name }));
+  const unavailable: FormFieldCode[] = bookable.length ? [] : ['tipologia'];
+  const adults = personTypes.filter((type) => type.maxAge === null);
+  const minors = personTypes.filter((type) => type.maxAge !== null);
+  return {
+    fields: shownFields(campsite.contactFormFields, unavailable),
+    languages: languageRows,
+    nations: nationRows,
+    typologies: bookable,
+    ages: {
+      adultsFrom: adults.length ? Math.min(...adults.map((type) => type.minAge)) : null,
+      children: minors.length ? { from: Math.min(...minors.map((type) => type.minAge)), to: Math.max(...minors.map((type) => type.maxAge ?? 0)) } : null,
+    },
+  };
+}
+
+/**
+ * The page's language (spec section 3): idLingua 1 Italian, 3 German, anything else English;
+ * no idLingua, the campsite's first language. The id is kept when it is a known language, so the
+ * request and the contact remember the language the guest chose.
+ */
+export async function resolveFormLanguage(db: DbOrTx, campsiteId: string, idLingua: string | number | null | undefined): Promise<FormLanguage> {
+  if (idLingua === null || idLingua === undefined || idLingua === '') {
+    const [first] = await campsiteLanguageList(db, campsiteId);
+    const languageId = first?.id ?? 1;
+    return { languageId, locale: guestLocaleOf(languageId) };
+  }
+  const id = Number(idLingua);
+  const known = Number.isInteger(id) && id > 0 && id < 100_000 ? await db.select({ id: languages.id }).from(languages).where(eq(languages.id, id)) : [];
+  if (known.length) return { languageId: id, locale: guestLocaleOf(id) };
+  const [english] = await db.select({ id: languages.id }).from(languages).where(eq(languages.code, 'en'));
+  return { languageId: english?.id ?? null, locale: 'en' };
+}
+
+export type LanguageLink = { locale: GuestLocale; languageId: number; name: string };
+
+/**
+ * The languages the page can be read in, for the flags: one per guest language among the
+ * campsite's (a French-speaking campsite language reads the English page), in the campsite's order.
+ */
+export async function languageLinks(db: DbOrTx, campsiteLanguages: FormOptions['languages']): Promise<LanguageLink[]> {
+  const locales = [...new Set(campsiteLanguages.map((language) => guestLocaleOf(language.id)))];
+  if (locales.length === 0) return [];
+  const rows = await db.select({ id: languages.id, code: languages.code, name: languages.name }).from(languages).orderBy(asc(languages.id));
+  return locales.flatMap((locale) => {
+    const row = rows.find((item) => item.code === locale && guestLocaleOf(item.id) === locale);
+    return row ? [{ locale, languageId: row.id, name: row.name }] : [];
+  });
+}

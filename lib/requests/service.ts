@@ -1,0 +1,102 @@
+import type { DbOrTx } from '@/db/client';
+import type { ClientInfo } from '@/lib/auth/service';
+import type { BookingPlatform } from '@/lib/booking-platform';
+import { cacheTags, invalidate } from '@/lib/cache/tags';
+import { romeIsoDate } from '@/lib/date-filter';
+import { minutesLeft, recordHit, type Limit } from '@/lib/rate-limit/service';
+import { HONEYPOT_KEY, PHONE_PREFIX_KEY, type FormFieldCode } from './fields';
+import { loadFormOptions, type FormLanguage, type FormOptions, type PublicCampsite } from './form-options';
+import { formTranslator } from './messages';
+import { toIsoDate } from './stay-dates';
+import { storeRequest } from './store';
+import { buildRequestSchema, fieldErrorsOf, type RequestInput } from './validation';
+
+/** A person sends a handful of requests at most; a script sends many. */
+export const ADDRESS_LIMIT: Limit = { max: 5, windowSeconds: 10 * 60 };
+export const EMAIL_LIMIT: Limit = { max: 5, windowSeconds: 60 * 60 };
+
+export type SubmitInput = {
+  /** The fields as the form (or the legacy payload) sent them, by their Italian codes. */
+  values: unknown;
+  language: FormLanguage;
+};
+
+/** What the guest is told; the dates and name are echoed for the confirmation. */
+export type SubmitOutcome =
+  | { ok: true; arrival: string | null; departure: string | null; firstName: string | null }
+  | { ok: false; reason: 'invalid'; message: string; fieldErrors: Record<string, string> }
+  | { ok: false; reason: 'rate_limited'; message: string };
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+const shortText = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 100) : null);
+
+/** The request as the staff read it (request preview, quote editor): the seed's Italian keys, shown fields only. */
+function payloadOf(input: RequestInput, options: FormOptions, shown: Set<FormFieldCode>): Record<string, unknown> {
+  const nation = options.nations.find((item) => item.id === input.nationId);
+  const language = options.languages.find((item) => item.id === input.languageId);
+  const typology = options.typologies.find((item) => item.id === input.typologyId);
+  const values: Record<FormFieldCode, unknown> = {
+    nome: input.firstName,
+    cognome: input.lastName,
+    email: input.email,
+    telefono: input.phone ? [input.phonePrefix, input.phone].filter(Boolean).join(' ') : null,
+    nazione: nation?.name,
+    lingua: language?.code,
+    arrivo: input.arrival,
+    partenza: input.departure,
+    tipologia: typology?.name,
+    adulti: input.adults,
+    bambini: input.children,
+    messaggio: input.message,
+    privacy: input.privacyAccepted,
+  };
+  return Object.fromEntries(Object.entries(values).filter(([key, value]) => shown.has(key as FormFieldCode) && value !== null && value !== undefined));
+}
+
+/** The same refusal for both limits, in the guest's language, with the wait that remains. */
+async function overLimit(db: DbOrTx, campsiteId: string, email: string, client: ClientInfo): Promise<Limit | null> {
+  if (client.ip && (await recordHit(db, `contact-form:address:${client.ip}`, ADDRESS_LIMIT))) return ADDRESS_LIMIT;
+  if (await recordHit(db, `contact-form:email:${campsiteId}:${email.toLowerCase()}`, EMAIL_LIMIT)) return EMAIL_LIMIT;
+  return null;
+}
+
+/**
+ * A guest's quote request from the public form or the legacy /addQuoteCamp: checked against the
+ * campsite's own form, slowed down when repeated, then stored as contact, request and quote.
+ * A filled honeypot is answered as a success so the bot learns nothing, and nothing is stored.
+ */
+export async function submitRequest(
+  db: DbOrTx,
+  platform: BookingPlatform,
+  campsite: PublicCampsite,
+  input: SubmitInput,
+  client: ClientInfo,
+): Promise<SubmitOutcome> {
+  const values = asRecord(input.values);
+  const t = formTranslator(input.language.locale);
+  if (values[HONEYPOT_KEY] !== undefined && values[HONEYPOT_KEY] !== null && String(values[HONEYPOT_KEY]).trim() !== '') {
+    return { ok: true, arrival: toIsoDate(values.arrivo), departure: toIsoDate(values.partenza), firstName: shortText(values.nome) };
+  }
+
+  const options = await loadFormOptions(db, platform, campsite);
+  const schema = buildRequestSchema({ fields: options.fields, options, t, today: romeIsoDate(new Date()) });
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error);
+    // The prefix is shown next to the phone number: its error belongs there too.
+    if (fieldErrors[PHONE_PREFIX_KEY] && !fieldErrors.telefono) fieldErrors.telefono = fieldErrors[PHONE_PREFIX_KEY];
+    return { ok: false, reason: 'invalid', message: t('errors.summary'), fieldErrors };
+  }
+  const request = parsed.data;
+
+  const limit = await overLimit(db, campsite.id, request.email, client);
+  if (limit) return { ok: false, reason: 'rate_limited', message: t('errors.rateLimited', { minutes: minutesLeft(limit) }) };
+
+  const shown = new Set(options.fields.map((item) => item.field));
+  const stored = await storeRequest(db, campsite.id, request, input.language, payloadOf(request, options, shown));
+  // A known guest's name or language may have changed: their cached quote pages must show it.
+  if (!stored.contactCreated) invalidate([cacheTags.contact(stored.contactId)]);
+  return { ok: true, arrival: request.arrival, departure: request.departure, firstName: request.firstName };
+}

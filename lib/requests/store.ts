@@ -1,0 +1,122 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { contacts, quoteProgressEvents, quoteRequests, quotes } from '@/db/schema';
+import { endOfRomeDay, romeIsoDate } from '@/lib/date-filter';
+import { formatDate } from '@/lib/format';
+import { guestEvents } from '@/lib/notifications/events';
+import { DEFAULT_VALIDITY_DAYS } from '@/lib/quotes/service';
+import type { FormLanguage } from './form-options';
+import type { RequestInput } from './validation';
+
+const DAY_MS = 86_400_000;
+
+type ContactRow = typeof contacts.$inferSelect;
+export type StoredRequest = { contactId: string; quoteId: string; contactCreated: boolean };
+
+const italianDate = (iso: string) => iso.split('-').reverse().join('/');
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The staff read the notification in Italian: «per 2 adulti e 1 bambino dal 01/07/2027 al 08/07/2027». */
+function stayForStaff(input: RequestInput): string {
+  const party = input.adults
+    ? `per ${plural(input.adults, 'adulto', 'adulti')}${input.children ? ` e ${plural(input.children, 'bambino', 'bambini')}` : ''}`
+    : '';
+  const dates = input.arrival && input.departure ? `dal ${italianDate(input.arrival)} al ${italianDate(input.departure)}` : input.arrival ? `dal ${italianDate(input.arrival)}` : '';
+  return [party, dates].filter(Boolean).join(' ');
+}
+
+/**
+ * The guest already known by this e-mail (any case) gets the missing names and the new phone,
+ * nation and language; otherwise a contact is created, with no owner, marked as from the form.
+ */
+async function upsertContact(tx: DbOrTx, campsiteId: string, input: RequestInput, languageId: number | null): Promise<{ row: ContactRow; created: boolean }> {
+  // Two submissions with the same address take turns (the staff's create uses the same lock).
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${campsiteId}::text || lower(${input.email}::text)))`);
+  const [existing] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.campingId, campsiteId), sql`lower(${contacts.email}) = lower(${input.email}::text)`))
+    .orderBy(desc(contacts.createdAt), desc(contacts.id))
+    .limit(1);
+  const phone = input.phone ? { phone: input.phone, phonePrefix: input.phonePrefix } : {};
+  if (existing) {
+    const [row] = await tx
+      .update(contacts)
+      .set({
+        firstName: existing.firstName || input.firstName || '',
+        lastName: existing.lastName || input.lastName || '',
+        ...phone,
+        ...(input.nationId ? { nationId: input.nationId } : {}),
+        ...(input.languageId ? { languageId: input.languageId } : existing.languageId ? {} : { languageId }),
+        version: sql`${contacts.version} + 1`,
+      })
+      .where(and(eq(contacts.id, existing.id), eq(contacts.campingId, campsiteId)))
+      .returning();
+    return { row, created: false };
+  }
+  const [row] = await tx
+    .insert(contacts)
+    .values({
+      campingId: campsiteId,
+      ownerId: null,
+      firstName: input.firstName ?? '',
+      lastName: input.lastName ?? '',
+      email: input.email,
+      ...phone,
+      nationId: input.nationId,
+      languageId: input.languageId ?? languageId,
+      source: 'form',
+    })
+    .returning();
+  return { row, created: true };
+}
+
+/**
+ * Everything a submission leaves behind, all or nothing: the contact, a quote in progress
+ * 'richiesta' with its first event, the request as the guest sent it, and the staff's notification.
+ */
+export async function storeRequest(
+  db: DbOrTx,
+  campsiteId: string,
+  input: RequestInput,
+  language: FormLanguage,
+  payload: Record<string, unknown>,
+  now = new Date(),
+): Promise<StoredRequest> {
+  return db.transaction(async (tx) => {
+    const contact = await upsertContact(tx, campsiteId, input, language.languageId);
+    const [quote] = await tx
+      .insert(quotes)
+      .values({
+        campingId: campsiteId,
+        contactId: contact.row.id,
+        ownerId: null,
+        name: `Richiesta del ${formatDate(now)}`,
+        languageId: language.languageId,
+        progress: 'richiesta',
+        progressChangedAt: now,
+        validUntil: endOfRomeDay(romeIsoDate(new Date(now.getTime() + DEFAULT_VALIDITY_DAYS * DAY_MS))),
+      })
+      .returning({ id: quotes.id, name: quotes.name });
+    await tx.insert(quoteProgressEvents).values({
+      campingId: campsiteId,
+      quoteId: quote.id,
+      fromProgress: null,
+      toProgress: 'richiesta',
+      actorKind: 'guest',
+      note: 'Richiesta dal modulo del sito',
+    });
+    await tx.insert(quoteRequests).values({
+      campingId: campsiteId,
+      quoteId: quote.id,
+      contactId: contact.row.id,
+      languageId: language.languageId,
+      arrival: input.arrival,
+      departure: input.departure,
+      message: input.message ?? '',
+      payload,
+    });
+    await guestEvents.request(tx, campsiteId, quote, contact.row, stayForStaff(input));
+    return { contactId: contact.row.id, quoteId: quote.id, contactCreated: contact.created };
+  });
+}

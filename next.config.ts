@@ -11,11 +11,22 @@ function gitCommit(): string {
   }
 }
 
+const GUEST_PATHS = [
+  '/visualizzaPreventivo/:path*',
+  '/visualizzaPreventivoL/:path*',
+  '/contattaci/:path*',
+  '/contattaciL/:path*',
+  '/unsubscribe/:path*',
+  '/mailing/unsubscribe/:path*',
+];
+
 const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly and jsdom its data files from their own package folders:
   // bundled, every query (or every sanitised render) would fail.
   serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'jsdom'],
   env: { APP_VERSION: packageJson.version, APP_COMMIT: process.env.APP_COMMIT || gitCommit() },
+  // A second build folder lets two builds run side by side (NEXT_DIST_DIR=.next-check).
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   // CSV imports of a few thousand guests travel through a server action.
   experimental: { serverActions: { bodySizeLimit: '10mb' } },
@@ -27,9 +38,22 @@ const nextConfig: NextConfig = {
         headers: [
           { key: 'X-Content-Type-Options', value: 'nosniff' },
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-          { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
         ],
       },
+      // Campsites embed their contact form in their own site; every other page stays unframed.
+      { source: '/:path((?!contattaci).*)', headers: [{ key: 'X-Frame-Options', value: 'SAMEORIGIN' }] },
+      ...['/contattaci/:path*', '/contattaciL/:path*'].map((source) => ({
+        source,
+        headers: [{ key: 'Content-Security-Policy', value: 'frame-ancestors *' }],
+      })),
+      // Guest pages: the address is the guest's key, so it is never passed on nor indexed.
+      ...GUEST_PATHS.map((source) => ({
+        source,
+        headers: [
+          { key: 'Referrer-Policy', value: 'no-referrer' },
+          { key: 'X-Robots-Tag', value: 'noindex, nofollow' },
+        ],
+      })),
     ];
   },
 };

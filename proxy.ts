@@ -1,11 +1,20 @@
 import NextAuth from 'next-auth';
 import { NextResponse } from 'next/server';
 import { authConfig } from '@/lib/auth/auth-config';
+import { clientInfo } from '@/lib/auth/client-info';
 import { effectivePackLevel, hasFullPack } from '@/lib/auth/pack-levels';
 import { isPrefetch } from '@/lib/auth/prefetch';
 import { routeAccess } from '@/lib/auth/route-access';
+import { createMemoryLimiter } from '@/lib/rate-limit/memory';
 
 const { auth } = NextAuth(authConfig);
+
+// Quote links are unguessable: an address asking for hundreds of them is probing, not reading.
+const GUEST_QUOTE_PATH = /^\/visualizzaPreventivoL?\//;
+const guestQuoteLimit = createMemoryLimiter({ max: 120, windowMs: 10 * 60 * 1000 });
+
+// A mail client's one-click unsubscribe (RFC 8058) POSTs to the address the guest would open.
+const ONE_CLICK_PATH = /^\/(?:mailing\/)?unsubscribe\/([^/]+)\/([^/]+)(?:\/[^/]*)?\/?$/;
 
 /**
  * A first filter only: it reads the signed cookie, never the database. Staff pages check the
@@ -13,6 +22,11 @@ const { auth } = NextAuth(authConfig);
  */
 export const proxy = auth((request) => {
   const { pathname, hostname } = request.nextUrl;
+  if (GUEST_QUOTE_PATH.test(pathname) && guestQuoteLimit(clientInfo(request.headers).ip ?? 'sconosciuto')) {
+    return new NextResponse('Troppe richieste · Zu viele Anfragen · Too many requests', { status: 429, headers: { 'Retry-After': '600' } });
+  }
+  const oneClick = request.method === 'POST' ? ONE_CLICK_PATH.exec(pathname) : null;
+  if (oneClick) return NextResponse.rewrite(new URL(`/api/one-click/unsubscribe/${oneClick[1]}/${oneClick[2]}`, request.nextUrl));
   const access = routeAccess(pathname);
   if (!access || access.kind !== 'staff') return NextResponse.next();
   const session = request.auth;

@@ -2,6 +2,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { contacts, quoteCards, quoteProgressEvents, quotes } from '@/db/schema';
 import type { BookingPlatform } from '@/lib/booking-platform';
+import { invalidateQuotes } from '@/lib/cache/tags';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { endOfRomeDay, romeIsoDate } from '@/lib/date-filter';
 import { AppError } from '@/lib/errors';
@@ -136,7 +137,7 @@ export async function updateQuote(
   const unknown = keptIds.find((id) => !existingCards.some((card) => card.id === id));
   if (unknown) throw new AppError('bad_request', 'Una delle schede non appartiene a questo preventivo: ricarica la pagina.');
 
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const [quote] = await tx
       .update(quotes)
       .set({ ...prepared.values, validUntil, progress: next, ...(next !== existing.progress ? { progressChangedAt: new Date() } : {}), version: sql`${quotes.version} + 1` })
@@ -164,12 +165,15 @@ export async function updateQuote(
     }
     return quote;
   });
+  invalidateQuotes([quoteId]);
+  return saved;
 }
 
 export async function deleteQuote(db: DbOrTx, tenant: Tenant, quoteId: string): Promise<void> {
   const quote = await findQuote(db, tenant, quoteId);
   if (quote.progress === 'convertito') throw new AppError('conflict', 'Un preventivo diventato prenotazione non si può eliminare.');
   await db.delete(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.campingId, tenant.campsiteId)));
+  invalidateQuotes([quoteId]);
 }
 
 /** The guest accepted an offer by phone or in person: the staff record it for them. */

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { quoteProgressEvents, quotes } from '@/db/schema';
+import { invalidateQuotes } from '@/lib/cache/tags';
 import { AppError } from '@/lib/errors';
 import type { QuoteProgress } from './progress';
 import { EXPIRABLE, assertTransition, type Actor } from './state-machine';
@@ -14,6 +15,8 @@ export type ProgressChange = {
   note?: string | null;
   /** Other columns that change with the progress (acceptedAt, booking number…). */
   patch?: Partial<typeof quotes.$inferInsert>;
+  /** False when the guest's page looks the same after the move (opened: nuovo or inviato to letto). */
+  invalidateGuestView?: boolean;
 };
 
 type QuoteRow = typeof quotes.$inferSelect;
@@ -46,6 +49,7 @@ export async function changeProgress(db: DbOrTx, change: ProgressChange): Promis
     note: change.note ?? null,
     at: now,
   });
+  if (change.invalidateGuestView !== false) invalidateQuotes([change.quoteId]);
   return updated;
 }
 
@@ -75,6 +79,7 @@ export async function expireDueQuotes(db: DbOrTx, campsiteId?: string, now = new
         at: now,
       })),
     );
+    invalidateQuotes(rows.map((row) => row.id));
     return rows.length;
   });
 }

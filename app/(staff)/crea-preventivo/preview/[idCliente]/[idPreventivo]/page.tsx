@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db/client';
 import { languages } from '@/db/schema';
+import { GuestLink } from '@/components/quotes/guest-link';
 import { CardSummary } from '@/components/quotes/card-summary';
 import { ProgressTag } from '@/components/quotes/progress-tag';
 import { QuoteActions } from '@/components/quotes/quote-actions';
@@ -14,6 +15,7 @@ import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { requireStaff } from '@/lib/auth/staff';
 import { formatDateTime } from '@/lib/format';
+import { guestQuotePath } from '@/lib/public-quotes/links';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
 
 type Params = { idCliente: string; idPreventivo: string };
@@ -60,6 +62,7 @@ export default async function QuotePreviewPage({ params }: { params: Promise<Par
           />
         </Group>
         {['bozza', 'nuovo'].includes(quote.progress) && <Alert color="blue">{t('preview.sendLater')}</Alert>}
+        {!['bozza', 'richiesta'].includes(quote.progress) && <GuestLink path={guestQuotePath({ contactId: quote.contactId, quoteId: quote.id, campsiteId: tenant.campsiteId })} />}
         <QuoteOverview detail={detail} languageName={language?.name ?? null} />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           {cards.map((card) => (

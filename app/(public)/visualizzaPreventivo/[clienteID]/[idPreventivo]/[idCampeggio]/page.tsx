@@ -1,0 +1,23 @@
+import type { Metadata } from 'next';
+import { GuestQuoteBody } from '@/components/guest/quote/guest-quote-body';
+import { guestIdsOf, guestQuoteMetadata, openGuestQuote, type GuestQuoteParams } from '@/lib/public-quotes/page';
+
+type Props = { params: Promise<GuestQuoteParams> };
+
+// Rendered at the first view, then served from the cache until the quote changes (its tags are
+// dropped) or an hour passes (a validity date may have passed meanwhile).
+export const revalidate = 3600;
+export const dynamicParams = true;
+export function generateStaticParams(): GuestQuoteParams[] {
+  return [];
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return guestQuoteMetadata(await params);
+}
+
+export default async function GuestQuotePage({ params }: Props) {
+  const resolved = await params;
+  const view = await openGuestQuote(resolved);
+  return <GuestQuoteBody ids={guestIdsOf(resolved)} view={view} />;
+}

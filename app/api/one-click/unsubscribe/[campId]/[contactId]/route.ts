@@ -1,0 +1,23 @@
+import { getDb } from '@/db/client';
+import { AppError } from '@/lib/errors';
+import { unsubscribe } from '@/lib/newsletter/subscription';
+
+/**
+ * RFC 8058 one-click unsubscribe: a mail client POSTs `List-Unsubscribe=One-Click` to the
+ * address in the List-Unsubscribe header, without cookies. proxy.ts routes POSTs to the two
+ * unsubscribe page addresses here. Repeating it is harmless.
+ */
+export async function POST(request: Request, { params }: { params: Promise<{ campId: string; contactId: string }> }) {
+  const { campId, contactId } = await params;
+  const body = await request.text();
+  if (!new URLSearchParams(body).has('List-Unsubscribe')) {
+    return new Response('Richiesta non valida: atteso List-Unsubscribe=One-Click.', { status: 400 });
+  }
+  try {
+    await unsubscribe(getDb(), { campsiteId: campId, contactId });
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'not_found') return new Response('Non trovato.', { status: 404 });
+    throw error;
+  }
+  return new Response(null, { status: 204 });
+}

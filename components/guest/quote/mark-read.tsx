@@ -1,0 +1,35 @@
+'use client';
+
+import { Alert } from '@mantine/core';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { STAFF_PREVIEW_HASH } from '@/lib/public-quotes/links';
+import type { GuestQuoteIds } from '@/lib/public-quotes/view';
+
+/**
+ * The page is served from the cache, so the read mark is the browser's call (the legacy
+ * visualizzato), made on every first view; the server moves a quote to 'letto' only once.
+ * The staff's look (opened from the quote's page, with the preview marker) is not a reading.
+ */
+export function MarkRead({ ids, awaiting }: { ids: GuestQuoteIds; awaiting: boolean }) {
+  const t = useTranslations('guestQuote');
+  const [staffPreview, setStaffPreview] = useState(false);
+  useEffect(() => {
+    if (window.location.hash === STAFF_PREVIEW_HASH) return setStaffPreview(true);
+    if (!awaiting) return;
+    const key = `letto:${ids.quoteId}`;
+    if (sessionStorage.getItem(key)) return;
+    sessionStorage.setItem(key, '1');
+    void fetch(`/api/visualizzato/${ids.campsiteId}/${ids.quoteId}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ cliente: ids.contactId }),
+      keepalive: true,
+    });
+  }, [awaiting, ids.campsiteId, ids.quoteId, ids.contactId]);
+  return staffPreview ? (
+    <Alert color="yellow" radius={0} data-testid="staff-preview">
+      {t('staffPreview')}
+    </Alert>
+  ) : null;
+}

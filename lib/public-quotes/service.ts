@@ -1,0 +1,91 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { contacts, quoteCards, quotes } from '@/db/schema';
+import { invalidateQuotes } from '@/lib/cache/tags';
+import { AppError } from '@/lib/errors';
+import { guestEvents } from '@/lib/notifications/events';
+import { changeProgress } from '@/lib/quotes/transitions';
+import { guestState, type GuestQuoteIds } from './view';
+
+/** Refusals the mini-site shows in the guest's language; `code` picks the text. */
+export type GuestRefusal = 'not_found' | 'expired' | 'already_accepted' | 'not_open' | 'unknown_card';
+
+const refuse = (code: GuestRefusal, message: string) =>
+  new AppError(code === 'not_found' ? 'not_found' : code === 'unknown_card' ? 'bad_request' : 'conflict', message, { code });
+
+async function guestQuote(db: DbOrTx, ids: GuestQuoteIds) {
+  const [row] = await db
+    .select({ quote: quotes, contact: contacts })
+    .from(quotes)
+    .innerJoin(contacts, and(eq(contacts.id, quotes.contactId), eq(contacts.campingId, quotes.campingId)))
+    .where(and(eq(quotes.id, ids.quoteId), eq(quotes.campingId, ids.campsiteId), eq(quotes.contactId, ids.contactId)));
+  if (!row) throw refuse('not_found', 'Preventivo non trovato.');
+  return row;
+}
+
+/**
+ * The guest opened the quote: nuovo or inviato become letto, once, and the staff are told once.
+ * A quote already further on is left as it is. Answers whether this view was the one that marked it.
+ */
+export async function markViewedByGuest(db: DbOrTx, ids: GuestQuoteIds): Promise<boolean> {
+  const { quote, contact } = await guestQuote(db, ids);
+  if (quote.progress !== 'nuovo' && quote.progress !== 'inviato') return false;
+  try {
+    await changeProgress(db, {
+      campsiteId: ids.campsiteId,
+      quoteId: quote.id,
+      to: 'letto',
+      actor: 'guest',
+      patch: { readAt: new Date() },
+      invalidateGuestView: false,
+    });
+  } catch (error) {
+    // Another view marked it a moment ago: that one told the staff.
+    if (error instanceof AppError && error.kind === 'conflict') return false;
+    throw error;
+  }
+  await guestEvents.read(db, ids.campsiteId, quote, contact);
+  return true;
+}
+
+/** The guest accepts one offer (accettaPreventivo/{idx}); only an open quote within its validity. */
+export async function acceptByGuest(db: DbOrTx, ids: GuestQuoteIds, cardIdx: number) {
+  const { quote, contact } = await guestQuote(db, ids);
+  const state = guestState(quote.progress, quote.validUntil);
+  if (state === 'accepted' || state === 'booked') throw refuse('already_accepted', 'Il preventivo è già stato accettato.');
+  if (state === 'expired') throw refuse('expired', 'Il preventivo è scaduto.');
+  if (state !== 'open') throw refuse('not_open', 'Il preventivo non è disponibile.');
+  const [card] = await db
+    .select({ idx: quoteCards.idx, typologyName: quoteCards.typologyName, totalCents: quoteCards.totalCents })
+    .from(quoteCards)
+    .where(and(eq(quoteCards.quoteId, quote.id), eq(quoteCards.campingId, ids.campsiteId), eq(quoteCards.idx, cardIdx)));
+  if (!card || card.totalCents <= 0) throw refuse('unknown_card', 'Offerta non trovata.');
+  let accepted;
+  try {
+    accepted = await changeProgress(db, {
+      campsiteId: ids.campsiteId,
+      quoteId: quote.id,
+      to: 'accettato',
+      actor: 'guest',
+      note: `Accettata la scheda ${cardIdx + 1}`,
+      patch: { acceptedCardIdx: cardIdx, acceptedAt: new Date(), readAt: quote.readAt ?? new Date() },
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'conflict') throw refuse('already_accepted', 'Il preventivo è già stato accettato.');
+    throw error;
+  }
+  await guestEvents.accepted(db, ids.campsiteId, quote, contact, card.typologyName);
+  return accepted;
+}
+
+/** The guest gives the quote a name of their own (rinominaPreventivo). */
+export async function renameByGuest(db: DbOrTx, ids: GuestQuoteIds, name: string) {
+  const { quote } = await guestQuote(db, ids);
+  const [renamed] = await db
+    .update(quotes)
+    .set({ name, version: sql`${quotes.version} + 1` })
+    .where(and(eq(quotes.id, quote.id), eq(quotes.campingId, ids.campsiteId)))
+    .returning();
+  invalidateQuotes([quote.id]);
+  return renamed;
+}

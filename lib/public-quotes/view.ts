@@ -1,0 +1,123 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { campsites, contacts, quoteCards, quotes, typologyDescriptions, type CampsiteContacts, type PriceLine } from '@/db/schema';
+import { sanitizeHtml } from '@/lib/html/sanitize';
+import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
+import type { QuoteProgress } from '@/lib/quotes/progress';
+
+export type GuestQuoteIds = { campsiteId: string; quoteId: string; contactId: string };
+
+/** What the guest may do with the quote now. */
+export type GuestQuoteState = 'open' | 'accepted' | 'booked' | 'expired' | 'closed' | 'preparing';
+
+export type GuestCard = {
+  id: string;
+  idx: number;
+  typologyName: string;
+  arrival: string | null;
+  departure: string | null;
+  nights: number | null;
+  people: { label: string; count: number }[];
+  extras: { label: string; quantity: number }[];
+  priceLines: PriceLine[];
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  offerName: string | null;
+  /** Sanitised HTML written by the staff. */
+  text: string;
+  description: string | null;
+  imageIds: string[];
+};
+
+export type GuestQuoteView = {
+  locale: GuestLocale;
+  campsite: { id: string; name: string; contacts: CampsiteContacts | null };
+  guest: { firstName: string; lastName: string };
+  quote: { id: string; name: string; state: GuestQuoteState; validUntil: string | null; acceptedCardIdx: number | null; awaitingRead: boolean };
+  cards: GuestCard[];
+};
+
+const OPEN: QuoteProgress[] = ['nuovo', 'inviato', 'letto'];
+
+export function guestState(progress: QuoteProgress, validUntil: Date | null, now = new Date()): GuestQuoteState {
+  if (progress === 'accettato') return 'accepted';
+  if (progress === 'convertito') return 'booked';
+  if (progress === 'richiesta' || progress === 'bozza') return 'preparing';
+  if (progress === 'scaduto' || (OPEN.includes(progress) && validUntil !== null && validUntil.getTime() < now.getTime())) return 'expired';
+  return OPEN.includes(progress) ? 'open' : 'closed';
+}
+
+const nightsOf = (arrival: string | null, departure: string | null) =>
+  arrival && departure ? Math.round((Date.parse(departure) - Date.parse(arrival)) / 86_400_000) : null;
+
+/**
+ * The guest's view of a quote, or null unless all three ids belong together: a link with any
+ * part wrong is simply not found, whichever part it is.
+ */
+export async function buildGuestQuoteView(db: DbOrTx, ids: GuestQuoteIds): Promise<GuestQuoteView | null> {
+  const [row] = await db
+    .select({ quote: quotes, contact: contacts, campsite: campsites })
+    .from(quotes)
+    .innerJoin(contacts, and(eq(contacts.id, quotes.contactId), eq(contacts.campingId, quotes.campingId)))
+    .innerJoin(campsites, eq(campsites.id, quotes.campingId))
+    .where(and(eq(quotes.id, ids.quoteId), eq(quotes.campingId, ids.campsiteId), eq(quotes.contactId, ids.contactId)));
+  if (!row) return null;
+  const { quote, contact, campsite } = row;
+  const languageId = quote.languageId ?? contact.languageId ?? 1;
+  const cards = await db
+    .select()
+    .from(quoteCards)
+    .where(and(eq(quoteCards.quoteId, quote.id), eq(quoteCards.campingId, campsite.id)))
+    .orderBy(asc(quoteCards.idx));
+  const typologyIds = [...new Set(cards.map((card) => card.typologyId).filter((id): id is string => Boolean(id)))];
+  const descriptions = typologyIds.length
+    ? await db
+        .select({ typologyId: typologyDescriptions.typologyId, html: typologyDescriptions.html })
+        .from(typologyDescriptions)
+        .where(
+          and(
+            eq(typologyDescriptions.campingId, campsite.id),
+            eq(typologyDescriptions.languageId, languageId),
+            inArray(typologyDescriptions.typologyId, typologyIds),
+          ),
+        )
+    : [];
+  const description = (typologyId: string | null) => {
+    const html = descriptions.find((entry) => entry.typologyId === typologyId)?.html;
+    return html ? sanitizeHtml(html) : null;
+  };
+  return {
+    locale: guestLocaleOf(languageId),
+    campsite: { id: campsite.id, name: campsite.name, contacts: campsite.contacts },
+    guest: { firstName: contact.firstName, lastName: contact.lastName },
+    quote: {
+      id: quote.id,
+      name: quote.name === 'undefined' ? '' : quote.name,
+      state: guestState(quote.progress, quote.validUntil),
+      validUntil: quote.validUntil?.toISOString() ?? null,
+      acceptedCardIdx: quote.acceptedCardIdx,
+      awaitingRead: quote.progress === 'nuovo' || quote.progress === 'inviato',
+    },
+    cards: cards
+      .filter((card) => card.totalCents > 0)
+      .map((card) => ({
+        id: card.id,
+        idx: card.idx,
+        typologyName: card.typologyName,
+        arrival: card.arrival,
+        departure: card.departure,
+        nights: nightsOf(card.arrival, card.departure),
+        people: card.people.filter((person) => person.count > 0).map(({ label, count }) => ({ label, count })),
+        extras: [...card.vehicles, ...card.services].filter((item) => item.quantity > 0).map(({ label, quantity }) => ({ label, quantity })),
+        priceLines: card.priceLines,
+        subtotalCents: card.subtotalCents,
+        discountCents: card.subtotalCents - card.totalCents,
+        totalCents: card.totalCents,
+        offerName: card.offerName,
+        text: card.text ? sanitizeHtml(card.text) : '',
+        description: description(card.typologyId),
+        imageIds: card.imageIds,
+      })),
+  };
+}

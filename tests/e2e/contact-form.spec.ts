@@ -1,24 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LOGINS } from './support';
+import { expectAccessible, expectNoHorizontalScroll } from './guest-checks';
 
 /** The demo campsite's id, as the booking platform's old front end learns it: from the login answer. */
 async function demoCampsiteId(request: APIRequestContext): Promise<string> {
   const answer = await request.post('/api/users/login', { data: { email: LOGINS.admin.email, password: LOGINS.admin.password } });
   expect(answer.status()).toBe(200);
   return ((await answer.json()) as { user: { camping: string } }).user.camping;
-}
-
-/** No serious or critical axe-core violation on what the guest sees now. */
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${what}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
-  expect(widths.content).toBeLessThanOrEqual(widths.viewport);
 }
 
 /** A day counted from today in Rome, as typed in the form (dd/mm/yyyy), and as the German confirmation writes it. */

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import { LOGINS, logInToDashboard } from './support';
+import { expectAccessible, expectNoHorizontalScroll } from './guest-checks';
 
 /**
  * The whole journey of issue 4, in two browsers side by side: a German guest on a phone and the
@@ -23,17 +23,6 @@ async function notificationsOf(request: APIRequestContext, login: Login, quoteId
   expect(answer.status()).toBe(200);
   const { notif } = (await answer.json()) as { notif: LegacyNotification[] };
   return notif.filter((item) => item.link.idPreventivo === quoteId);
-}
-
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${what}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
-  expect(widths.content).toBeLessThanOrEqual(widths.viewport);
 }
 
 const bellPanel = (page: Page) => page.getByRole('dialog', { name: 'Notifiche', exact: true });

@@ -22,6 +22,12 @@ const envSchema = z.object({
   BOOKING_PLATFORM_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'BOOKING_PLATFORM_URL deve essere un URL http(s)' }).optional()),
   /** Bearer key the CRM sends to the booking platform. */
   BOOKING_PLATFORM_CLIENT_KEY: optionalString.pipe(z.string().min(16, 'BOOKING_PLATFORM_CLIENT_KEY troppo corta (minimo 16 caratteri)').optional()),
+  /** Resend's key; without it mails are captured in the database and shown at /mail, never sent. */
+  RESEND_API_KEY: optionalString,
+  /** Resend's API address (tests point it at a local stand-in). */
+  RESEND_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Sender of every mail; the campsite's own address goes in Reply-To. */
+  MAIL_FROM: z.string().trim().min(3).default('CRM Campeggi <preventivi@crm-campeggi.it>'),
   SUPPORT_EMAIL: z.string().default('assistenza@crm-campeggi.it'),
   SUPPORT_PHONE: z.string().default('+39 0461 000000'),
   SUPPORT_WHATSAPP: z.string().default('+39 333 0000000'),

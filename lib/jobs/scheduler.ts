@@ -1,11 +1,16 @@
 import { getDb } from '@/db/client';
+import { deliverNow } from '@/lib/mail/mailer';
+import { sendDueReminders } from '@/lib/mail/reminders';
 import { expireDueQuotes } from '@/lib/quotes/transitions';
 
-const EVERY_MS = 10 * 60 * 1000;
+type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
 
-type Job = { name: string; run: () => Promise<unknown> };
-
-const JOBS: Job[] = [{ name: 'scadenza preventivi', run: () => expireDueQuotes(getDb()) }];
+const JOBS: Job[] = [
+  { name: 'scadenza preventivi', everyMs: 10 * 60_000, run: () => expireDueQuotes(getDb()) },
+  { name: 'solleciti', everyMs: 10 * 60_000, run: async () => (await sendDueReminders(getDb())) && deliverNow() },
+  // Mails are delivered right after the change that queued them; this catches retries and crashes.
+  { name: 'posta in uscita', everyMs: 30_000, run: () => deliverNow() },
+];
 
 const state = globalThis as unknown as { crmJobsStarted?: boolean };
 
@@ -16,15 +21,15 @@ const state = globalThis as unknown as { crmJobsStarted?: boolean };
 export function startScheduledJobs(): void {
   if (state.crmJobsStarted) return;
   state.crmJobsStarted = true;
-  const tick = async () => {
-    for (const job of JOBS) {
+  for (const job of JOBS) {
+    const tick = async () => {
       try {
         await job.run();
       } catch (error) {
         console.error(`Attività pianificata non riuscita: ${job.name}`, error);
       }
-    }
-  };
-  setTimeout(tick, 30_000).unref();
-  setInterval(tick, EVERY_MS).unref();
+    };
+    setTimeout(tick, 30_000).unref();
+    setInterval(tick, job.everyMs).unref();
+  }
 }

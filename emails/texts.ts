@@ -1,0 +1,58 @@
+import type { GuestLocale } from '@/lib/i18n/locales';
+
+/** The system mails' words in the guest's language (the campsite's own copy is Italian). */
+export const MAIL_TEXTS = {
+  it: {
+    greeting: (name: string) => (name ? `Gentile ${name},` : 'Gentile ospite,'),
+    confirmSubject: (campsite: string) => `Abbiamo ricevuto la tua richiesta - ${campsite}`,
+    confirmIntro: 'grazie per averci scritto: abbiamo ricevuto la tua richiesta di preventivo e ti risponderemo al più presto.',
+    confirmSummary: 'Riepilogo della richiesta',
+    arrival: 'Arrivo',
+    departure: 'Partenza',
+    message: 'Messaggio',
+    quoteSubject: (campsite: string) => `Il tuo preventivo - ${campsite}`,
+    openQuote: 'Apri il preventivo',
+    reminderSubject: (campsite: string) => `Il tuo preventivo ti aspetta - ${campsite}`,
+    reminderIntro: 'ti ricordiamo che il preventivo che abbiamo preparato per te è ancora disponibile.',
+    acceptedSubject: (campsite: string) => `Preventivo accettato - ${campsite}`,
+    acceptedIntro: (offer: string) => `grazie: hai accettato l’offerta «${offer}». Ti contatteremo a breve per confermare la prenotazione.`,
+    validUntil: (date: string) => `Valido fino al ${date}.`,
+    footer: (campsite: string) => `${campsite} · Questa e-mail ti è stata inviata perché hai chiesto un preventivo.`,
+  },
+  de: {
+    greeting: (name: string) => (name ? `Guten Tag ${name},` : 'Guten Tag,'),
+    confirmSubject: (campsite: string) => `Wir haben Ihre Anfrage erhalten - ${campsite}`,
+    confirmIntro: 'vielen Dank für Ihre Nachricht: Wir haben Ihre Angebotsanfrage erhalten und melden uns so bald wie möglich.',
+    confirmSummary: 'Ihre Anfrage',
+    arrival: 'Anreise',
+    departure: 'Abreise',
+    message: 'Nachricht',
+    quoteSubject: (campsite: string) => `Ihr Angebot - ${campsite}`,
+    openQuote: 'Angebot öffnen',
+    reminderSubject: (campsite: string) => `Ihr Angebot wartet auf Sie - ${campsite}`,
+    reminderIntro: 'wir möchten Sie daran erinnern, dass das Angebot, das wir für Sie vorbereitet haben, noch verfügbar ist.',
+    acceptedSubject: (campsite: string) => `Angebot angenommen - ${campsite}`,
+    acceptedIntro: (offer: string) => `vielen Dank: Sie haben das Angebot „${offer}“ angenommen. Wir melden uns in Kürze, um die Buchung zu bestätigen.`,
+    validUntil: (date: string) => `Gültig bis ${date}.`,
+    footer: (campsite: string) => `${campsite} · Sie erhalten diese E-Mail, weil Sie ein Angebot angefragt haben.`,
+  },
+  en: {
+    greeting: (name: string) => (name ? `Dear ${name},` : 'Dear guest,'),
+    confirmSubject: (campsite: string) => `We have received your request - ${campsite}`,
+    confirmIntro: 'thank you for writing to us: we have received your quote request and will reply as soon as possible.',
+    confirmSummary: 'Your request',
+    arrival: 'Arrival',
+    departure: 'Departure',
+    message: 'Message',
+    quoteSubject: (campsite: string) => `Your quote - ${campsite}`,
+    openQuote: 'Open the quote',
+    reminderSubject: (campsite: string) => `Your quote is waiting for you - ${campsite}`,
+    reminderIntro: 'a friendly reminder that the quote we prepared for you is still available.',
+    acceptedSubject: (campsite: string) => `Quote accepted - ${campsite}`,
+    acceptedIntro: (offer: string) => `thank you: you accepted the offer “${offer}”. We will be in touch shortly to confirm the booking.`,
+    validUntil: (date: string) => `Valid until ${date}.`,
+    footer: (campsite: string) => `${campsite} · You receive this e-mail because you asked for a quote.`,
+  },
+} satisfies Record<GuestLocale, Record<string, unknown>>;
+
+export type MailTexts = (typeof MAIL_TEXTS)['it'];

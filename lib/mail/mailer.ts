@@ -1,0 +1,49 @@
+import { getDb } from '@/db/client';
+import { env } from '@/lib/env';
+import { deliverDue } from './delivery';
+import { resendTransport } from './resend-transport';
+import { captureTransport, type MailTransport } from './transport';
+
+let transport: MailTransport | undefined;
+
+/** Resend when RESEND_API_KEY is set; otherwise the local capture shown at /mail. */
+export function mailTransport(): MailTransport {
+  if (!transport) {
+    const { RESEND_API_KEY, RESEND_BASE_URL } = env();
+    transport = RESEND_API_KEY ? resendTransport(RESEND_API_KEY, RESEND_BASE_URL) : captureTransport;
+  }
+  return transport;
+}
+
+export const mailIsCaptured = () => mailTransport().kind === 'capture';
+
+const state = globalThis as unknown as { crmMailDelivering?: Promise<void> | null; crmMailAgain?: boolean };
+
+/**
+ * Delivers the outbox now, after the caller's transaction committed; the scheduled job picks up
+ * whatever this misses (a crash, a provider that asked to wait). One run at a time per process.
+ */
+export function deliverSoon(): void {
+  if (state.crmMailDelivering) {
+    state.crmMailAgain = true;
+    return;
+  }
+  state.crmMailDelivering = (async () => {
+    do {
+      state.crmMailAgain = false;
+      try {
+        await deliverDue(getDb(), mailTransport());
+      } catch (error) {
+        console.error('Invio della posta in uscita non riuscito', error);
+      }
+    } while (state.crmMailAgain);
+  })().finally(() => {
+    state.crmMailDelivering = null;
+  });
+}
+
+/** For the scheduled job: waits for the run to end. */
+export async function deliverNow(): Promise<void> {
+  deliverSoon();
+  await state.crmMailDelivering;
+}

@@ -1,0 +1,105 @@
+import { createElement } from 'react';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { campsites, contacts, mailAttachments, quotes } from '@/db/schema';
+import { QuoteMail } from '@/emails/quote-mail';
+import { MAIL_TEXTS } from '@/emails/texts';
+import { AppError } from '@/lib/errors';
+import { guestLocaleOf } from '@/lib/i18n/locales';
+import { guestQuotePath } from '@/lib/public-quotes/links';
+import { changeProgress } from '@/lib/quotes/transitions';
+import { fillPlaceholders, fillPlaceholdersText } from '@/lib/templates/placeholders';
+import { placeholderValuesFor } from '@/lib/templates/preview';
+import { getTemplate } from '@/lib/templates/service';
+import { enqueueMail } from './outbox';
+import { renderMail } from './render';
+
+/** A quote may go to the guest once complete, and again while the guest has not decided. */
+export const SENDABLE = ['nuovo', 'inviato', 'letto'] as const;
+
+export type QuoteMailDraft = { to: string; replyTo: string | null; subject: string; html: string; text: string; locale: 'it' | 'de' | 'en' };
+
+async function quoteWithGuest(db: DbOrTx, campsiteId: string, quoteId: string) {
+  const [row] = await db
+    .select({ quote: quotes, contact: contacts, campsiteName: campsites.name, campsiteContacts: campsites.contacts })
+    .from(quotes)
+    .innerJoin(contacts, and(eq(contacts.id, quotes.contactId), eq(contacts.campingId, quotes.campingId)))
+    .innerJoin(campsites, eq(campsites.id, quotes.campingId))
+    .where(and(eq(quotes.id, quoteId), eq(quotes.campingId, campsiteId)));
+  if (!row) throw new AppError('not_found', 'Preventivo non trovato.');
+  return row;
+}
+
+/** The mail a template makes for this quote's guest, exactly as it will be sent. */
+export async function draftQuoteMail(
+  db: DbOrTx,
+  campsiteId: string,
+  input: { quoteId: string; templateId: string; subject?: string; reminder?: boolean },
+  origin: string,
+): Promise<QuoteMailDraft> {
+  const { quote, contact, campsiteName, campsiteContacts } = await quoteWithGuest(db, campsiteId, input.quoteId);
+  if (!contact.email) throw new AppError('bad_request', 'Il cliente non ha un indirizzo e-mail: aggiungilo nella sua scheda prima di inviare.');
+  const template = await getTemplate(db, campsiteId, input.templateId);
+  const locale = guestLocaleOf(quote.languageId ?? contact.languageId);
+  const values = await placeholderValuesFor(db, campsiteId, { contactId: contact.id, quoteId: quote.id }, origin);
+  const quoteUrl = origin.replace(/\/$/, '') + guestQuotePath({ campsiteId, quoteId: quote.id, contactId: contact.id });
+  const t = MAIL_TEXTS[locale];
+  const defaultSubject = input.reminder ? t.reminderSubject(campsiteName) : t.quoteSubject(campsiteName);
+  const element = createElement(QuoteMail, {
+    locale,
+    campsite: campsiteName,
+    bodyHtml: fillPlaceholders(template.html, values),
+    quoteUrl,
+    reminder: input.reminder,
+    guestName: contact.firstName,
+  });
+  const { html, text } = await renderMail(element, origin);
+  return { to: contact.email, replyTo: campsiteContacts?.email || null, subject: fillPlaceholdersText(input.subject?.trim() || defaultSubject, values), html, text, locale };
+}
+
+/**
+ * Sends a quote with a template: the mail is queued and the quote becomes inviato in one
+ * transaction, so there is never a sent quote without its mail, nor a mail for an unsent quote.
+ */
+export async function sendQuoteMail(
+  db: DbOrTx,
+  tenant: { campsiteId: string; userId: string | null; email?: string },
+  input: { quoteId: string; templateId: string; subject?: string; attachmentIds: string[]; idempotencyKey?: string },
+  origin: string,
+) {
+  return db.transaction(async (tx) => {
+    const { quote, contact } = await quoteWithGuest(tx, tenant.campsiteId, input.quoteId);
+    if (!(SENDABLE as readonly string[]).includes(quote.progress)) {
+      throw new AppError('conflict', 'Si può inviare solo un preventivo completo (nuovo), già inviato o letto.');
+    }
+    const draft = await draftQuoteMail(tx, tenant.campsiteId, input, origin);
+    if (input.attachmentIds.length) {
+      const found = await tx
+        .select({ id: mailAttachments.id })
+        .from(mailAttachments)
+        .where(and(eq(mailAttachments.campingId, tenant.campsiteId), inArray(mailAttachments.id, input.attachmentIds)));
+      if (found.length !== new Set(input.attachmentIds).size) throw new AppError('not_found', 'Allegato non trovato.');
+    }
+    const queued = await enqueueMail(tx, tenant.campsiteId, {
+      kind: 'quote',
+      to: [draft.to],
+      subject: draft.subject,
+      html: draft.html,
+      text: draft.text,
+      replyTo: draft.replyTo,
+      contactId: contact.id,
+      quoteId: quote.id,
+      attachmentIds: input.attachmentIds,
+      meta: { operatore: tenant.email, cliente: contact.id, tag: 'preventivo' },
+      idempotencyKey: input.idempotencyKey,
+    });
+    if (queued.duplicate) return queued;
+    const sentAt = new Date();
+    if (quote.progress === 'nuovo') {
+      await changeProgress(tx, { campsiteId: tenant.campsiteId, quoteId: quote.id, to: 'inviato', actor: 'staff', userId: tenant.userId, note: 'Inviato per e-mail', patch: { sentAt } });
+    } else {
+      await tx.update(quotes).set({ sentAt }).where(and(eq(quotes.id, quote.id), eq(quotes.campingId, tenant.campsiteId)));
+    }
+    return queued;
+  });
+}

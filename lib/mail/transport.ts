@@ -1,0 +1,38 @@
+/** One mail as the outbox hands it to a transport. */
+export type OutgoingMail = {
+  from: string;
+  to: string[];
+  replyTo?: string;
+  subject: string;
+  html: string;
+  text?: string;
+  attachments?: { fileName: string; contentType: string; content: Buffer }[];
+  headers?: Record<string, string>;
+};
+
+/**
+ * Where mails go: Resend, or the local capture when no key is configured. A transport must
+ * treat the idempotency key as the mail's identity: sending the same key twice delivers once.
+ */
+export interface MailTransport {
+  readonly kind: 'resend' | 'capture';
+  send(mail: OutgoingMail, idempotencyKey: string): Promise<{ providerMessageId: string | null }>;
+}
+
+/** A refusal from the provider; `retryable` ones go back to the outbox for a later attempt. */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
+
+/** The capture: the outbox row itself is the mail; nothing leaves the machine. */
+export const captureTransport: MailTransport = {
+  kind: 'capture',
+  send: async () => ({ providerMessageId: null }),
+};

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A mail Resend accepted, as the stand-in recorded it. */
+export type Delivered = { id: string; idempotencyKey: string | null; body: { from: string; to: string[]; subject: string; html: string; reply_to?: string | string[]; attachments?: { filename: string; content: string }[] } };
+
+/** A forced answer for the next request: an error status with Resend's body, or a dropped connection. */
+export type Forced = { status: number; name: string; message: string; retryAfter?: string } | { drop: true };
+
+/**
+ * A local server that speaks Resend's POST /emails: bearer key, validation errors (422), 429 with
+ * Retry-After, idempotency keys (a repeated key answers the first id and delivers nothing new).
+ */
+export async function startResendStandIn(apiKey: string) {
+  const delivered: Delivered[] = [];
+  const byKey = new Map<string, string>();
+  const forced: Forced[] = [];
+  let requests = 0;
+
+  const server: Server = createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk) => (raw += chunk));
+    request.on('end', () => {
+      requests++;
+      const answer = (status: number, json: unknown, headers: Record<string, string> = {}) => {
+        response.writeHead(status, { 'content-type': 'application/json', ...headers });
+        response.end(JSON.stringify(json));
+      };
+      if (request.method !== 'POST' || request.url !== '/emails') return answer(404, { statusCode: 404, name: 'not_found', message: 'Not found' });
+      if (request.headers.authorization !== `Bearer ${apiKey}`) return answer(401, { statusCode: 401, name: 'invalid_api_key', message: 'API key is invalid' });
+      let body: Delivered['body'];
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return answer(400, { statusCode: 400, name: 'validation_error', message: 'Invalid JSON' });
+      }
+      if (!body.from || !body.subject || !Array.isArray(body.to) || body.to.length === 0) {
+        return answer(422, { statusCode: 422, name: 'validation_error', message: 'Missing `to`, `from` or `subject` field.' });
+      }
+      const key = (request.headers['idempotency-key'] as string | undefined) ?? null;
+      const next = forced.shift();
+      if (next && 'drop' in next) {
+        // Resend got the mail but the answer never arrives: the client sees a network error.
+        const id = randomUUID();
+        delivered.push({ id, idempotencyKey: key, body });
+        if (key) byKey.set(key, id);
+        request.socket.destroy();
+        return;
+      }
+      if (next) return answer(next.status, { statusCode: next.status, name: next.name, message: next.message }, next.retryAfter ? { 'retry-after': next.retryAfter } : {});
+      if (key && byKey.has(key)) return answer(200, { id: byKey.get(key) });
+      const id = randomUUID();
+      delivered.push({ id, idempotencyKey: key, body });
+      if (key) byKey.set(key, id);
+      answer(200, { id });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    delivered,
+    force: (...answers: Forced[]) => forced.push(...answers),
+    requestCount: () => requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -8,6 +8,7 @@ import { DEMO_CAMPSITES, insertCampsite, type DemoCampsiteSpec } from './campsit
 import { planContacts } from './contacts';
 import { addMs, currentMonthStart, days } from './dates';
 import { DEMO_PRODUCT_UPDATE_TITLE, ensureProductUpdate, insertLists, insertNotifications, insertTemplates } from './extras';
+import { insertImageExtras } from './images';
 import { DEMO_LOGINS } from './logins';
 import { planQuotes } from './quotes';
 import { createRandom } from './random';
@@ -87,6 +88,7 @@ async function seedCampsite(db: Database, spec: DemoCampsiteSpec, now: Date): Pr
 
     const lists = await insertLists(tx, random, campsiteId, plannedContacts, now);
     const templateCount = await insertTemplates(tx, campsiteId, spec.settings.reminderDays ?? 3, openedAt);
+    await insertImageExtras(tx, spec.key, campsiteId);
     const notices = await insertNotifications(tx, random, campsiteId, plan.notices, spec.unreadNotifications, spec.readNotifications, now);
 
     const quotesByProgress = Object.fromEntries(QUOTE_PROGRESS.map((progress) => [progress, 0])) as Record<QuoteProgress, number>;

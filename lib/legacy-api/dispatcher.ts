@@ -13,8 +13,18 @@ import { createMatcher } from './match';
 
 export const API_PREFIX = '/api';
 
+/** A form upload (/addImage) as a plain object: text fields as strings, files as File objects. */
+async function readForm(request: Request): Promise<Record<string, FormDataEntryValue>> {
+  try {
+    return Object.fromEntries((await request.formData()).entries());
+  } catch {
+    throw new AppError('bad_request', 'Il corpo multipart/form-data della richiesta non è valido.');
+  }
+}
+
 async function readBody(request: Request): Promise<unknown> {
   if (request.method === 'GET' || request.method === 'HEAD') return {};
+  if ((request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) return readForm(request);
   const text = await request.text();
   if (text.trim() === '') return {};
   try {

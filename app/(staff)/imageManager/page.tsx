@@ -1,13 +1,38 @@
+import { Stack, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { ComingSoon } from '@/components/shell/coming-soon';
+import { getDb } from '@/db/client';
+import { ImageManager } from '@/components/images/image-manager';
+import { PageContainer } from '@/components/shell/page-container';
 import { requireStaff } from '@/lib/auth/staff';
+import { listDescriptions, listTypologyCategories } from '@/lib/images/descriptions';
+import { descriptionLanguages, campsiteTypologies } from '@/lib/images/manager-data';
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations('nav'))('images') };
+  return { title: (await getTranslations('images'))('title') };
 }
 
 export default async function Page() {
-  await requireStaff({ packLevel: 0 });
-  return <ComingSoon section={(await getTranslations('nav'))('images')} />;
+  const tenant = await requireStaff({ packLevel: 0 });
+  const t = await getTranslations('images');
+  const db = getDb();
+  const [typologies, categoryRows, descriptions, languages] = await Promise.all([
+    campsiteTypologies(db, tenant.campsiteId),
+    listTypologyCategories(db, tenant.campsiteId),
+    listDescriptions(db, tenant.campsiteId),
+    descriptionLanguages(db, tenant.campsiteId),
+  ]);
+  const categories = new Map(categoryRows.map((row) => [row.typologyId, row.categories]));
+  return (
+    <PageContainer>
+      <Stack gap="lg">
+        <Title order={1}>{t('title')}</Title>
+        <ImageManager
+          typologies={typologies.map((typology) => ({ ...typology, categories: categories.get(typology.id) ?? [] }))}
+          languages={languages}
+          descriptions={descriptions.map(({ typologyId, languageId, html }) => ({ typologyId, languageId, html }))}
+        />
+      </Stack>
+    </PageContainer>
+  );
 }

@@ -1,0 +1,52 @@
+import { getDb } from '@/db/client';
+import { lookupStaff } from '@/lib/auth/staff';
+import { toErrorResponse } from '@/lib/legacy-api/errors';
+import { AppError } from '@/lib/errors';
+import { MAX_UPLOAD_BYTES } from '@/lib/images/encode';
+import { uploadImage } from '@/lib/images/service';
+
+/** A cookie-authenticated POST: one sent by another site's page (or an opaque origin) is refused. */
+function sameOrigin(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  if (!origin) return true;
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The staff's upload, one file per request: a route handler rather than a server action so
+ * that the browser reports upload progress (XMLHttpRequest) and the 15 MB cap is ours, not the
+ * action body limit. The session cookie identifies the campsite; any staff level may upload.
+ */
+export async function POST(request: Request): Promise<Response> {
+  try {
+    if (!sameOrigin(request)) throw new AppError('forbidden', 'Richiesta da un’origine non ammessa.');
+    const found = await lookupStaff();
+    if (!found.tenant) throw new AppError('unauthorized', 'Sessione scaduta: accedi di nuovo.');
+    const length = Number(request.headers.get('content-length') ?? 0);
+    if (length > MAX_UPLOAD_BYTES + 64 * 1024) throw new AppError('bad_request', 'Il file supera il limite di 15 MB.');
+    const form = await request.formData().catch(() => {
+      throw new AppError('bad_request', 'Invio non valido: scegli di nuovo il file.');
+    });
+    const file = form.get('file');
+    if (!(file instanceof File)) throw new AppError('bad_request', 'Nessun file ricevuto.');
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value : null;
+    };
+    const image = await uploadImage(getDb(), found.tenant.campsiteId, {
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      fileName: file.name,
+      typologyId: text('typologyId'),
+      category: text('category'),
+      alt: text('alt') ?? '',
+    });
+    return Response.json(image, { headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    return toErrorResponse(error);
+  }
+}

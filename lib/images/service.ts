@@ -1,0 +1,142 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { images } from '@/db/schema';
+import { cacheTags, invalidate } from '@/lib/cache/tags';
+import { AppError } from '@/lib/errors';
+import { decodeCursor, toPage, type Page } from '@/lib/pagination';
+import { encodeImage } from './encode';
+import { imageUrl } from './links';
+import { imageDetailsSchema, imageListQuerySchema, imagePatchSchema, type ImageListQuery, type ImagePatch } from './validation';
+
+export type ImageSummary = {
+  id: string;
+  campsiteId: string;
+  fileName: string;
+  mimeType: string;
+  width: number;
+  height: number;
+  byteSize: number;
+  typologyId: string | null;
+  category: string | null;
+  alt: string;
+  createdAt: Date;
+  url: string;
+};
+
+export const IMAGE_NOT_FOUND = 'Immagine non trovata.';
+const notFound = () => new AppError('not_found', IMAGE_NOT_FOUND);
+
+// Every column but the bytes: lists never carry the pictures themselves.
+const summaryColumns = {
+  id: images.id,
+  campsiteId: images.campingId,
+  fileName: images.fileName,
+  mimeType: images.mimeType,
+  width: images.width,
+  height: images.height,
+  byteSize: images.byteSize,
+  typologyId: images.typologyId,
+  category: images.category,
+  alt: images.alt,
+  createdAt: images.createdAt,
+};
+
+const withUrl = (row: Omit<ImageSummary, 'url'>): ImageSummary => ({ ...row, url: imageUrl(row.id) });
+
+/** A staff change to the pictures shows on the guest mini-site at once. */
+const touched = (campsiteId: string) => invalidate([cacheTags.campsite(campsiteId)]);
+
+/** A file name to show, without any folder a browser may have sent. */
+function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop()?.trim() ?? '';
+  return (base || 'immagine').slice(0, 200);
+}
+
+export type UploadInput = { bytes: Uint8Array; fileName: string; typologyId?: string | null; category?: string | null; alt?: string };
+
+/** Stores the re-encoded picture (never the bytes as sent) for the campsite. */
+export async function uploadImage(db: DbOrTx, campsiteId: string, input: UploadInput): Promise<ImageSummary> {
+  const details = imageDetailsSchema.parse({ typologyId: input.typologyId, category: input.category, alt: input.alt });
+  const encoded = await encodeImage(input.bytes);
+  const [row] = await db
+    .insert(images)
+    .values({
+      campingId: campsiteId,
+      fileName: cleanFileName(input.fileName),
+      mimeType: encoded.mimeType,
+      width: encoded.width,
+      height: encoded.height,
+      byteSize: encoded.data.length,
+      data: encoded.data,
+      ...details,
+    })
+    .returning(summaryColumns);
+  touched(campsiteId);
+  return withUrl(row);
+}
+
+// The cursor keeps created_at to the microsecond: a JavaScript Date would round it to the millisecond and skip rows.
+const exactCreatedAt = sql<string>`to_char(${images.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Newest first, paged by (created_at, id) along the (camping_id, created_at) index; filtered by typology and category. */
+export async function listImages(db: DbOrTx, campsiteId: string, query: ImageListQuery = {}): Promise<Page<ImageSummary>> {
+  const { cursor, limit, typologyId, category } = imageListQuerySchema.parse(query);
+  const after = decodeCursor(cursor, 2);
+  const rows = await db
+    .select({ ...summaryColumns, cursorAt: exactCreatedAt })
+    .from(images)
+    .where(
+      and(
+        eq(images.campingId, campsiteId),
+        typologyId ? eq(images.typologyId, typologyId) : undefined,
+        category ? eq(images.category, category) : undefined,
+        after ? sql`(${images.createdAt}, ${images.id}) < (${String(after[0])}::timestamptz, ${String(after[1])}::text)` : undefined,
+      ),
+    )
+    .orderBy(desc(images.createdAt), desc(images.id))
+    .limit(limit + 1);
+  const page = toPage(rows, limit, (row) => [row.cursorAt, row.id]);
+  return { items: page.items.map(({ cursorAt: _cursor, ...row }) => withUrl(row)), nextCursor: page.nextCursor };
+}
+
+export async function getImage(db: DbOrTx, campsiteId: string, id: string): Promise<ImageSummary> {
+  const [row] = await db.select(summaryColumns).from(images).where(and(eq(images.id, id), eq(images.campingId, campsiteId)));
+  if (!row) throw notFound();
+  return withUrl(row);
+}
+
+/** One picture with its bytes, for the campsite's own staff. */
+export async function getImageWithData(db: DbOrTx, campsiteId: string, id: string): Promise<ImageSummary & { data: Buffer }> {
+  const [row] = await db.select({ ...summaryColumns, data: images.data }).from(images).where(and(eq(images.id, id), eq(images.campingId, campsiteId)));
+  if (!row) throw notFound();
+  return { ...withUrl(row), data: row.data };
+}
+
+/**
+ * The bytes behind GET /api/getImage/{id}, without a campsite: mail recipients and guests load
+ * it with no login. The id (128 random bits) is the only key, as for a quote link.
+ */
+export async function readPublicImage(db: DbOrTx, id: string): Promise<{ data: Buffer; mimeType: string } | null> {
+  const [row] = await db.select({ data: images.data, mimeType: images.mimeType }).from(images).where(eq(images.id, id));
+  return row ?? null;
+}
+
+export async function patchImage(db: DbOrTx, campsiteId: string, id: string, patch: ImagePatch): Promise<ImageSummary> {
+  const changes = imagePatchSchema.parse(patch);
+  const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  if (Object.keys(values).length === 0) return getImage(db, campsiteId, id);
+  const [row] = await db
+    .update(images)
+    .set(values)
+    .where(and(eq(images.id, id), eq(images.campingId, campsiteId)))
+    .returning(summaryColumns);
+  if (!row) throw notFound();
+  touched(campsiteId);
+  return withUrl(row);
+}
+
+export async function deleteImage(db: DbOrTx, campsiteId: string, id: string): Promise<void> {
+  const removed = await db.delete(images).where(and(eq(images.id, id), eq(images.campingId, campsiteId))).returning({ id: images.id });
+  if (removed.length === 0) throw notFound();
+  touched(campsiteId);
+}

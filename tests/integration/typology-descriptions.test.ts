@@ -1,0 +1,57 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/db/client';
+import { deleteDescription, getDescription, listDescriptions, saveDescription, saveTypologyCategories, getTypologyCategories } from '@/lib/images/descriptions';
+import { buildGuestQuoteView } from '@/lib/public-quotes/view';
+import { createQuote } from '@/lib/quotes/service';
+import { useTestDatabase } from '../helpers/db';
+import { failure } from '../helpers/errors';
+import { makeCampsite } from '../helpers/fixtures';
+import { MOBILE_HOME_CARD, makeGuest, makeQuotesAccount, quoteInput } from '../helpers/quotes';
+
+let db: Database;
+
+beforeAll(async () => {
+  db = await useTestDatabase();
+});
+
+describe('typology descriptions', () => {
+  it('keeps one description per typology and language, per campsite', async () => {
+    const campsite = await makeCampsite(db);
+    const other = await makeCampsite(db);
+    await saveDescription(db, campsite.id, { typologyId: 'T1', languageId: 1, html: '<p>Uno</p>' });
+    await saveDescription(db, campsite.id, { typologyId: 'T1', languageId: 1, html: '<p>Uno, riscritto</p>' });
+    await saveDescription(db, campsite.id, { typologyId: 'T1', languageId: 2, html: '<p>One</p>' });
+    expect((await listDescriptions(db, campsite.id, 'T1')).map((row) => [row.languageId, row.html])).toEqual([
+      [1, '<p>Uno, riscritto</p>'],
+      [2, '<p>One</p>'],
+    ]);
+    expect(await getDescription(db, other.id, 'T1', 1)).toBeNull();
+    expect((await failure(deleteDescription(db, other.id, 'T1', 1))).kind).toBe('not_found');
+    expect((await failure(saveDescription(db, campsite.id, { typologyId: 'T1', languageId: 77, html: 'x' }))).message).toBe('Lingua sconosciuta.');
+    await deleteDescription(db, campsite.id, 'T1', 2);
+    expect(await getDescription(db, campsite.id, 'T1', 2)).toBeNull();
+  });
+
+  it('shows on the mini-site in the guest’s language, sanitised', async () => {
+    const account = await makeQuotesAccount(db);
+    const guest = await makeGuest(db, account.tenant, { languageId: 3 });
+    const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: 'nuovo', cards: [MOBILE_HOME_CARD] }), account.platform);
+    const typologyId = MOBILE_HOME_CARD.typologyId;
+    await saveDescription(db, account.campsite.id, { typologyId, languageId: 1, html: '<p>Casa mobile</p>' });
+    await saveDescription(db, account.campsite.id, { typologyId, languageId: 3, html: '<p>Mobilheim</p><img src=x onerror="alert(1)">' });
+    const view = await buildGuestQuoteView(db, { campsiteId: account.campsite.id, quoteId: quote.id, contactId: guest.id });
+    const description = view?.cards[0]?.description ?? '';
+    expect(description).toContain('Mobilheim');
+    expect(description).not.toContain('onerror');
+  });
+});
+
+describe('typology categories', () => {
+  it('replaces the list, dropping case-insensitive duplicates', async () => {
+    const campsite = await makeCampsite(db);
+    await saveTypologyCategories(db, campsite.id, { typologyId: 'T1', categories: ['Esterno', 'Bagno', 'ESTERNO'] });
+    expect((await getTypologyCategories(db, campsite.id, 'T1'))?.categories).toEqual(['Esterno', 'Bagno']);
+    await saveTypologyCategories(db, campsite.id, { typologyId: 'T1', categories: ['Cucina'] });
+    expect((await getTypologyCategories(db, campsite.id, 'T1'))?.categories).toEqual(['Cucina']);
+  });
+});

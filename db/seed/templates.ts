@@ -11,10 +11,10 @@ export function demoTemplates(reminderDays: number): TemplateRow[] {
       languageId: ITALIAN,
       note: 'Modello predefinito per i preventivi in italiano.',
       html: [
-        '<p>Gentile {{nome_cliente}},</p>',
-        '<p>grazie per averci contattato! Abbiamo preparato per lei una proposta per il soggiorno con arrivo il {{data_arrivo}}.</p>',
-        '<p>Può consultare il preventivo e confermarlo con un clic: <a href="{{link_preventivo}}">vedi il preventivo</a>.</p>',
-        '<p>A presto,<br>lo staff di {{nome_campeggio}}</p>',
+        '<p>Gentile {{nome}},</p>',
+        '<p>grazie per averci contattato! Abbiamo preparato per lei una proposta per il soggiorno con arrivo il {{arrivo}}.</p>',
+        '<p>Può consultare il preventivo e confermarlo con un clic: <a href="{{linkPreventivo}}">vedi il preventivo</a>.</p>',
+        '<p>A presto,<br>lo staff di {{campeggio}}</p>',
       ].join('\n'),
     },
     {
@@ -22,10 +22,10 @@ export function demoTemplates(reminderDays: number): TemplateRow[] {
       languageId: GERMAN,
       note: 'Modello per gli ospiti di lingua tedesca.',
       html: [
-        '<p>Hallo {{nome_cliente}},</p>',
-        '<p>vielen Dank für Ihre Anfrage! Gerne senden wir Ihnen unser Angebot für Ihre Anreise am {{data_arrivo}}.</p>',
-        '<p>Hier können Sie das Angebot ansehen und mit einem Klick bestätigen: <a href="{{link_preventivo}}">Angebot ansehen</a>.</p>',
-        '<p>Herzliche Grüße<br>Ihr Team von {{nome_campeggio}}</p>',
+        '<p>Hallo {{nome}},</p>',
+        '<p>vielen Dank für Ihre Anfrage! Gerne senden wir Ihnen unser Angebot für Ihre Anreise am {{arrivo}}.</p>',
+        '<p>Hier können Sie das Angebot ansehen und mit einem Klick bestätigen: <a href="{{linkPreventivo}}">Angebot ansehen</a>.</p>',
+        '<p>Herzliche Grüße<br>Ihr Team von {{campeggio}}</p>',
       ].join('\n'),
     },
     {
@@ -33,10 +33,10 @@ export function demoTemplates(reminderDays: number): TemplateRow[] {
       languageId: ENGLISH,
       note: "Modello per gli ospiti che non parlano italiano né tedesco.",
       html: [
-        '<p>Dear {{nome_cliente}},</p>',
-        '<p>thank you for your enquiry! Please find our offer for your stay arriving on {{data_arrivo}}.</p>',
-        '<p>You can view the quote and confirm it with one click: <a href="{{link_preventivo}}">view your quote</a>.</p>',
-        '<p>Kind regards,<br>the {{nome_campeggio}} team</p>',
+        '<p>Dear {{nome}},</p>',
+        '<p>thank you for your enquiry! Please find our offer for your stay arriving on {{arrivo}}.</p>',
+        '<p>You can view the quote and confirm it with one click: <a href="{{linkPreventivo}}">view your quote</a>.</p>',
+        '<p>Kind regards,<br>the {{campeggio}} team</p>',
       ].join('\n'),
     },
     {
@@ -45,10 +45,10 @@ export function demoTemplates(reminderDays: number): TemplateRow[] {
       isReminder: true,
       note: `Inviato ${reminderDays} giorni dopo l'invio se il preventivo non è ancora stato accettato.`,
       html: [
-        '<p>Gentile {{nome_cliente}},</p>',
-        '<p>le ricordiamo che il preventivo per il soggiorno con arrivo il {{data_arrivo}} è ancora disponibile, ma le ultime sistemazioni per quelle date si stanno esaurendo.</p>',
-        '<p><a href="{{link_preventivo}}">Confermi ora il suo preventivo</a></p>',
-        '<p>Per qualsiasi domanda siamo a sua disposizione.<br>{{nome_campeggio}}</p>',
+        '<p>Gentile {{nome}},</p>',
+        '<p>le ricordiamo che il preventivo per il soggiorno con arrivo il {{arrivo}} è ancora disponibile, ma le ultime sistemazioni per quelle date si stanno esaurendo.</p>',
+        '<p><a href="{{linkPreventivo}}">Confermi ora il suo preventivo</a></p>',
+        '<p>Per qualsiasi domanda siamo a sua disposizione.<br>{{campeggio}}</p>',
       ].join('\n'),
     },
   ];

@@ -1,0 +1,69 @@
+import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from '@/lib/templates/service';
+import { templateIdSchema } from '@/lib/templates/validation';
+import { z } from '@/lib/validation';
+import { endpoint } from '../endpoint';
+import {
+  legacyNewTemplateBodySchema,
+  legacyTemplatePatchBodySchema,
+  legacyTemplateQuerySchema,
+  legacyTemplateSchema,
+  toLegacyTemplate,
+} from '../shapes/template';
+
+/** The templates half of 'templates-and-drafts'; the drafts (bozze) are served elsewhere. */
+const group = 'templates-and-drafts';
+const idParams = z.object({ id: templateIdSchema });
+
+export const templateRoutes = [
+  endpoint({
+    method: 'POST',
+    path: '/addTemplate',
+    auth: 'bearer',
+    group,
+    summary:
+      'Crea un modello di e-mail (name obbligatorio; html, note, images, lang, isSollecito facoltativi). Con isSollecito il modello diventa il sollecito della sua lingua e gli altri di quella lingua perdono il segno.',
+    body: legacyNewTemplateBodySchema,
+    response: legacyTemplateSchema,
+    handler: async ({ db, tenant }, { body }) => toLegacyTemplate(await createTemplate(db, tenant.campsiteId, body)),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/editTemplate/{id}',
+    auth: 'bearer',
+    group,
+    summary: 'Modifica i campi inviati di un modello (name, html, note, images, lang, isSollecito); _id, camping, __v e date_creation vengono ignorati. __v cresce di uno.',
+    params: idParams,
+    body: legacyTemplatePatchBodySchema,
+    response: legacyTemplateSchema,
+    handler: async ({ db, tenant }, { params, body }) => toLegacyTemplate(await updateTemplate(db, tenant.campsiteId, params.id, body)),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/getTemplate/all',
+    auth: 'bearer',
+    group,
+    summary: 'Tutti i modelli del campeggio, per nome (al massimo 500, il limite per campeggio).',
+    response: z.array(legacyTemplateSchema),
+    handler: async ({ db, tenant }) => (await listTemplates(db, tenant.campsiteId)).map(toLegacyTemplate),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/deleteTemplate/{id}',
+    auth: 'bearer',
+    group,
+    summary: 'Elimina un modello del campeggio e lo restituisce (404 se non esiste o è di un altro campeggio).',
+    params: idParams,
+    response: legacyTemplateSchema,
+    handler: async ({ db, tenant }, { params }) => toLegacyTemplate(await deleteTemplate(db, tenant.campsiteId, params.id)),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/templateQuery',
+    auth: 'bearer',
+    group,
+    summary: 'Cerca modelli per lingua (lang), segno di sollecito (isSollecito) e parte del nome (name); tutte le condizioni date devono valere, {} restituisce tutti i modelli.',
+    body: legacyTemplateQuerySchema,
+    response: z.array(legacyTemplateSchema),
+    handler: async ({ db, tenant }, { body }) => (await listTemplates(db, tenant.campsiteId, body)).map(toLegacyTemplate),
+  }),
+];

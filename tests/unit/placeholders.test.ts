@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { fillPlaceholders, fillPlaceholdersText, PLACEHOLDERS, placeholderToken } from '@/lib/templates/placeholders';
+
+describe('fillPlaceholders', () => {
+  it('fills every known placeholder, with or without spaces inside the braces', () => {
+    const html = '<p>Gentile {{nome}} {{ cognome }}, arrivo il {{arrivo}}.</p>';
+    expect(fillPlaceholders(html, { nome: 'Anna', cognome: 'Bianchi', arrivo: '28/06/2027' })).toBe('<p>Gentile Anna Bianchi, arrivo il 28/06/2027.</p>');
+  });
+
+  it('escapes the values: a guest’s name is data, not markup', () => {
+    const filled = fillPlaceholders('<p>{{nome}}</p><a href="{{linkPreventivo}}">x</a>', {
+      nome: '<script>alert(1)</script> & "Co" \'s',
+      linkPreventivo: 'https://example.test/?a=1&b="2"',
+    });
+    expect(filled).toBe(
+      '<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot; &#39;s</p><a href="https://example.test/?a=1&amp;b=&quot;2&quot;">x</a>',
+    );
+    expect(filled).not.toContain('<script>');
+  });
+
+  it('leaves an unknown placeholder as written, so a typo shows in the preview', () => {
+    expect(fillPlaceholders('Ciao {{nomee}} {{nome_cliente}}', { nome: 'Anna' })).toBe('Ciao {{nomee}} {{nome_cliente}}');
+  });
+
+  it('empties a known placeholder that has no value', () => {
+    expect(fillPlaceholders('<p>Dal {{arrivo}} al {{partenza}}</p>', { arrivo: '01/07/2027' })).toBe('<p>Dal 01/07/2027 al </p>');
+  });
+
+  it('does not fill a value that itself looks like a placeholder a second time', () => {
+    expect(fillPlaceholders('{{nome}} {{cognome}}', { nome: '{{cognome}}', cognome: 'Rossi' })).toBe('{{cognome}} Rossi');
+  });
+
+  it('offers a token for every placeholder that fills back to its value', () => {
+    for (const { key } of PLACEHOLDERS) {
+      expect(fillPlaceholders(placeholderToken(key), { [key]: 'valore' })).toBe('valore');
+    }
+  });
+});
+
+describe('fillPlaceholdersText', () => {
+  it('fills a subject line without escaping', () => {
+    expect(fillPlaceholdersText('Preventivo per {{nome}} & famiglia', { nome: 'D’Angelo <Luca>' })).toBe('Preventivo per D’Angelo <Luca> & famiglia');
+  });
+});

@@ -1,0 +1,89 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { contacts, mailOutbox, mailTraces, quoteRequests, quotes } from '@/db/schema';
+import type { ClientInfo } from '@/lib/auth/service';
+import { AppError } from '@/lib/errors';
+import { guestLocaleOf } from '@/lib/i18n/locales';
+import { recordHit, minutesLeft, type Limit } from '@/lib/rate-limit/service';
+import { findPublicCampsite } from '@/lib/requests/form-options';
+import { deliverSoon } from './mailer';
+import { queueContactConfirmation } from './system-mails';
+
+/** A guest asks for their confirmation once; a script asking again and again is slowed down. */
+export const CONFIRM_ADDRESS_LIMIT: Limit = { max: 10, windowSeconds: 10 * 60 };
+export const CONFIRM_RECIPIENT_LIMIT: Limit = { max: 3, windowSeconds: 60 * 60 };
+/** A confirmation already queued this recently for the same guest is not sent again. */
+const RECENT_MS = 10 * 60_000;
+
+export type ConfirmRequest = { campsiteId: string; contactId: string; quoteId?: string | null; languageId?: number | null };
+
+/**
+ * /sendMailConfirm, public: the fixed confirmation template, only to a contact of that campsite
+ * (named by its unguessable id) and only at the contact's own stored address; the caller
+ * chooses neither the recipient nor the text. The contact form already queues one: a second
+ * request for the same guest (and quote) within minutes is answered without sending again.
+ */
+export async function sendPublicConfirmation(db: Database, request: ConfirmRequest, client: ClientInfo): Promise<{ queued: boolean }> {
+  const campsite = await findPublicCampsite(db, request.campsiteId);
+  if (!campsite) throw new AppError('not_found', 'Cliente non trovato.');
+  const [contact] = await db
+    .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, email: contacts.email, languageId: contacts.languageId })
+    .from(contacts)
+    .where(and(eq(contacts.id, request.contactId), eq(contacts.campingId, campsite.id)));
+  if (!contact) throw new AppError('not_found', 'Cliente non trovato.');
+  let quote: { id: string; languageId: number | null } | null = null;
+  if (request.quoteId) {
+    [quote] = await db
+      .select({ id: quotes.id, languageId: quotes.languageId })
+      .from(quotes)
+      .where(and(eq(quotes.id, request.quoteId), eq(quotes.campingId, campsite.id), eq(quotes.contactId, contact.id)));
+    if (!quote) throw new AppError('not_found', 'Preventivo non trovato.');
+  }
+  const email = contact.email?.trim();
+  if (!email) throw new AppError('bad_request', 'Il cliente non ha un indirizzo e-mail.');
+
+  const rateLimited = (limit: Limit) =>
+    new AppError('rate_limited', `Troppe richieste di conferma: riprova tra ${minutesLeft(limit)} minuti.`);
+  if (client.ip && (await recordHit(db, `mail-confirm:address:${client.ip}`, CONFIRM_ADDRESS_LIMIT))) throw rateLimited(CONFIRM_ADDRESS_LIMIT);
+  if (await recordHit(db, `mail-confirm:recipient:${campsite.id}:${email.toLowerCase()}`, CONFIRM_RECIPIENT_LIMIT)) {
+    throw rateLimited(CONFIRM_RECIPIENT_LIMIT);
+  }
+
+  const [recent] = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .innerJoin(mailTraces, eq(mailTraces.id, mailOutbox.mailTraceId))
+    .where(
+      and(
+        eq(mailOutbox.campingId, campsite.id),
+        eq(mailOutbox.kind, 'contact-confirmation'),
+        eq(mailTraces.contactId, contact.id),
+        quote ? eq(mailTraces.quoteId, quote.id) : gt(mailOutbox.createdAt, new Date(Date.now() - RECENT_MS)),
+      ),
+    )
+    .limit(1);
+  if (recent) return { queued: false };
+
+  const [stay] = quote
+    ? await db
+        .select({ arrival: quoteRequests.arrival, departure: quoteRequests.departure, message: quoteRequests.message })
+        .from(quoteRequests)
+        .where(and(eq(quoteRequests.quoteId, quote.id), eq(quoteRequests.campingId, campsite.id)))
+        .orderBy(desc(quoteRequests.createdAt))
+        .limit(1)
+    : [];
+  const locale = guestLocaleOf(request.languageId ?? quote?.languageId ?? contact.languageId);
+  const queued = await db.transaction((tx) =>
+    queueContactConfirmation(tx, campsite.id, {
+      guest: { ...contact, email },
+      locale,
+      quoteId: quote?.id,
+      arrival: stay?.arrival ?? null,
+      departure: stay?.departure ?? null,
+      message: stay?.message || null,
+      idempotencyKey: quote ? `contact-confirmation:${quote.id}` : undefined,
+    }),
+  );
+  if (queued && !queued.duplicate) deliverSoon();
+  return { queued: Boolean(queued && !queued.duplicate) };
+}

@@ -196,8 +196,9 @@ export async function ContactMailsSection({ detail }: { detail: ContactDetail })
                   <TableTr key={mail.id}>
                     <TableTd style={{ whiteSpace: 'nowrap' }}>{formatDateTime(mail.sentAt ?? mail.createdAt)}</TableTd>
                     <TableTd>
-                      {/* Plain text until the mail domain serves /tracciaMail/:thread. */}
-                      {mail.subject || t('detail.noSubject')}
+                      <LinkAnchor href={`/tracciaMail/${encodeURIComponent(mail.threadId)}`} size="sm">
+                        {mail.subject || t('detail.noSubject')}
+                      </LinkAnchor>
                     </TableTd>
                     <TableTd>{mail.direction === 'in' ? t('detail.mailIn') : t('detail.mailOut')}</TableTd>
                     <TableTd>

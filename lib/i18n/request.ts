@@ -17,13 +17,16 @@ export async function guestMessages(locale: GuestLocale) {
 
 /** The staff interface: the shell's texts, one namespace file per domain, and the Italian guest texts. */
 async function staffMessages() {
-  const [base, contacts, quotes, guest] = await Promise.all([
+  const [base, contacts, quotes, images, templates, mail, guest] = await Promise.all([
     import('../../messages/it.json'),
     import('../../messages/it/contacts.json'),
     import('../../messages/it/quotes.json'),
+    import('../../messages/it/images.json'),
+    import('../../messages/it/templates.json'),
+    import('../../messages/it/mail.json'),
     guestMessages('it'),
   ]);
-  return { ...base.default, contacts: contacts.default, quotes: quotes.default, ...guest };
+  return { ...base.default, contacts: contacts.default, quotes: quotes.default, images: images.default, templates: templates.default, mail: mail.default, ...guest };
 }
 
 /** Staff pages are Italian; a guest page asks for its own language with getTranslations({ locale }). */

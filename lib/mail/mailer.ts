@@ -24,6 +24,8 @@ const state = globalThis as unknown as { crmMailDelivering?: Promise<void> | nul
  * whatever this misses (a crash, a provider that asked to wait). One run at a time per process.
  */
 export function deliverSoon(): void {
+  // Scripts and tests have no server process to deliver in: they call deliverDue themselves.
+  if (!process.env.NEXT_RUNTIME) return;
   if (state.crmMailDelivering) {
     state.crmMailAgain = true;
     return;
@@ -44,6 +46,7 @@ export function deliverSoon(): void {
 
 /** For the scheduled job: waits for the run to end. */
 export async function deliverNow(): Promise<void> {
+  if (!process.env.NEXT_RUNTIME) return;
   deliverSoon();
   await state.crmMailDelivering;
 }

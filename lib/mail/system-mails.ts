@@ -6,7 +6,7 @@ import { AcceptanceToCampsite, AcceptanceToGuest } from '@/emails/acceptance';
 import { ContactConfirmation } from '@/emails/contact-confirmation';
 import { MAIL_TEXTS } from '@/emails/texts';
 import { contactDisplayName } from '@/lib/contacts/display';
-import { appUrl } from '@/lib/env';
+import { publicOrigin } from './origin';
 import { formatGuestDate } from '@/lib/i18n/guest-format';
 import type { GuestLocale } from '@/lib/i18n/locales';
 import { guestQuotePath } from '@/lib/public-quotes/links';
@@ -40,7 +40,7 @@ export async function queueContactConfirmation(
     departure: input.departure ? formatGuestDate(input.departure, input.locale) : null,
     message: input.message,
   });
-  const { html, text } = await renderMail(element, appUrl());
+  const { html, text } = await renderMail(element, await publicOrigin());
   return enqueueMail(db, campsiteId, {
     kind: 'contact-confirmation',
     to: [input.guest.email],
@@ -62,7 +62,7 @@ export async function queueAcceptanceMails(
   input: { guest: Guest; locale: GuestLocale; quote: { id: string; name: string }; offer: string },
 ) {
   const campsite = await campsiteOf(db, campsiteId);
-  const origin = appUrl();
+  const origin = await publicOrigin();
   const quoteUrl = origin + guestQuotePath({ campsiteId, quoteId: input.quote.id, contactId: input.guest.id });
   if (input.guest.email) {
     const guestMail = await renderMail(

@@ -3,6 +3,9 @@ import type { DbOrTx } from '@/db/client';
 import { contacts, quoteCards, quotes } from '@/db/schema';
 import { invalidateQuotes } from '@/lib/cache/tags';
 import { AppError } from '@/lib/errors';
+import { guestLocaleOf } from '@/lib/i18n/locales';
+import { deliverSoon } from '@/lib/mail/mailer';
+import { queueAcceptanceMails } from '@/lib/mail/system-mails';
 import { guestEvents } from '@/lib/notifications/events';
 import { changeProgress } from '@/lib/quotes/transitions';
 import { guestState, type GuestQuoteIds } from './view';
@@ -62,19 +65,29 @@ export async function acceptByGuest(db: DbOrTx, ids: GuestQuoteIds, cardIdx: num
   if (!card || card.totalCents <= 0) throw refuse('unknown_card', 'Offerta non trovata.');
   let accepted;
   try {
-    accepted = await changeProgress(db, {
-      campsiteId: ids.campsiteId,
-      quoteId: quote.id,
-      to: 'accettato',
-      actor: 'guest',
-      note: `Accettata la scheda ${cardIdx + 1}`,
-      patch: { acceptedCardIdx: cardIdx, acceptedAt: new Date(), readAt: quote.readAt ?? new Date() },
+    accepted = await db.transaction(async (tx) => {
+      const moved = await changeProgress(tx, {
+        campsiteId: ids.campsiteId,
+        quoteId: quote.id,
+        to: 'accettato',
+        actor: 'guest',
+        note: `Accettata la scheda ${cardIdx + 1}`,
+        patch: { acceptedCardIdx: cardIdx, acceptedAt: new Date(), readAt: quote.readAt ?? new Date() },
+      });
+      await guestEvents.accepted(tx, ids.campsiteId, quote, contact, card.typologyName);
+      await queueAcceptanceMails(tx, ids.campsiteId, {
+        guest: contact,
+        locale: guestLocaleOf(quote.languageId ?? contact.languageId),
+        quote: { id: quote.id, name: quote.name === 'undefined' ? '' : quote.name },
+        offer: card.typologyName,
+      });
+      return moved;
     });
   } catch (error) {
     if (error instanceof AppError && error.kind === 'conflict') throw refuse('already_accepted', 'Il preventivo è già stato accettato.');
     throw error;
   }
-  await guestEvents.accepted(db, ids.campsiteId, quote, contact, card.typologyName);
+  deliverSoon();
   return accepted;
 }
 

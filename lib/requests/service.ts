@@ -2,6 +2,7 @@ import type { DbOrTx } from '@/db/client';
 import type { ClientInfo } from '@/lib/auth/service';
 import type { BookingPlatform } from '@/lib/booking-platform';
 import { cacheTags, invalidate } from '@/lib/cache/tags';
+import { deliverSoon } from '@/lib/mail/mailer';
 import { romeIsoDate } from '@/lib/date-filter';
 import { minutesLeft, recordHit, type Limit } from '@/lib/rate-limit/service';
 import { HONEYPOT_KEY, PHONE_PREFIX_KEY, type FormFieldCode } from './fields';
@@ -98,5 +99,6 @@ export async function submitRequest(
   const stored = await storeRequest(db, campsite.id, request, input.language, payloadOf(request, options, shown));
   // A known guest's name or language may have changed: their cached quote pages must show it.
   if (!stored.contactCreated) invalidate([cacheTags.contact(stored.contactId)]);
+  deliverSoon();
   return { ok: true, arrival: request.arrival, departure: request.departure, firstName: request.firstName };
 }

@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { contacts, quoteProgressEvents, quoteRequests, quotes } from '@/db/schema';
 import { endOfRomeDay, romeIsoDate } from '@/lib/date-filter';
 import { formatDate } from '@/lib/format';
+import { queueContactConfirmation } from '@/lib/mail/system-mails';
 import { guestEvents } from '@/lib/notifications/events';
 import { DEFAULT_VALIDITY_DAYS } from '@/lib/quotes/service';
 import type { FormLanguage } from './form-options';
@@ -117,6 +118,14 @@ export async function storeRequest(
       payload,
     });
     await guestEvents.request(tx, campsiteId, quote, contact.row, stayForStaff(input));
+    await queueContactConfirmation(tx, campsiteId, {
+      guest: contact.row,
+      locale: language.locale,
+      quoteId: quote.id,
+      arrival: input.arrival,
+      departure: input.departure,
+      message: input.message,
+    });
     return { contactId: contact.row.id, quoteId: quote.id, contactCreated: contact.created };
   });
 }

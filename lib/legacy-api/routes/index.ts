@@ -2,12 +2,15 @@ import type { Endpoint } from '../endpoint';
 import { authRoutes } from './auth';
 import { catalogueRoutes } from './catalogue';
 import { contactRoutes } from './contacts';
+import { imageRoutes } from './images';
+import { mailRoutes } from './mail';
 import { newsletterPublicRoutes } from './newsletter-public';
 import { notificationRoutes } from './notifications';
 import { platformRoutes } from './platform';
 import { publicFormRoutes } from './public-form';
 import { publicQuoteRoutes } from './public-quotes';
 import { quoteRoutes } from './quotes';
+import { templateRoutes } from './templates';
 
 /** The served part of the legacy contract; each domain adds its file here. */
 export const legacyRoutes: Endpoint[] = [
@@ -20,4 +23,7 @@ export const legacyRoutes: Endpoint[] = [
   ...publicFormRoutes,
   ...publicQuoteRoutes,
   ...newsletterPublicRoutes,
+  ...mailRoutes,
+  ...templateRoutes,
+  ...imageRoutes,
 ];

@@ -1,9 +1,10 @@
-import { Alert, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { eq } from 'drizzle-orm';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db/client';
 import { languages } from '@/db/schema';
+import { QuoteMailPanel } from '@/components/mail/quote-mail-panel';
 import { GuestLink } from '@/components/quotes/guest-link';
 import { CardSummary } from '@/components/quotes/card-summary';
 import { ProgressTag } from '@/components/quotes/progress-tag';
@@ -61,7 +62,7 @@ export default async function QuotePreviewPage({ params }: { params: Promise<Par
             cards={cards.map((card) => ({ idx: card.idx, label: `${t('card.title', { idx: card.idx + 1 })} · ${card.typologyName}`, priced: card.totalCents > 0 }))}
           />
         </Group>
-        {['bozza', 'nuovo'].includes(quote.progress) && <Alert color="blue">{t('preview.sendLater')}</Alert>}
+        <QuoteMailPanel db={db} campsiteId={tenant.campsiteId} detail={detail} />
         {!['bozza', 'richiesta'].includes(quote.progress) && <GuestLink path={guestQuotePath({ contactId: quote.contactId, quoteId: quote.id, campsiteId: tenant.campsiteId })} />}
         <QuoteOverview detail={detail} languageName={language?.name ?? null} />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">

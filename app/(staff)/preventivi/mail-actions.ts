@@ -1,0 +1,56 @@
+'use server';
+
+import { and, eq } from 'drizzle-orm';
+import { revalidatePath } from 'next/cache';
+import { quotes } from '@/db/schema';
+import { staffAction } from '@/lib/actions';
+import { AppError } from '@/lib/errors';
+import { addAttachment, deleteAttachment } from '@/lib/mail/attachments';
+import { deliverSoon } from '@/lib/mail/mailer';
+import { publicOrigin } from '@/lib/mail/origin';
+import { draftQuoteMail, sendQuoteMail } from '@/lib/mail/quote-mail';
+import { z } from '@/lib/validation';
+
+const id = z.string().trim().min(1).max(100);
+const subject = z.string().trim().max(300, 'Oggetto: al massimo 300 caratteri').optional();
+
+/** The mail exactly as the guest will receive it, for the send dialog's preview. */
+export const previewQuoteMailAction = staffAction(z.object({ quoteId: id, templateId: id, subject }), async (tenant, input, db) => {
+  const draft = await draftQuoteMail(db, tenant.campsiteId, input, await publicOrigin());
+  return { to: draft.to, subject: draft.subject, html: draft.html };
+});
+
+export const sendQuoteMailAction = staffAction(
+  z.object({ quoteId: id, templateId: id, subject, attachmentIds: z.array(id).max(10, 'Al massimo 10 allegati').default([]), requestId: id }),
+  async (tenant, input, db) => {
+    const queued = await sendQuoteMail(db, tenant, { ...input, idempotencyKey: `send-quote:${input.requestId}` }, await publicOrigin());
+    deliverSoon();
+    revalidatePath('/preventivi');
+    return { subject: queued.subject };
+  },
+);
+
+/** The reminder job skips a quote the staff switched off. */
+export const setQuoteReminderAction = staffAction(z.object({ quoteId: id, enabled: z.boolean() }), async (tenant, input, db) => {
+  const [updated] = await db
+    .update(quotes)
+    .set({ reminderEnabled: input.enabled })
+    .where(and(eq(quotes.id, input.quoteId), eq(quotes.campingId, tenant.campsiteId)))
+    .returning({ id: quotes.id });
+  if (!updated) throw new AppError('not_found', 'Preventivo non trovato.');
+  return { enabled: input.enabled };
+});
+
+/** A file for the quote's mail, stored before sending (the dialog lists it and can remove it). */
+export const addQuoteAttachmentAction = staffAction(z.instanceof(FormData, { message: 'Invio non valido: scegli di nuovo il file.' }), async (tenant, form, db) => {
+  const file = form.get('file');
+  const quoteId = form.get('quoteId');
+  if (!(file instanceof File) || typeof quoteId !== 'string') throw new AppError('bad_request', 'Nessun file ricevuto.');
+  const added = await addAttachment(db, tenant.campsiteId, { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name, mimeType: file.type, quoteId });
+  return { id: added.id, fileName: added.fileName, byteSize: added.byteSize };
+});
+
+export const removeQuoteAttachmentAction = staffAction(z.object({ attachmentId: id }), async (tenant, input, db) => {
+  await deleteAttachment(db, tenant.campsiteId, input.attachmentId);
+  return { id: input.attachmentId };
+});

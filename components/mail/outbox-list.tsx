@@ -1,0 +1,62 @@
+import { Alert, Badge, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import { getTranslations } from 'next-intl/server';
+import { LinkAnchor } from '@/components/ui/link-anchor';
+import { LinkButton } from '@/components/ui/link-button';
+import { formatDateTime } from '@/lib/format';
+import type { OutboxSummary } from '@/lib/mail/outbox-view';
+import type { Page } from '@/lib/pagination';
+
+export const STATUS_COLOR: Record<string, string> = { pending: 'blue', sending: 'blue', sent: 'teal', captured: 'yellow', failed: 'red' };
+
+export async function OutboxList({ page, captured }: { page: Page<OutboxSummary>; captured: boolean }) {
+  const t = await getTranslations('mail.outbox');
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {captured ? t('capturedTitle') : t('title')}
+      </Title>
+      <Alert color={captured ? 'yellow' : 'blue'} data-testid="outbox-mode">
+        {captured ? t('capturedNote') : t('liveNote')}
+      </Alert>
+      {page.items.length === 0 ? (
+        <Text c="dimmed">{t('empty')}</Text>
+      ) : (
+        <TableScrollContainer minWidth={720}>
+          <Table striped highlightOnHover>
+            <TableThead>
+              <TableTr>
+                <TableTh scope="col">{t('date')}</TableTh>
+                <TableTh scope="col">{t('to')}</TableTh>
+                <TableTh scope="col">{t('subject')}</TableTh>
+                <TableTh scope="col">{t('kind')}</TableTh>
+                <TableTh scope="col">{t('status')}</TableTh>
+              </TableTr>
+            </TableThead>
+            <TableTbody>
+              {page.items.map((mail) => (
+                <TableTr key={mail.id}>
+                  <TableTd style={{ whiteSpace: 'nowrap' }}>{formatDateTime(mail.sentAt ?? mail.createdAt)}</TableTd>
+                  <TableTd>{mail.recipients.join(', ')}</TableTd>
+                  <TableTd>
+                    <LinkAnchor href={`/mail/uscita/${mail.id}`}>{mail.subject}</LinkAnchor>
+                  </TableTd>
+                  <TableTd>{t.has(`kinds.${mail.kind}`) ? t(`kinds.${mail.kind}`) : mail.kind}</TableTd>
+                  <TableTd>
+                    <Badge color={STATUS_COLOR[mail.status]} variant="light" tt="none" radius="sm" miw="max-content">
+                      {t(`statuses.${mail.status}`)}
+                    </Badge>
+                  </TableTd>
+                </TableTr>
+              ))}
+            </TableTbody>
+          </Table>
+        </TableScrollContainer>
+      )}
+      {page.nextCursor && (
+        <LinkButton href={`/mail?dopo=${encodeURIComponent(page.nextCursor)}`} variant="default" w="fit-content">
+          {t('more')}
+        </LinkButton>
+      )}
+    </Stack>
+  );
+}

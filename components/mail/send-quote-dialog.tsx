@@ -1,0 +1,107 @@
+'use client';
+
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconMail } from '@tabler/icons-react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useEffect, useMemo, useState, useTransition } from 'react';
+import { previewQuoteMailAction, sendQuoteMailAction } from '@/app/(staff)/preventivi/mail-actions';
+import { AttachmentList, type Attached } from './attachment-list';
+import { MailFrame } from './mail-frame';
+
+export type TemplateChoice = { id: string; name: string; language: string | null; guestLanguage: boolean; isReminder: boolean };
+type Props = { quoteId: string; guestEmail: string | null; templates: TemplateChoice[]; captured: boolean };
+type Preview = { to: string; subject: string; html: string };
+
+/** "Invia per e-mail": pick a template (the guest's language first), see the filled mail, send. */
+export function SendQuoteDialog({ quoteId, guestEmail, templates, captured }: Props) {
+  const t = useTranslations('mail.send');
+  const router = useRouter();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [open, setOpen] = useState(false);
+  const [templateId, setTemplateId] = useState<string | null>(templates.find((item) => item.guestLanguage && !item.isReminder)?.id ?? templates[0]?.id ?? null);
+  const [subject, setSubject] = useState('');
+  const [debouncedSubject] = useDebouncedValue(subject, 400);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [sending, startSending] = useTransition();
+  const [attachments, setAttachments] = useState<Attached[]>([]);
+  // One id per opening of the dialog: a double click or a retried request sends one mail.
+  const [requestId, setRequestId] = useState('');
+
+  const groups = useMemo(() => {
+    const entry = (item: TemplateChoice) => ({ value: item.id, label: `${item.name}${item.language ? ` · ${item.language}` : ''}${item.isReminder ? ` · ${t('reminderTag')}` : ''}` });
+    const own = templates.filter((item) => item.guestLanguage).map(entry);
+    const others = templates.filter((item) => !item.guestLanguage).map(entry);
+    return [...(own.length ? [{ group: t('guestLanguage'), items: own }] : []), ...(others.length ? [{ group: t('otherLanguages'), items: others }] : [])];
+  }, [templates, t]);
+
+  useEffect(() => {
+    if (!open || !templateId) return;
+    let current = true;
+    setLoading(true);
+    previewQuoteMailAction({ quoteId, templateId, subject: debouncedSubject || undefined }).then((answer) => {
+      if (!current) return;
+      setLoading(false);
+      if (answer.ok) {
+        setPreview(answer.data);
+        setError(null);
+      } else setError(answer.error);
+    });
+    return () => {
+      current = false;
+    };
+  }, [open, templateId, debouncedSubject, quoteId]);
+
+  const openDialog = () => {
+    setRequestId(crypto.randomUUID());
+    setOpen(true);
+  };
+
+  const send = () =>
+    startSending(async () => {
+      if (!templateId) return;
+      const answer = await sendQuoteMailAction({ quoteId, templateId, subject: subject || undefined, attachmentIds: attachments.map((file) => file.id), requestId });
+      if (!answer.ok) return setError(answer.error);
+      notifications.show({ color: 'teal', title: captured ? t('capturedTitle') : t('sentTitle'), message: t('sentMessage', { to: preview?.to ?? guestEmail ?? '' }) });
+      setOpen(false);
+      setAttachments([]);
+      router.refresh();
+    });
+
+  return (
+    <>
+      <Button leftSection={<IconMail size={16} aria-hidden />} onClick={openDialog} disabled={!guestEmail || templates.length === 0}>
+        {t('open')}
+      </Button>
+      {!guestEmail && <Text size="sm" c="dimmed">{t('noEmail')}</Text>}
+      {guestEmail && templates.length === 0 && <Text size="sm" c="dimmed">{t('noTemplates')}</Text>}
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('title')} size="xl" fullScreen={phone}>
+        <Stack gap="sm">
+          {captured && <Alert color="yellow" title={t('capturedTitle')}>{t('capturedNote')}</Alert>}
+          <Select label={t('template')} data={groups} value={templateId} onChange={setTemplateId} allowDeselect={false} searchable />
+          <TextInput label={t('subject')} description={t('subjectHint')} placeholder={preview?.subject.replace(/ - RIF\..*$/, '')} value={subject} onChange={(event) => setSubject(event.currentTarget.value)} maxLength={300} />
+          <Group gap="xs">
+            <Text size="sm" fw={600}>{t('to')}</Text>
+            <Text size="sm">{preview?.to ?? guestEmail}</Text>
+            {loading && <Loader size="xs" aria-label={t('loading')} />}
+          </Group>
+          <AttachmentList quoteId={quoteId} files={attachments} onChange={setAttachments} onError={setError} />
+          {error && <Alert color="red" role="alert">{error}</Alert>}
+          {preview && <MailFrame html={preview.html} title={t('previewTitle')} height={phone ? 420 : 480} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t('cancel')}
+            </Button>
+            <Button onClick={send} loading={sending} disabled={!templateId || !preview || loading}>
+              {t('confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { mailAttachments, mailOutbox, mailTraces } from '@/db/schema';
+import { AppError } from '@/lib/errors';
+import { decodeCursor, toPage, type Page } from '@/lib/pagination';
+
+export const OUTBOX_PAGE_SIZE = 30;
+
+export type OutboxSummary = Pick<typeof mailOutbox.$inferSelect, 'id' | 'kind' | 'recipients' | 'subject' | 'status' | 'attempts' | 'createdAt' | 'sentAt'> & { position: string };
+
+/** The campsite's outgoing mails, newest first, a page at a time. */
+export async function listOutbox(db: DbOrTx, campsiteId: string, cursor?: string | null): Promise<Page<OutboxSummary>> {
+  const after = decodeCursor(cursor, 2);
+  const rows = await db
+    .select({
+      id: mailOutbox.id,
+      kind: mailOutbox.kind,
+      recipients: mailOutbox.recipients,
+      subject: mailOutbox.subject,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+      // Microseconds kept: a JavaScript date would round them off and the next page would skip rows.
+      position: sql<string>`to_char(${mailOutbox.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.campingId, campsiteId),
+        after ? sql`(${mailOutbox.createdAt}, ${mailOutbox.id}) < (${String(after[0])}::timestamptz, ${String(after[1])}::text)` : undefined,
+      ),
+    )
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(OUTBOX_PAGE_SIZE + 1);
+  return toPage(rows, OUTBOX_PAGE_SIZE, (row) => [row.position, row.id]);
+}
+
+/** One outgoing mail with its body, and the thread it belongs to. */
+export async function getOutboxMail(db: DbOrTx, campsiteId: string, id: string) {
+  const [row] = await db
+    .select({ mail: mailOutbox, threadId: mailTraces.threadId, contactId: mailTraces.contactId, quoteId: mailTraces.quoteId })
+    .from(mailOutbox)
+    .leftJoin(mailTraces, and(eq(mailTraces.id, mailOutbox.mailTraceId), eq(mailTraces.campingId, mailOutbox.campingId)))
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.campingId, campsiteId)));
+  if (!row) throw new AppError('not_found', 'E-mail non trovata.');
+  const files = row.mail.attachmentIds.length
+    ? await db
+        .select({ id: mailAttachments.id, fileName: mailAttachments.fileName, byteSize: mailAttachments.byteSize })
+        .from(mailAttachments)
+        .where(and(eq(mailAttachments.campingId, campsiteId), inArray(mailAttachments.id, row.mail.attachmentIds)))
+    : [];
+  return { ...row, files };
+}
+
+/** A thread's mails (tracciaMail), oldest first, as a conversation reads. */
+export async function threadMails(db: DbOrTx, campsiteId: string, threadId: string) {
+  return db
+    .select()
+    .from(mailTraces)
+    .where(and(eq(mailTraces.campingId, campsiteId), eq(mailTraces.threadId, threadId)))
+    .orderBy(mailTraces.createdAt, mailTraces.id)
+    .limit(200);
+}

@@ -13,13 +13,14 @@ export const backoffMs = (attempt: number) => Math.min(60 * 60_000, 30_000 * 2 *
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** Takes due rows for this process: pending ones, and 'sending' ones whose lease ran out. */
-async function claimDue(db: Database, now: Date, limit: number): Promise<OutboxRow[]> {
+async function claimDue(db: Database, now: Date, limit: number, campsiteId?: string): Promise<OutboxRow[]> {
   const leaseEnd = new Date(now.getTime() + SENDING_LEASE_MS);
   return db.execute(sql`
     update ${mailOutbox} set status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseEnd.toISOString()}::timestamptz
     where id in (
       select id from ${mailOutbox}
       where status in ('pending', 'sending') and next_attempt_at <= ${now.toISOString()}::timestamptz
+        ${campsiteId ? sql`and camping_id = ${campsiteId}` : sql``}
       order by next_attempt_at limit ${limit}
       for update skip locked)
     returning id`).then(async (result) => {
@@ -77,10 +78,14 @@ export type DeliveryReport = { delivered: number; retrying: number; failed: numb
  * Delivers what is due. Each row is sent with its idempotency key, so a row sent by a process
  * that crashed before recording it is sent again with the same key and the provider drops the copy.
  */
-export async function deliverDue(db: Database, transport: MailTransport, options: { now?: Date; limit?: number } = {}): Promise<DeliveryReport> {
+export async function deliverDue(
+  db: Database,
+  transport: MailTransport,
+  options: { now?: Date; limit?: number; /** Only this campsite's mails (an admin's "send now", tests). */ campsiteId?: string } = {},
+): Promise<DeliveryReport> {
   const now = options.now ?? new Date();
   const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
-  for (const row of await claimDue(db, now, options.limit ?? 20)) {
+  for (const row of await claimDue(db, now, options.limit ?? 20, options.campsiteId)) {
     try {
       const { providerMessageId } = await transport.send(await outgoing(db, row), row.idempotencyKey);
       await markDelivered(db, row, transport, providerMessageId, now);

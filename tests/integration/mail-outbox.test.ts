@@ -43,7 +43,7 @@ describe('traces', () => {
     expect(trace.subject).toBe(`Ciao - RIF.: ${queued.referenceId} [CRM]`);
     expect(trace.isSent).toBe(false);
 
-    await deliverDue(db, captureTransport);
+    await deliverDue(db, captureTransport, { campsiteId: campsite.id });
     const [after] = await db.select().from(mailTraces).where(eq(mailTraces.id, queued.traceId!));
     expect(after.isSent).toBe(true);
     expect((await outboxRow(queued.outboxId)).status).toBe('captured');
@@ -82,7 +82,7 @@ describe('delivery through Resend (local stand-in)', () => {
   it('sends with the idempotency key, the reply-to and the campsite’s count', async () => {
     const { campsite, guest } = await campsiteWithGuest();
     const queued = await enqueueMail(db, campsite.id, { kind: 'quote', to: [guest.email!], subject: 'Preventivo', html: '<p>x</p>', replyTo: 'info@camping.example' });
-    await deliverDue(db, resend());
+    await deliverDue(db, resend(), { campsiteId: campsite.id });
     const [mail] = deliveriesTo(guest.email!);
     const row = await outboxRow(queued.outboxId);
     expect(mail.idempotencyKey).toBe(row.idempotencyKey);
@@ -98,8 +98,8 @@ describe('delivery through Resend (local stand-in)', () => {
     // The process "dies" right after the transaction: nothing was delivered yet.
     const queued = await db.transaction((tx) => enqueueMail(tx, campsite.id, { kind: 'quote', to: [guest.email!], subject: 'Dopo il crash', html: 'x' }));
     expect(deliveriesTo(guest.email!)).toHaveLength(0);
-    await deliverDue(db, resend());
-    await deliverDue(db, resend(), { now: later(2 * SENDING_LEASE_MS) });
+    await deliverDue(db, resend(), { campsiteId: campsite.id });
+    await deliverDue(db, resend(), { now: later(2 * SENDING_LEASE_MS), campsiteId: campsite.id });
     expect(deliveriesTo(guest.email!)).toHaveLength(1);
     expect((await outboxRow(queued.outboxId)).status).toBe('sent');
   });
@@ -108,10 +108,10 @@ describe('delivery through Resend (local stand-in)', () => {
     const { campsite, guest } = await campsiteWithGuest();
     const queued = await enqueueMail(db, campsite.id, { kind: 'quote', to: [guest.email!], subject: 'Risposta persa', html: 'x' });
     standIn.force({ drop: true });
-    const first = await deliverDue(db, resend());
+    const first = await deliverDue(db, resend(), { campsiteId: campsite.id });
     expect(first.retrying).toBe(1);
     expect((await outboxRow(queued.outboxId)).status).toBe('pending');
-    await deliverDue(db, resend(), { now: later(backoffMs(1) + 1000) });
+    await deliverDue(db, resend(), { now: later(backoffMs(1) + 1000), campsiteId: campsite.id });
     expect(deliveriesTo(guest.email!)).toHaveLength(1);
     const row = await outboxRow(queued.outboxId);
     expect(row.status).toBe('sent');
@@ -122,8 +122,8 @@ describe('delivery through Resend (local stand-in)', () => {
     const { campsite, guest } = await campsiteWithGuest();
     const queued = await enqueueMail(db, campsite.id, { kind: 'quote', to: [guest.email!], subject: 'Lease', html: 'x' });
     await db.update(mailOutbox).set({ status: 'sending', attempts: 1, nextAttemptAt: later(SENDING_LEASE_MS) }).where(eq(mailOutbox.id, queued.outboxId));
-    expect((await deliverDue(db, resend())).delivered).toBe(0);
-    await deliverDue(db, resend(), { now: later(SENDING_LEASE_MS + 1000) });
+    expect((await deliverDue(db, resend(), { campsiteId: campsite.id })).delivered).toBe(0);
+    await deliverDue(db, resend(), { now: later(SENDING_LEASE_MS + 1000), campsiteId: campsite.id });
     expect(deliveriesTo(guest.email!)).toHaveLength(1);
   });
 
@@ -132,13 +132,13 @@ describe('delivery through Resend (local stand-in)', () => {
     const queued = await enqueueMail(db, campsite.id, { kind: 'quote', to: [guest.email!], subject: 'Troppe richieste', html: 'x' });
     standIn.force({ status: 429, name: 'rate_limit_exceeded', message: 'Too many requests', retryAfter: '120' });
     const before = Date.now();
-    expect((await deliverDue(db, resend())).retrying).toBe(1);
+    expect((await deliverDue(db, resend(), { campsiteId: campsite.id })).retrying).toBe(1);
     const waiting = await outboxRow(queued.outboxId);
     expect(waiting.status).toBe('pending');
     expect(waiting.lastError).toContain('rate_limit_exceeded');
     expect(waiting.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 120_000);
-    expect((await deliverDue(db, resend(), { now: later(60_000) })).delivered).toBe(0);
-    expect((await deliverDue(db, resend(), { now: later(121_000) })).delivered).toBe(1);
+    expect((await deliverDue(db, resend(), { now: later(60_000), campsiteId: campsite.id })).delivered).toBe(0);
+    expect((await deliverDue(db, resend(), { now: later(121_000), campsiteId: campsite.id })).delivered).toBe(1);
     expect(deliveriesTo(guest.email!)).toHaveLength(1);
   });
 
@@ -146,17 +146,17 @@ describe('delivery through Resend (local stand-in)', () => {
     const { campsite, guest } = await campsiteWithGuest();
     const queued = await enqueueMail(db, campsite.id, { kind: 'quote', to: [guest.email!], subject: 'Rifiutata', html: 'x' });
     standIn.force({ status: 422, name: 'validation_error', message: 'Invalid `from` field.' });
-    expect((await deliverDue(db, resend())).failed).toBe(1);
+    expect((await deliverDue(db, resend(), { campsiteId: campsite.id })).failed).toBe(1);
     const row = await outboxRow(queued.outboxId);
     expect(row.status).toBe('failed');
     expect(row.lastError).toContain('Invalid `from` field.');
-    expect((await deliverDue(db, resend(), { now: later(24 * 3600_000) })).delivered).toBe(0);
+    expect((await deliverDue(db, resend(), { now: later(24 * 3600_000), campsiteId: campsite.id })).delivered).toBe(0);
   });
 
   it('a wrong key is refused by Resend and the mail is kept as failed, not lost', async () => {
     const { campsite, guest } = await campsiteWithGuest();
     const queued = await enqueueMail(db, campsite.id, { kind: 'quote', to: [guest.email!], subject: 'Chiave', html: 'x' });
-    await deliverDue(db, resendTransport('re_wrong_key_000000', standIn.baseUrl));
+    await deliverDue(db, resendTransport('re_wrong_key_000000', standIn.baseUrl), { campsiteId: campsite.id });
     expect((await outboxRow(queued.outboxId)).status).toBe('failed');
   });
 });

@@ -1,9 +1,12 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { campsites, contacts, quoteCards, quotes, typologyDescriptions, type CampsiteContacts, type PriceLine } from '@/db/schema';
+import { campsites, contacts, images, quoteCards, quotes, typologyDescriptions, type CampsiteContacts, type PriceLine } from '@/db/schema';
 import { sanitizeHtml } from '@/lib/html/sanitize';
 import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import type { QuoteProgress } from '@/lib/quotes/progress';
+
+/** Enough to show the place; a gallery belongs to the campsite's own site. */
+const MAX_CARD_PICTURES = 3;
 
 export type GuestQuoteIds = { campsiteId: string; quoteId: string; contactId: string };
 
@@ -27,7 +30,8 @@ export type GuestCard = {
   /** Sanitised HTML written by the staff. */
   text: string;
   description: string | null;
-  imageIds: string[];
+  /** The card's own pictures, else those of its accommodation type in the image manager. */
+  images: { id: string; alt: string }[];
 };
 
 export type GuestQuoteView = {
@@ -83,6 +87,26 @@ export async function buildGuestQuoteView(db: DbOrTx, ids: GuestQuoteIds): Promi
           ),
         )
     : [];
+  const chosenIds = [...new Set(cards.flatMap((card) => card.imageIds))];
+  const pictures =
+    typologyIds.length || chosenIds.length
+      ? await db
+          .select({ id: images.id, alt: images.alt, typologyId: images.typologyId })
+          .from(images)
+          .where(
+            and(
+              eq(images.campingId, campsite.id),
+              or(typologyIds.length ? inArray(images.typologyId, typologyIds) : undefined, chosenIds.length ? inArray(images.id, chosenIds) : undefined),
+            ),
+          )
+          .orderBy(desc(images.createdAt), asc(images.id))
+          .limit(200)
+      : [];
+  const picturesOf = (card: { imageIds: string[]; typologyId: string | null; typologyName: string }) => {
+    const own = card.imageIds.map((id) => pictures.find((picture) => picture.id === id)).filter((picture) => picture !== undefined);
+    const chosen = own.length ? own : pictures.filter((picture) => card.typologyId && picture.typologyId === card.typologyId);
+    return chosen.slice(0, MAX_CARD_PICTURES).map((picture) => ({ id: picture.id, alt: picture.alt || card.typologyName }));
+  };
   const description = (typologyId: string | null) => {
     const html = descriptions.find((entry) => entry.typologyId === typologyId)?.html;
     return html ? sanitizeHtml(html) : null;
@@ -117,7 +141,7 @@ export async function buildGuestQuoteView(db: DbOrTx, ids: GuestQuoteIds): Promi
         offerName: card.offerName,
         text: card.text ? sanitizeHtml(card.text) : '',
         description: description(card.typologyId),
-        imageIds: card.imageIds,
+        images: picturesOf(card),
       })),
   };
 }

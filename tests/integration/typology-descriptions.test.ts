@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { deleteDescription, getDescription, listDescriptions, saveDescription, saveTypologyCategories, getTypologyCategories } from '@/lib/images/descriptions';
+import { uploadImage } from '@/lib/images/service';
 import { buildGuestQuoteView } from '@/lib/public-quotes/view';
 import { createQuote } from '@/lib/quotes/service';
 import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
+import { jpegWithExif } from '../helpers/images';
 import { makeCampsite } from '../helpers/fixtures';
 import { MOBILE_HOME_CARD, makeGuest, makeQuotesAccount, quoteInput } from '../helpers/quotes';
 
@@ -43,6 +45,24 @@ describe('typology descriptions', () => {
     const description = view?.cards[0]?.description ?? '';
     expect(description).toContain('Mobilheim');
     expect(description).not.toContain('onerror');
+  });
+
+  it('shows the pictures of the card’s accommodation type, newest first, only the campsite’s own', async () => {
+    const account = await makeQuotesAccount(db);
+    const other = await makeQuotesAccount(db);
+    const guest = await makeGuest(db, account.tenant, { languageId: 3 });
+    const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: 'nuovo', cards: [MOBILE_HOME_CARD] }), account.platform);
+    const typologyId = MOBILE_HOME_CARD.typologyId;
+    const upload = async (campsiteId: string, fileName: string, alt = '') => uploadImage(db, campsiteId, { bytes: new Uint8Array(await jpegWithExif()), fileName, typologyId, alt });
+    const first = await upload(account.campsite.id, 'fuori.jpg', 'La veranda');
+    const second = await upload(account.campsite.id, 'dentro.jpg');
+    await upload(other.campsite.id, 'altrui.jpg');
+    await uploadImage(db, account.campsite.id, { bytes: new Uint8Array(await jpegWithExif()), fileName: 'piazzola.jpg', typologyId: 'LA-PZ-STD' });
+    const view = await buildGuestQuoteView(db, { campsiteId: account.campsite.id, quoteId: quote.id, contactId: guest.id });
+    expect(view?.cards[0]?.images).toEqual([
+      { id: second.id, alt: 'Casa mobile Classic' },
+      { id: first.id, alt: 'La veranda' },
+    ]);
   });
 });
 

@@ -5,6 +5,7 @@ import { formatGuestDate, formatGuestMoney } from '@/lib/i18n/guest-format';
 import type { guestTranslator } from '@/lib/i18n/guest-translator';
 import type { GuestLocale } from '@/lib/i18n/locales';
 import type { GuestCard as Card } from '@/lib/public-quotes/view';
+import { CardPictures } from './card-pictures';
 
 type Translate = Awaited<ReturnType<typeof guestTranslator<'guestQuote'>>>['t'];
 type Props = { card: Card; t: Translate; locale: GuestLocale; accepted: boolean; dimmed: boolean; full: boolean; action?: ReactNode; detailsLink?: ReactNode };
@@ -26,6 +27,7 @@ export function GuestCard({ card, t, locale, accepted, dimmed, full, action, det
       style={accepted ? { borderColor: 'var(--mantine-color-green-7)', borderWidth: 2 } : dimmed ? { borderStyle: 'dashed' } : undefined}
     >
       <Stack gap="sm">
+        <CardPictures images={full ? card.images : card.images.slice(0, 1)} />
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>
             <Text size="xs" tt="uppercase" fw={700} c="dimmed">

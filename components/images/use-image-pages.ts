@@ -13,6 +13,9 @@ export function useImagePages(typologyId: string | null, enabled = true) {
   const [error, setError] = useState<string | null>(null);
   // A slow answer for an old filter must not overwrite the list of the new one.
   const generation = useRef(0);
+  // Uploads and deletions made while a page was on its way: the answer may predate them.
+  const added = useRef(new Map<string, ImageItem>());
+  const removed = useRef(new Set<string>());
 
   const fetchPage = useCallback(
     async (cursor: string | null, replace: boolean) => {
@@ -27,7 +30,12 @@ export function useImagePages(typologyId: string | null, enabled = true) {
         setError(result.error);
         return;
       }
-      setItems((current) => (replace ? result.data.items : [...current, ...result.data.items]));
+      const fresh = result.data.items.filter((item) => !removed.current.has(item.id));
+      setItems((current) => {
+        const base = replace ? [...added.current.values()] : current;
+        const known = new Set(base.map((item) => item.id));
+        return [...base, ...fresh.filter((item) => !known.has(item.id))];
+      });
       setNextCursor(result.data.nextCursor);
     },
     [typologyId],
@@ -35,6 +43,7 @@ export function useImagePages(typologyId: string | null, enabled = true) {
 
   useEffect(() => {
     if (!enabled) return;
+    added.current.clear();
     setItems([]);
     setNextCursor(null);
     setLoaded(false);
@@ -47,11 +56,17 @@ export function useImagePages(typologyId: string | null, enabled = true) {
 
   const prepend = useCallback(
     (image: ImageItem) => {
-      if (!typologyId || image.typologyId === typologyId) setItems((current) => [image, ...current.filter((item) => item.id !== image.id)]);
+      if (typologyId && image.typologyId !== typologyId) return;
+      added.current.set(image.id, image);
+      setItems((current) => [image, ...current.filter((item) => item.id !== image.id)]);
     },
     [typologyId],
   );
-  const remove = useCallback((id: string) => setItems((current) => current.filter((item) => item.id !== id)), []);
+  const remove = useCallback((id: string) => {
+    added.current.delete(id);
+    removed.current.add(id);
+    setItems((current) => current.filter((item) => item.id !== id));
+  }, []);
   const replace = useCallback(
     (image: ImageItem) =>
       setItems((current) => (typologyId && image.typologyId !== typologyId ? current.filter((item) => item.id !== image.id) : current.map((item) => (item.id === image.id ? image : item)))),

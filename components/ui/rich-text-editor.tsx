@@ -1,43 +1,15 @@
 'use client';
 
-import { RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
+import { RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useTranslations } from 'next-intl';
-import { useMemo } from 'react';
+import { useEditorLabels } from '@/components/editor/editor-labels';
 
 type Props = { value: string; onChange: (html: string) => void; label: string; minHeight?: number };
 
-function useItalianLabels(): Partial<RichTextEditorLabels> {
-  const t = useTranslations('richText');
-  return useMemo(
-    () => ({
-      boldControlLabel: t('bold'),
-      italicControlLabel: t('italic'),
-      underlineControlLabel: t('underline'),
-      strikeControlLabel: t('strike'),
-      clearFormattingControlLabel: t('clearFormatting'),
-      linkControlLabel: t('link'),
-      unlinkControlLabel: t('unlink'),
-      bulletListControlLabel: t('bulletList'),
-      orderedListControlLabel: t('orderedList'),
-      h3ControlLabel: t('h3'),
-      h4ControlLabel: t('h4'),
-      undoControlLabel: t('undo'),
-      redoControlLabel: t('redo'),
-      linkEditorInputLabel: t('linkInput'),
-      linkEditorInputPlaceholder: t('linkPlaceholder'),
-      linkEditorExternalLink: t('linkExternal'),
-      linkEditorInternalLink: t('linkInternal'),
-      linkEditorSave: t('linkSave'),
-    }),
-    [t],
-  );
-}
-
 /** The staff's text editor (Tiptap through Mantine): headings, emphasis, lists and links, as HTML. */
 export function RichTextField({ value, onChange, label, minHeight = 120 }: Props) {
-  const labels = useItalianLabels();
+  const labels = useEditorLabels();
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: { openOnClick: false } })],
     content: value,

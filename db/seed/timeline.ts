@@ -100,7 +100,9 @@ export function planTimeline(random: Random, progress: QuoteProgress, createdAt:
   }
 
   let reminderSentAt: Date | null = null;
-  if (sentAt && ['inviato', 'letto', 'scaduto', 'non convertito'].includes(progress) && random.chance(0.5)) {
+  // A quote still 'inviato' days after sending has had its reminder: the reminder job would have
+  // sent it, and a fresh demo must not start by reminding its whole history at once.
+  if (sentAt && ['inviato', 'letto', 'scaduto', 'non convertito'].includes(progress) && (random.chance(0.5) || progress === 'inviato')) {
     const candidate = addMs(sentAt, days(3) + hours(9));
     const deadline = expires ? validUntil : (events.find((event) => event.to === 'non convertito')?.at ?? now);
     if (candidate < deadline && candidate < now) reminderSentAt = candidate;

@@ -34,7 +34,8 @@ export type EnqueuedMail = { outboxId: string; traceId: string | null; reference
 /** A short reference for subjects: 6 hex characters for the public flows (spec section 8), 10 otherwise. */
 export const newReferenceId = (length: 6 | 10 = 10) => randomBytes(5).toString('hex').slice(0, length).toUpperCase();
 
-async function contactByAddress(db: DbOrTx, campsiteId: string, address: string | undefined): Promise<string | null> {
+/** The campsite's contact with this address (case does not matter), or null. */
+export async function contactByAddress(db: DbOrTx, campsiteId: string, address: string | undefined): Promise<string | null> {
   if (!address) return null;
   const [found] = await db
     .select({ id: contacts.id })

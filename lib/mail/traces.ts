@@ -4,6 +4,7 @@ import { contacts, mailTraces, quotes, type MailMeta } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { decodeCursor, encodeCursor, type Page } from '@/lib/pagination';
+import { contactByAddress } from './outbox';
 
 /**
  * tracciaMail: the mail traces of a campsite, read and written by thread. Every query here is
@@ -36,16 +37,6 @@ export async function assertQuote(db: DbOrTx, campsiteId: string, quoteId: strin
     .from(quotes)
     .where(and(eq(quotes.id, quoteId), eq(quotes.campingId, campsiteId)));
   if (!found) throw new AppError('not_found', 'Preventivo non trovato.');
-}
-
-export async function contactByAddress(db: DbOrTx, campsiteId: string, address: string | undefined): Promise<string | null> {
-  if (!address) return null;
-  const [found] = await db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(eq(contacts.campingId, campsiteId), sql`lower(${contacts.email}) = lower(${address.trim()}::text)`))
-    .limit(1);
-  return found?.id ?? null;
 }
 
 /** A trace of the campsite found by its reference (getUUID), or null. */

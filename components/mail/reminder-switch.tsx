@@ -26,7 +26,7 @@ export function ReminderSwitch({ quoteId, enabled, days, sentAt }: { quoteId: st
       disabled={pending || sentAt !== null}
       onChange={(event) => change(event.currentTarget.checked)}
       label={t('label')}
-      description={sentAt ? t('sent', { date: sentAt }) : t('hint', { days })}
+      description={sentAt ? t('sent', { date: sentAt }) : days > 0 ? t('hint', { days }) : t('off')}
     />
   );
 }

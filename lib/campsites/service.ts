@@ -16,3 +16,12 @@ export async function getOwnCampsite(db: DbOrTx, tenant: Pick<Tenant, 'campsiteI
 export function hasMailingProvider(campsite: Pick<CampsiteRow, 'mailjetApiKey' | 'mailjetSecret'>): boolean {
   return Boolean(campsite.mailjetApiKey && campsite.mailjetSecret);
 }
+
+export const MAX_REMINDER_DAYS = 60;
+
+/** Days after sending before an unopened quote gets the reminder; 0 switches reminders off. */
+export async function setReminderDays(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, days: number): Promise<number> {
+  const [updated] = await db.update(campsites).set({ reminderDays: days }).where(eq(campsites.id, tenant.campsiteId)).returning({ days: campsites.reminderDays });
+  if (!updated) throw new AppError('not_found', 'Campeggio non trovato.');
+  return updated.days;
+}

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { campsites, mailOutbox, mailTraces, quotes } from '@/db/schema';
+import { setReminderDays } from '@/lib/campsites/service';
 import { sendQuoteMail } from '@/lib/mail/quote-mail';
 import { sendDueReminders } from '@/lib/mail/reminders';
 import { acceptByGuest } from '@/lib/public-quotes/service';
@@ -132,6 +133,15 @@ describe('reminders', () => {
     expect(reminders).toHaveLength(1);
     expect(reminders[0].recipients).toEqual([guest.email]);
     expect(reminders[0].html).toContain('Erinnerung für Anna');
+  });
+
+  it('a campsite that set 0 days sends no reminders at all', async () => {
+    const { tenant, quote, campsite } = await germanQuote();
+    expect(await setReminderDays(db, tenant, 0)).toBe(0);
+    await createTemplate(db, campsite.id, templateFieldsSchema.parse({ name: 'Erinnerung', languageId: 3, isReminder: true, html: '<p>x</p>' }));
+    await changeProgress(db, { campsiteId: campsite.id, quoteId: quote.id, to: 'inviato', actor: 'staff', patch: { sentAt: new Date() } });
+    await sendDueReminders(db, new Date(Date.now() + 30 * 86_400_000));
+    expect(await outboxOf(campsite.id)).toHaveLength(0);
   });
 
   it('no reminder for a quote the staff switched off, nor for one the guest opened', async () => {

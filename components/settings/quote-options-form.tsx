@@ -28,7 +28,7 @@ export function QuoteOptionsForm({ reminderDays }: { reminderDays: number }) {
           {t('reminderTitle')}
         </Title>
         <Text size="sm">{t('reminderText')}</Text>
-        <NumberInput label={t('reminderDays')} description={t('reminderHint')} min={0} max={60} allowDecimal={false} value={days} onChange={setDays} error={error} w={220} />
+        <NumberInput label={t('reminderDays')} description={t('reminderHint')} min={0} max={60} allowDecimal={false} value={days} onChange={setDays} error={error} maw={360} />
         {error && !error.startsWith('Giorni') && <Alert color="red">{error}</Alert>}
         <Group>
           <Button type="submit" loading={pending}>

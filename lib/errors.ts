@@ -18,6 +18,11 @@ const STATUS: Record<AppErrorKind, number> = {
   unavailable: 503,
 };
 
+/** The kind an HTTP status stands for, when it is one of ours. */
+export function kindOfStatus(status: number): AppErrorKind | undefined {
+  return (Object.keys(STATUS) as AppErrorKind[]).find((kind) => STATUS[kind] === status);
+}
+
 export class AppError extends Error {
   readonly kind: AppErrorKind;
   readonly details?: Record<string, unknown>;

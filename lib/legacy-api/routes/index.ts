@@ -4,6 +4,9 @@ import { catalogueRoutes } from './catalogue';
 import { contactRoutes } from './contacts';
 import { imageRoutes } from './images';
 import { mailRoutes } from './mail';
+import { mailAttachmentRoutes } from './mail-attachments';
+import { mailNewsletterRoutes } from './mail-newsletter';
+import { mailTraceRoutes } from './mail-traces';
 import { newsletterPublicRoutes } from './newsletter-public';
 import { notificationRoutes } from './notifications';
 import { platformRoutes } from './platform';
@@ -24,6 +27,9 @@ export const legacyRoutes: Endpoint[] = [
   ...publicQuoteRoutes,
   ...newsletterPublicRoutes,
   ...mailRoutes,
+  ...mailNewsletterRoutes,
+  ...mailTraceRoutes,
+  ...mailAttachmentRoutes,
   ...templateRoutes,
   ...imageRoutes,
 ];

@@ -54,6 +54,11 @@ export function env(): Env {
   return cached;
 }
 
+/** The base of the links the product hands out: APP_URL, else the origin the request came to. */
+export function publicBaseUrl(requestOrigin: string | null): string {
+  return (env().APP_URL ?? requestOrigin ?? appUrl()).replace(/\/$/, '');
+}
+
 export function appUrl(): string {
   const { APP_URL, PORT } = env();
   return (APP_URL ?? `http://localhost:${PORT}`).replace(/\/$/, '');

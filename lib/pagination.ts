@@ -1,3 +1,4 @@
+import { sql, type Column } from 'drizzle-orm';
 import { AppError } from './errors';
 
 export const DEFAULT_PAGE_SIZE = 25;
@@ -30,3 +31,9 @@ export function toPage<T>(rows: T[], limit: number, cursorOf: (row: T) => Cursor
   const last = items.at(-1);
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null };
 }
+
+/**
+ * A timestamp as a cursor value, to the microsecond: a JavaScript Date would round it to the
+ * millisecond, and the next page would skip the rows in between.
+ */
+export const exactTimestamp = (column: Column) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

@@ -2,7 +2,7 @@ import { and, count, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { contacts, languages, nations } from '@/db/schema';
 import { tableDateRange } from '@/lib/date-filter';
-import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, MAX_PAGE_SIZE, type CursorValue, type Page } from '@/lib/pagination';
+import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, exactTimestamp, MAX_PAGE_SIZE, type CursorValue, type Page } from '@/lib/pagination';
 import { escapeLike, searchWords } from '@/lib/search';
 import type { Tenant } from '@/lib/tenant';
 import type { ContactSort } from './validation';
@@ -61,7 +61,7 @@ const idKey: SortKey = { expr: sql`${contacts.id}`, direction: 'asc', cursorValu
 const createdKey = (direction: 'asc' | 'desc'): SortKey => ({
   expr: sql`${contacts.createdAt}`,
   direction,
-  cursorValue: sql`to_char(${contacts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  cursorValue: exactTimestamp(contacts.createdAt),
   param: (value) => sql`${String(value ?? '')}::timestamptz`,
 });
 const lowerKey = (column: SQL): SortKey => ({ expr: column, direction: 'asc', cursorValue: column, param: textParam });

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { images } from '@/db/schema';
 import { cacheTags, invalidate } from '@/lib/cache/tags';
 import { AppError } from '@/lib/errors';
-import { decodeCursor, toPage, type Page } from '@/lib/pagination';
+import { decodeCursor, exactTimestamp, toPage, type Page } from '@/lib/pagination';
 import { encodeImage } from './encode';
 import { imageUrl } from './links';
 import { imageDetailsSchema, imageListQuerySchema, imagePatchSchema, type ImageListQuery, type ImagePatch } from './validation';
@@ -75,8 +75,7 @@ export async function uploadImage(db: DbOrTx, campsiteId: string, input: UploadI
   return withUrl(row);
 }
 
-// The cursor keeps created_at to the microsecond: a JavaScript Date would round it to the millisecond and skip rows.
-const exactCreatedAt = sql<string>`to_char(${images.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const exactCreatedAt = exactTimestamp(images.createdAt);
 
 /** Newest first, paged by (created_at, id) along the (camping_id, created_at) index; filtered by typology and category. */
 export async function listImages(db: DbOrTx, campsiteId: string, query: ImageListQuery = {}): Promise<Page<ImageSummary>> {

@@ -3,7 +3,7 @@ import { clientInfo } from '@/lib/auth/client-info';
 import { hasFullPack } from '@/lib/auth/pack-levels';
 import { safeEqual } from '@/lib/auth/secrets';
 import { resolveSession } from '@/lib/auth/service';
-import { env } from '@/lib/env';
+import { env, publicBaseUrl } from '@/lib/env';
 import { AppError } from '@/lib/errors';
 import type { Tenant } from '@/lib/tenant';
 import '@/lib/validation';
@@ -76,7 +76,7 @@ export function createDispatcher(endpoints: Endpoint[], getDatabase: () => Datab
       if (!found) return errorResponse(404, { error: `Chiamata API sconosciuta: ${path}` });
       if ('methodNotAllowed' in found) return errorResponse(405, { error: `Metodo ${request.method} non ammesso per ${path}.` });
       const { endpoint } = found;
-      const base: PublicContext = { db: getDatabase(), request, client: clientInfo(request.headers), origin: url.origin };
+      const base: PublicContext = { db: getDatabase(), request, client: clientInfo(request.headers), origin: publicBaseUrl(url.origin) };
       const identity = await authenticate(endpoint, base);
       const params = endpoint.params ? endpoint.params.parse(found.params) : {};
       const body = endpoint.body ? endpoint.body.parse(await readBody(request)) : {};

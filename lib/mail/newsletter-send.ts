@@ -1,3 +1,4 @@
+import { appUrl } from '@/lib/env';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '@/db/client';
 import { campaigns, contacts, listMemberships, mailingLists } from '@/db/schema';
@@ -5,7 +6,6 @@ import { AppError } from '@/lib/errors';
 import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import { getSubscription, resubscribe, unsubscribe, type Subscription } from '@/lib/newsletter/subscription';
 import { deliverSoon } from './mailer';
-import { publicOrigin } from './origin';
 import { enqueueMail } from './outbox';
 
 /** Recipients are read and queued this many at a time, one transaction each. */
@@ -34,7 +34,7 @@ async function assertList(db: DbOrTx, campsiteId: string, listId: string) {
   if (!list) throw new AppError('not_found', 'Lista non trovata.');
 }
 
-export type NewsletterInput = { listId: string; subject: string; html: string; campaignId?: string | null };
+export type NewsletterInput = { listId: string; subject: string; html: string; campaignId?: string | null; /** Base of the unsubscribe links. */ origin?: string };
 export type NewsletterOutcome = { campaignId: string; queued: number; skipped: number; alreadyQueued: number };
 
 /**
@@ -63,7 +63,7 @@ export async function sendNewsletter(db: Database, campsiteId: string, input: Ne
 
   const members = and(eq(listMemberships.campingId, campsiteId), eq(listMemberships.listId, input.listId));
   const [{ total }] = await db.select({ total: count() }).from(listMemberships).where(members);
-  const origin = await publicOrigin();
+  const origin = input.origin ?? appUrl();
   const seen = new Set<string>();
   let queued = 0;
   let alreadyQueued = 0;

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { mailAttachments, mailOutbox, mailTraces } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { decodeCursor, toPage, type Page } from '@/lib/pagination';
+import { decodeCursor, exactTimestamp, toPage, type Page } from '@/lib/pagination';
 
 export const OUTBOX_PAGE_SIZE = 30;
 
@@ -21,8 +21,7 @@ export async function listOutbox(db: DbOrTx, campsiteId: string, cursor?: string
       attempts: mailOutbox.attempts,
       createdAt: mailOutbox.createdAt,
       sentAt: mailOutbox.sentAt,
-      // Microseconds kept: a JavaScript date would round them off and the next page would skip rows.
-      position: sql<string>`to_char(${mailOutbox.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      position: exactTimestamp(mailOutbox.createdAt),
     })
     .from(mailOutbox)
     .where(

@@ -1,3 +1,4 @@
+import { appUrl } from '@/lib/env';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { contacts, mailOutbox, mailTraces, quoteRequests, quotes } from '@/db/schema';
@@ -15,7 +16,7 @@ export const CONFIRM_RECIPIENT_LIMIT: Limit = { max: 3, windowSeconds: 60 * 60 }
 /** A confirmation already queued this recently for the same guest is not sent again. */
 const RECENT_MS = 10 * 60_000;
 
-export type ConfirmRequest = { campsiteId: string; contactId: string; quoteId?: string | null; languageId?: number | null };
+export type ConfirmRequest = { campsiteId: string; contactId: string; quoteId?: string | null; languageId?: number | null; origin?: string };
 
 /**
  * /sendMailConfirm, public: the fixed confirmation template, only to a contact of that campsite
@@ -77,6 +78,7 @@ export async function sendPublicConfirmation(db: Database, request: ConfirmReque
     queueContactConfirmation(tx, campsite.id, {
       guest: { ...contact, email },
       locale,
+      origin: request.origin ?? appUrl(),
       quoteId: quote?.id,
       arrival: stay?.arrival ?? null,
       departure: stay?.departure ?? null,

@@ -11,6 +11,7 @@ import { changeProgress } from '@/lib/quotes/transitions';
 import { fillPlaceholders, fillPlaceholdersText } from '@/lib/templates/placeholders';
 import { placeholderValuesFor } from '@/lib/templates/preview';
 import { getTemplate } from '@/lib/templates/service';
+import { deliverSoon } from './mailer';
 import { enqueueMail } from './outbox';
 import { renderMail } from './render';
 
@@ -67,7 +68,7 @@ export async function sendQuoteMail(
   input: { quoteId: string; templateId: string; subject?: string; attachmentIds: string[]; idempotencyKey?: string },
   origin: string,
 ) {
-  return db.transaction(async (tx) => {
+  const queued = await db.transaction(async (tx) => {
     const { quote, contact } = await quoteWithGuest(tx, tenant.campsiteId, input.quoteId);
     if (!(SENDABLE as readonly string[]).includes(quote.progress)) {
       throw new AppError('conflict', 'Si può inviare solo un preventivo completo (nuovo), già inviato o letto.');
@@ -102,4 +103,6 @@ export async function sendQuoteMail(
     }
     return queued;
   });
+  if (!queued.duplicate) deliverSoon();
+  return queued;
 }

@@ -3,6 +3,7 @@ import type { Database } from '@/db/client';
 import { campsites, contacts, quotes } from '@/db/schema';
 import { appUrl } from '@/lib/env';
 import { reminderTemplate } from '@/lib/templates/service';
+import { AppError } from '@/lib/errors';
 import { draftQuoteMail } from './quote-mail';
 import { enqueueMail } from './outbox';
 
@@ -58,4 +59,15 @@ export async function sendDueReminders(db: Database, now = new Date()): Promise<
     if (sent) queued++;
   }
   return queued;
+}
+
+/** The staff's per-quote switch: the job skips a quote whose reminder is off. */
+export async function setQuoteReminder(db: Database, campsiteId: string, quoteId: string, enabled: boolean): Promise<boolean> {
+  const [updated] = await db
+    .update(quotes)
+    .set({ reminderEnabled: enabled })
+    .where(and(eq(quotes.id, quoteId), eq(quotes.campingId, campsiteId)))
+    .returning({ enabled: quotes.reminderEnabled });
+  if (!updated) throw new AppError('not_found', 'Preventivo non trovato.');
+  return updated.enabled;
 }

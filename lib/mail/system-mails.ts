@@ -6,7 +6,6 @@ import { AcceptanceToCampsite, AcceptanceToGuest } from '@/emails/acceptance';
 import { ContactConfirmation } from '@/emails/contact-confirmation';
 import { MAIL_TEXTS } from '@/emails/texts';
 import { contactDisplayName } from '@/lib/contacts/display';
-import { publicOrigin } from './origin';
 import { formatGuestDate } from '@/lib/i18n/guest-format';
 import type { GuestLocale } from '@/lib/i18n/locales';
 import { guestQuotePath } from '@/lib/public-quotes/links';
@@ -27,7 +26,7 @@ async function campsiteOf(db: DbOrTx, campsiteId: string) {
 export async function queueContactConfirmation(
   db: DbOrTx,
   campsiteId: string,
-  input: { guest: Guest; locale: GuestLocale; quoteId?: string; arrival?: string | null; departure?: string | null; message?: string | null; idempotencyKey?: string },
+  input: { guest: Guest; locale: GuestLocale; origin: string; quoteId?: string; arrival?: string | null; departure?: string | null; message?: string | null; idempotencyKey?: string },
 ) {
   if (!input.guest.email) return null;
   const campsite = await campsiteOf(db, campsiteId);
@@ -40,7 +39,7 @@ export async function queueContactConfirmation(
     departure: input.departure ? formatGuestDate(input.departure, input.locale) : null,
     message: input.message,
   });
-  const { html, text } = await renderMail(element, await publicOrigin());
+  const { html, text } = await renderMail(element, input.origin);
   return enqueueMail(db, campsiteId, {
     kind: 'contact-confirmation',
     to: [input.guest.email],
@@ -59,10 +58,10 @@ export async function queueContactConfirmation(
 export async function queueAcceptanceMails(
   db: DbOrTx,
   campsiteId: string,
-  input: { guest: Guest; locale: GuestLocale; quote: { id: string; name: string }; offer: string },
+  input: { guest: Guest; locale: GuestLocale; origin: string; quote: { id: string; name: string }; offer: string },
 ) {
   const campsite = await campsiteOf(db, campsiteId);
-  const origin = await publicOrigin();
+  const { origin } = input;
   const quoteUrl = origin + guestQuotePath({ campsiteId, quoteId: input.quote.id, contactId: input.guest.id });
   if (input.guest.email) {
     const guestMail = await renderMail(

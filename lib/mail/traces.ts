@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { contacts, mailTraces, quotes, type MailMeta } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { decodeCursor, encodeCursor, type Page } from '@/lib/pagination';
+import { decodeCursor, encodeCursor, exactTimestamp, type Page } from '@/lib/pagination';
 import { contactByAddress } from './outbox';
 
 /**
@@ -127,7 +127,7 @@ export async function addTrace(db: DbOrTx, campsiteId: string, input: NewTrace):
 }
 
 // Timestamps go in the cursor with their microseconds, so no row is skipped or repeated.
-const cursorTime = sql<string>`to_char(${mailTraces.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const cursorTime = exactTimestamp(mailTraces.createdAt);
 
 /** Newest first, by (created_at, id) keyset: a page never shifts when new mails arrive. */
 async function tracePage(db: DbOrTx, where: SQL, options: { cursor?: string | null; limit?: number }): Promise<Page<TraceRow> & { total: number }> {

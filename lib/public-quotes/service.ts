@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { contacts, quoteCards, quotes } from '@/db/schema';
 import { invalidateQuotes } from '@/lib/cache/tags';
 import { AppError } from '@/lib/errors';
+import { appUrl } from '@/lib/env';
 import { guestLocaleOf } from '@/lib/i18n/locales';
 import { deliverSoon } from '@/lib/mail/mailer';
 import { queueAcceptanceMails } from '@/lib/mail/system-mails';
@@ -52,7 +53,7 @@ export async function markViewedByGuest(db: DbOrTx, ids: GuestQuoteIds): Promise
 }
 
 /** The guest accepts one offer (accettaPreventivo/{idx}); only an open quote within its validity. */
-export async function acceptByGuest(db: DbOrTx, ids: GuestQuoteIds, cardIdx: number) {
+export async function acceptByGuest(db: DbOrTx, ids: GuestQuoteIds, cardIdx: number, origin = appUrl()) {
   const { quote, contact } = await guestQuote(db, ids);
   const state = guestState(quote.progress, quote.validUntil);
   if (state === 'accepted' || state === 'booked') throw refuse('already_accepted', 'Il preventivo è già stato accettato.');
@@ -78,6 +79,7 @@ export async function acceptByGuest(db: DbOrTx, ids: GuestQuoteIds, cardIdx: num
       await queueAcceptanceMails(tx, ids.campsiteId, {
         guest: contact,
         locale: guestLocaleOf(quote.languageId ?? contact.languageId),
+        origin,
         quote: { id: quote.id, name: quote.name === 'undefined' ? '' : quote.name },
         offer: card.typologyName,
       });

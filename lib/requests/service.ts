@@ -2,6 +2,7 @@ import type { DbOrTx } from '@/db/client';
 import type { ClientInfo } from '@/lib/auth/service';
 import type { BookingPlatform } from '@/lib/booking-platform';
 import { cacheTags, invalidate } from '@/lib/cache/tags';
+import { appUrl } from '@/lib/env';
 import { deliverSoon } from '@/lib/mail/mailer';
 import { romeIsoDate } from '@/lib/date-filter';
 import { minutesLeft, recordHit, type Limit } from '@/lib/rate-limit/service';
@@ -20,6 +21,8 @@ export type SubmitInput = {
   /** The fields as the form (or the legacy payload) sent them, by their Italian codes. */
   values: unknown;
   language: FormLanguage;
+  /** The base of the links in the confirmation mail (publicBaseUrl at the entry point). */
+  origin?: string;
 };
 
 /** What the guest is told; the dates and name are echoed for the confirmation. */
@@ -96,7 +99,7 @@ export async function submitRequest(
   if (limit) return { ok: false, reason: 'rate_limited', message: t('errors.rateLimited', { minutes: minutesLeft(limit) }) };
 
   const shown = new Set(options.fields.map((item) => item.field));
-  const stored = await storeRequest(db, campsite.id, request, input.language, payloadOf(request, options, shown));
+  const stored = await storeRequest(db, campsite.id, request, input.language, payloadOf(request, options, shown), input.origin ?? appUrl());
   // A known guest's name or language may have changed: their cached quote pages must show it.
   if (!stored.contactCreated) invalidate([cacheTags.contact(stored.contactId)]);
   deliverSoon();

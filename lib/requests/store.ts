@@ -82,6 +82,7 @@ export async function storeRequest(
   input: RequestInput,
   language: FormLanguage,
   payload: Record<string, unknown>,
+  origin: string,
   now = new Date(),
 ): Promise<StoredRequest> {
   return db.transaction(async (tx) => {
@@ -121,6 +122,7 @@ export async function storeRequest(
     await queueContactConfirmation(tx, campsiteId, {
       guest: contact.row,
       locale: language.locale,
+      origin,
       quoteId: quote.id,
       arrival: input.arrival,
       departure: input.departure,

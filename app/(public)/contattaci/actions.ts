@@ -2,6 +2,7 @@
 
 import { getDb } from '@/db/client';
 import { getBookingPlatform } from '@/lib/booking-platform';
+import { publicOrigin } from '@/lib/mail/origin';
 import { runGuestAction, type GuestActionResult } from '@/lib/requests/guest-action';
 import { findPublicCampsite, resolveFormLanguage } from '@/lib/requests/form-options';
 import { formTranslator } from '@/lib/requests/messages';
@@ -20,7 +21,7 @@ export async function sendContactRequest(campsiteId: string, idLingua: string | 
     const campsite = typeof campsiteId === 'string' ? await findPublicCampsite(db, campsiteId) : null;
     if (!campsite) return { ok: false, error: formTranslator(fallbackLocale)('errors.unexpected') };
     const language = await resolveFormLanguage(db, campsite.id, typeof idLingua === 'string' ? idLingua : null);
-    const outcome = await submitRequest(db, getBookingPlatform(), campsite, { values, language }, client);
+    const outcome = await submitRequest(db, getBookingPlatform(), campsite, { values, language, origin: await publicOrigin() }, client);
     if (outcome.ok) return { ok: true, data: { arrival: outcome.arrival, departure: outcome.departure, firstName: outcome.firstName } };
     return { ok: false, error: outcome.message, fieldErrors: outcome.reason === 'invalid' ? outcome.fieldErrors : undefined };
   });

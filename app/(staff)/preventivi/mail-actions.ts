@@ -1,14 +1,12 @@
 'use server';
 
-import { and, eq } from 'drizzle-orm';
 import { revalidatePath } from 'next/cache';
-import { quotes } from '@/db/schema';
 import { staffAction } from '@/lib/actions';
 import { AppError } from '@/lib/errors';
 import { addAttachment, deleteAttachment } from '@/lib/mail/attachments';
-import { deliverSoon } from '@/lib/mail/mailer';
 import { publicOrigin } from '@/lib/mail/origin';
 import { draftQuoteMail, sendQuoteMail } from '@/lib/mail/quote-mail';
+import { setQuoteReminder } from '@/lib/mail/reminders';
 import { z } from '@/lib/validation';
 
 const id = z.string().trim().min(1).max(100);
@@ -24,22 +22,15 @@ export const sendQuoteMailAction = staffAction(
   z.object({ quoteId: id, templateId: id, subject, attachmentIds: z.array(id).max(10, 'Al massimo 10 allegati').default([]), requestId: id }),
   async (tenant, input, db) => {
     const queued = await sendQuoteMail(db, tenant, { ...input, idempotencyKey: `send-quote:${input.requestId}` }, await publicOrigin());
-    deliverSoon();
     revalidatePath('/preventivi');
     return { subject: queued.subject };
   },
 );
 
 /** The reminder job skips a quote the staff switched off. */
-export const setQuoteReminderAction = staffAction(z.object({ quoteId: id, enabled: z.boolean() }), async (tenant, input, db) => {
-  const [updated] = await db
-    .update(quotes)
-    .set({ reminderEnabled: input.enabled })
-    .where(and(eq(quotes.id, input.quoteId), eq(quotes.campingId, tenant.campsiteId)))
-    .returning({ id: quotes.id });
-  if (!updated) throw new AppError('not_found', 'Preventivo non trovato.');
-  return { enabled: input.enabled };
-});
+export const setQuoteReminderAction = staffAction(z.object({ quoteId: id, enabled: z.boolean() }), async (tenant, input, db) => ({
+  enabled: await setQuoteReminder(db, tenant.campsiteId, input.quoteId, input.enabled),
+}));
 
 /** A file for the quote's mail, stored before sending (the dialog lists it and can remove it). */
 export const addQuoteAttachmentAction = staffAction(z.instanceof(FormData, { message: 'Invio non valido: scegli di nuovo il file.' }), async (tenant, form, db) => {

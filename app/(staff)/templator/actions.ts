@@ -3,7 +3,7 @@
 import { staffAction } from '@/lib/actions';
 import { contactDisplayName } from '@/lib/contacts/display';
 import { listContacts } from '@/lib/contacts/search';
-import { appUrl } from '@/lib/env';
+import { publicOrigin } from '@/lib/mail/origin';
 import { imageIdsIn } from '@/lib/templates/images';
 import { fillPlaceholders } from '@/lib/templates/placeholders';
 import { latestQuoteIdOf, placeholderValuesFor } from '@/lib/templates/preview';
@@ -26,7 +26,7 @@ export const saveTemplateAction = staffAction(templateSaveSchema, async (tenant,
  */
 export const previewTemplateAction = staffAction(previewRequestSchema, async (tenant, input, db) => {
   const quoteId = await latestQuoteIdOf(db, tenant.campsiteId, input.contactId);
-  const values = await placeholderValuesFor(db, tenant.campsiteId, { contactId: input.contactId, quoteId }, appUrl());
+  const values = await placeholderValuesFor(db, tenant.campsiteId, { contactId: input.contactId, quoteId }, await publicOrigin());
   return { html: fillPlaceholders(input.html, values), quoteName: quoteId ? values.nomePreventivo || '—' : null };
 });
 

@@ -40,8 +40,8 @@ export const mailNewsletterRoutes: Endpoint[] = [
       skipped: z.number().describe('iscritti saltati: disiscritti, senza indirizzo o con un indirizzo già servito'),
       idCampagna: z.string(),
     }),
-    handler: async ({ db, tenant }, { body }) => {
-      const outcome = await sendNewsletter(db, tenant.campsiteId, body);
+    handler: async ({ db, tenant, origin }, { body }) => {
+      const outcome = await sendNewsletter(db, tenant.campsiteId, { ...body, origin });
       return { ok: true, count: outcome.queued, alreadyQueued: outcome.alreadyQueued, skipped: outcome.skipped, idCampagna: outcome.campaignId };
     },
   }),

@@ -145,7 +145,7 @@ export const mailRoutes: Endpoint[] = [
       withMissGuard(ctx.db, ctx.client.ip, async () => {
         const { queued } = await sendPublicConfirmation(
           ctx.db,
-          { campsiteId: body.camp, contactId: body.cliente, quoteId: body.idPreventivo, languageId: body.idLingua },
+          { campsiteId: body.camp, contactId: body.cliente, quoteId: body.idPreventivo, languageId: body.idLingua, origin: ctx.origin },
           ctx.client,
         );
         return { ok: true, sent: queued };

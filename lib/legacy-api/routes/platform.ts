@@ -1,5 +1,4 @@
 import { mintLoginToken } from '@/lib/auth/service';
-import { env } from '@/lib/env';
 import { emailSchema } from '@/lib/users/validation';
 import { z } from '@/lib/validation';
 import { endpoint } from '../endpoint';
@@ -15,8 +14,7 @@ export const platformRoutes = [
     response: z.object({ uuid: z.string(), url: z.url() }),
     handler: async ({ db, origin }, { body }) => {
       const { token } = await mintLoginToken(db, body.email);
-      const base = (env().APP_URL ?? origin).replace(/\/$/, '');
-      return { uuid: token, url: `${base}/loginCV/${token}` };
+      return { uuid: token, url: `${origin}/loginCV/${token}` };
     },
   }),
 ];

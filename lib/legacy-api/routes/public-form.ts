@@ -108,11 +108,11 @@ export const publicFormRoutes = [
       'Richiesta di preventivo dal modulo contatti pubblico: crea o aggiorna il contatto (stessa e-mail), apre un preventivo «richiesta» e avvisa lo staff. I messaggi sono nella lingua del modulo (payload.idLingua).',
     body: z.object({ camp: campId, payload: z.record(z.string(), z.unknown(), 'Il payload deve essere un oggetto') }),
     response: z.object({ ok: z.literal(true) }),
-    handler: async ({ db, client }, { body }) => {
+    handler: async ({ db, client, origin }, { body }) => {
       const campsite = await campsiteOr404(db, body.camp);
       const idLingua = body.payload.idLingua;
       const language = await resolveFormLanguage(db, campsite.id, typeof idLingua === 'number' || typeof idLingua === 'string' ? idLingua : undefined);
-      const outcome = await submitRequest(db, getBookingPlatform(), campsite, { values: body.payload, language }, client);
+      const outcome = await submitRequest(db, getBookingPlatform(), campsite, { values: body.payload, language, origin }, client);
       if (outcome.ok) return { ok: true };
       if (outcome.reason === 'rate_limited') throw new AppError('rate_limited', outcome.message);
       throw new AppError('bad_request', outcome.message, { fieldErrors: outcome.fieldErrors });

@@ -78,7 +78,7 @@ export const publicQuoteRoutes = [
     handler: (ctx, { params, body }) =>
       guarded(ctx, async () => {
         const ids = await guestIds(ctx.db, params.idCamp, params.idPrev, body.cliente);
-        const accepted = await acceptByGuest(ctx.db, ids, params.idx);
+        const accepted = await acceptByGuest(ctx.db, ids, params.idx, ctx.origin);
         return { accettata: accepted.acceptedCardIdx ?? params.idx };
       }),
   }),

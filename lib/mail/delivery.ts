@@ -13,13 +13,16 @@ export const backoffMs = (attempt: number) => Math.min(60 * 60_000, 30_000 * 2 *
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** Takes due rows for this process: pending ones, and 'sending' ones whose lease ran out. */
-async function claimDue(db: Database, now: Date, limit: number, campsiteId?: string): Promise<OutboxRow[]> {
+async function claimDue(db: Database, now: Date, clock: 'database' | 'given', limit: number, campsiteId?: string): Promise<OutboxRow[]> {
   const leaseEnd = new Date(now.getTime() + SENDING_LEASE_MS);
+  // The database's clock by default: a mail queued in this very millisecond has a due time in
+  // microseconds that a JavaScript date, rounded down to the millisecond, would call not yet due.
+  const due = clock === 'database' ? sql`now()` : sql`${now.toISOString()}::timestamptz`;
   return db.execute(sql`
     update ${mailOutbox} set status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseEnd.toISOString()}::timestamptz
     where id in (
       select id from ${mailOutbox}
-      where status in ('pending', 'sending') and next_attempt_at <= ${now.toISOString()}::timestamptz
+      where status in ('pending', 'sending') and next_attempt_at <= ${due}
         ${campsiteId ? sql`and camping_id = ${campsiteId}` : sql``}
       order by next_attempt_at limit ${limit}
       for update skip locked)
@@ -85,7 +88,7 @@ export async function deliverDue(
 ): Promise<DeliveryReport> {
   const now = options.now ?? new Date();
   const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
-  for (const row of await claimDue(db, now, options.limit ?? 20, options.campsiteId)) {
+  for (const row of await claimDue(db, now, options.now ? 'given' : 'database', options.limit ?? 20, options.campsiteId)) {
     try {
       const { providerMessageId } = await transport.send(await outgoing(db, row), row.idempotencyKey);
       await markDelivered(db, row, transport, providerMessageId, now);

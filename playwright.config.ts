@@ -44,6 +44,7 @@ export default defineConfig({
     env: {
       E2E_PORT: String(port),
       AUTH_SECRET: randomBytes(32).toString('base64url'),
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
       BOOKING_PLATFORM_API_KEY: E2E_PLATFORM_KEY,
       NEXT_TELEMETRY_DISABLED: '1',
     },

@@ -10,6 +10,7 @@ export default defineConfig({
     env: {
       NODE_ENV: 'test',
       AUTH_SECRET: 'test-only-secret-test-only-secret-0123456789',
+      DATA_ENCRYPTION_KEY: 'test-only-data-key-test-only-data-key-0123',
       BOOKING_PLATFORM_API_KEY: 'test-platform-key-0123456789',
     },
     testTimeout: 30_000,

@@ -22,6 +22,7 @@ function printSummary(summary: SeedSummary): void {
     console.log(`  ${c.unreadNotifications} notifiche non lette e ${c.readNotifications} lette`);
   }
   console.log(summary.productUpdate === 'created' ? 'Novità di prodotto: creata.' : 'Novità di prodotto: già presente.');
+  console.log(summary.providerCampsite === 'created' ? 'Campeggio del fornitore con il suo operatore: creato.' : 'Campeggio del fornitore: già presente.');
 }
 
 // Same environment files as `db/migrate.ts`, so both commands reach the same database.

@@ -14,6 +14,11 @@ const envSchema = z.object({
   PGLITE_DIR: z.string().trim().min(1).default('.data/pglite'),
   /** Signs and encrypts the session cookie; `npm run demo` writes one to .env.local. */
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'AUTH_SECRET deve avere almeno 32 caratteri').optional()),
+  /**
+   * Encrypts secrets stored in the database (the mailing provider's key and secret). `npm run demo`
+   * writes one to .env.local; in production it is required.
+   */
+  DATA_ENCRYPTION_KEY: optionalString.pipe(z.string().min(32, 'DATA_ENCRYPTION_KEY deve avere almeno 32 caratteri').optional()),
   /** Public base URL used in links the product hands out (token logins, mails). */
   APP_URL: optionalString.pipe(z.url().optional()),
   /** Key the booking platform sends in x-api-key to mint one-time logins. */
@@ -33,6 +38,9 @@ const envSchema = z.object({
   SUPPORT_WHATSAPP: z.string().default('+39 333 0000000'),
   SUPPORT_ADDRESS: z.string().default('Via dei Campeggi 1, 38122 Trento (TN)'),
 }).superRefine((values, context) => {
+  if (values.NODE_ENV === 'production' && !values.DATA_ENCRYPTION_KEY) {
+    context.addIssue({ code: 'custom', path: ['DATA_ENCRYPTION_KEY'], message: 'obbligatoria in produzione (npm run demo ne scrive una in .env.local)' });
+  }
   if (values.BOOKING_PLATFORM_URL && !values.BOOKING_PLATFORM_CLIENT_KEY) {
     context.addIssue({ code: 'custom', path: ['BOOKING_PLATFORM_CLIENT_KEY'], message: 'obbligatoria quando è impostata BOOKING_PLATFORM_URL' });
   }

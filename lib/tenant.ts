@@ -7,6 +7,8 @@ export type Tenant = {
   userId: string;
   email: string;
   isAdmin: boolean;
+  /** The provider's operator: manages every campsite and posts product updates. */
+  isOperator: boolean;
   /** The pack level after the localhost rule (spec section 6). */
   packLevel: number;
   sessionId: string;

@@ -1,11 +1,12 @@
-// Gives the embedded demo a session secret of its own, once: written to .env.local (git-ignored),
-// which Next.js and our scripts load. A deployment sets AUTH_SECRET in its environment instead.
+// Gives the embedded demo its own secrets, once: written to .env.local (git-ignored), which Next.js
+// and our scripts load. A deployment sets them in its environment instead.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 
 const file = '.env.local';
-const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
-if (process.env.AUTH_SECRET || /^AUTH_SECRET=/m.test(current)) process.exit(0);
-const line = `${current && !current.endsWith('\n') ? '\n' : ''}AUTH_SECRET=${randomBytes(32).toString('base64url')}\n`;
-appendFileSync(file, line);
-console.log('Creato .env.local con una AUTH_SECRET casuale per la demo.');
+for (const name of ['AUTH_SECRET', 'DATA_ENCRYPTION_KEY']) {
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (process.env[name] || new RegExp(`^${name}=`, 'm').test(current)) continue;
+  appendFileSync(file, `${current && !current.endsWith('\n') ? '\n' : ''}${name}=${randomBytes(32).toString('base64url')}\n`);
+  console.log(`Scritta in .env.local una ${name} casuale per la demo.`);
+}

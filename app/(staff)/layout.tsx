@@ -24,7 +24,7 @@ export default async function StaffLayout({ children }: { children: ReactNode })
         campsiteName={campsite.name}
         homeHref={fullPack ? '/dashboard' : '/mail'}
         navigation={mainNavigation({ showNewsletter: hasMailingProvider(campsite), fullPack })}
-        settings={settingsMenu({ isAdmin: tenant.isAdmin, lucee: campsite.lucee, fullPack })}
+        settings={settingsMenu({ isAdmin: tenant.isAdmin, isOperator: tenant.isOperator, lucee: campsite.lucee, fullPack })}
         bell={bell}
         helpHref={helpHref()}
         footer={<Footer />}

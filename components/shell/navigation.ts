@@ -44,8 +44,14 @@ export function mainNavigation({ showNewsletter, fullPack }: { showNewsletter: b
   return items;
 }
 
-/** Admins get the administration entries; everyone gets quote options and their accounts. */
-export function settingsMenu({ isAdmin, lucee, fullPack }: { isAdmin: boolean; lucee: boolean; fullPack: boolean }): SettingsSection[] {
+export type SettingsRole = { isAdmin: boolean; isOperator?: boolean; lucee: boolean; fullPack: boolean };
+
+/**
+ * Admins get the administration entries of their campsite; the provider's operator also adds
+ * campsites and posts product updates; everyone gets quote options, their accounts and the
+ * product-update history.
+ */
+export function settingsMenu({ isAdmin, isOperator = false, lucee, fullPack }: SettingsRole): SettingsSection[] {
   const base = lucee ? '/settingsL' : '/settings';
   if (!fullPack) {
     return [{ labelKey: 'account', entries: [{ labelKey: 'mailCvSettings', href: lucee ? '/settings/mailCVL' : '/settings/mailCV' }] }];
@@ -56,19 +62,22 @@ export function settingsMenu({ isAdmin, lucee, fullPack }: { isAdmin: boolean; l
       { labelKey: 'addUser', href: `${base}?v=showUsers&nuovo=1` },
       { labelKey: 'showUsers', href: `${base}?v=showUsers` },
       { labelKey: 'quoteOptions', href: `${base}?v=settPrev` },
-      { labelKey: 'addCampsite', href: `${base}?v=addCamp` },
+      ...(isOperator ? [{ labelKey: 'addCampsite', href: `${base}?v=addCamp` }] : []),
       { labelKey: 'showCampsites', href: `${base}?v=showCamp` },
+      { labelKey: 'auditLog', href: `${base}?v=audit` },
+      ...(isOperator ? [{ labelKey: 'postUpdates', href: `${base}?v=updates` }] : []),
     ],
   };
   const account: SettingsSection = {
     labelKey: 'account',
     entries: [
-      ...(isAdmin ? [] : [{ labelKey: 'quoteOptions', href: `${base}?v=settPrev` }]),
+      ...(isAdmin || isOperator ? [] : [{ labelKey: 'quoteOptions', href: `${base}?v=settPrev` }]),
       { labelKey: 'crmAccount', href: `${base}?v=detUser` },
       { labelKey: 'gmailAccount', href: `${base}?v=gmail` },
+      { labelKey: 'updatesHistory', href: `${base}?v=novita` },
     ],
   };
-  return isAdmin ? [administration, account] : [account];
+  return isAdmin || isOperator ? [administration, account] : [account];
 }
 
 export function isActive(pathname: string, href: string): boolean {

@@ -9,3 +9,4 @@ export * from './templates';
 export * from './images';
 export * from './mail';
 export * from './notifications';
+export * from './audit';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { campingId, campsites } from './campsites';
+import { campingId } from './campsites';
 import { createdAt, id, timestampTz } from './columns';
 import { contacts } from './contacts';
 import { quotes } from './quotes';
@@ -27,15 +27,33 @@ export const notifications = pgTable(
   ],
 );
 
-/** Product-update notices from the provider; shared by every campsite. */
-export const productUpdates = pgTable('product_updates', {
-  id: id(),
-  title: text('title').notNull(),
-  html: text('html').notNull(),
-  /** Null: every campsite sees it; otherwise only this one. */
-  targetCampingId: text('target_camping_id').references(() => campsites.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-});
+/** Product-update notices from the provider, posted by an operator to every campsite or to chosen ones. */
+export const productUpdates = pgTable(
+  'product_updates',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    /** Sanitized on the way in, like every staff HTML. */
+    html: text('html').notNull(),
+    /** 'all': every campsite, present and future; 'selected': those in product_update_targets. */
+    audience: text('audience').$type<'all' | 'selected'>().notNull().default('all'),
+    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_updates_created_idx').on(t.createdAt, t.id)],
+);
+
+/** The campsites an update with audience 'selected' goes to. */
+export const productUpdateTargets = pgTable(
+  'product_update_targets',
+  {
+    campingId: campingId(),
+    updateId: text('update_id')
+      .notNull()
+      .references(() => productUpdates.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.campingId, t.updateId] }), index('product_update_targets_update_idx').on(t.updateId)],
+);
 
 export const productUpdateViews = pgTable(
   'product_update_views',

@@ -13,6 +13,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     name: text('name').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** The provider's staff: runs every campsite and posts product updates (never a campsite's own user). */
+    isOperator: boolean('is_operator').notNull().default(false),
     packLevel: integer('pack_level').notNull().default(0),
     parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull().default({}),
     lastLoginAt: timestampTz('last_login_at'),

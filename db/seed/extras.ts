@@ -88,6 +88,6 @@ const PRODUCT_UPDATE_HTML = [
 export async function ensureProductUpdate(db: DbOrTx, now: Date): Promise<'created' | 'existing'> {
   const existing = await db.select({ id: productUpdates.id }).from(productUpdates).where(eq(productUpdates.title, DEMO_PRODUCT_UPDATE_TITLE)).limit(1);
   if (existing.length > 0) return 'existing';
-  await db.insert(productUpdates).values({ title: DEMO_PRODUCT_UPDATE_TITLE, html: PRODUCT_UPDATE_HTML, targetCampingId: null, createdAt: addMs(now, -days(3)) });
+  await db.insert(productUpdates).values({ title: DEMO_PRODUCT_UPDATE_TITLE, html: PRODUCT_UPDATE_HTML, audience: 'all', createdAt: addMs(now, -days(3)) });
   return 'created';
 }

@@ -10,6 +10,7 @@ import { addMs, currentMonthStart, days } from './dates';
 import { DEMO_PRODUCT_UPDATE_TITLE, ensureProductUpdate, insertLists, insertNotifications, insertTemplates } from './extras';
 import { insertImageExtras } from './images';
 import { DEMO_LOGINS } from './logins';
+import { ensureProviderCampsite } from './provider';
 import { planQuotes } from './quotes';
 import { createRandom } from './random';
 
@@ -39,6 +40,7 @@ export type SeedSummary = {
   removedProductUpdates: number;
   campsites: CampsiteSeedResult[];
   productUpdate: 'created' | 'existing';
+  providerCampsite: 'created' | 'existing';
 };
 
 // A demo campsite is recognised by its demo logins (e-mails are unique): other campsites may
@@ -128,5 +130,6 @@ export async function seedDemo(db: Database, options: { reset?: boolean; now?: D
   const results: CampsiteSeedResult[] = [];
   for (const spec of DEMO_CAMPSITES) results.push(await seedCampsite(db, spec, now));
   const productUpdate = await ensureProductUpdate(db, now);
-  return { removedCampsites: removed.campsites, removedProductUpdates: removed.productUpdates, campsites: results, productUpdate };
+  const providerCampsite = await ensureProviderCampsite(db);
+  return { removedCampsites: removed.campsites, removedProductUpdates: removed.productUpdates, campsites: results, productUpdate, providerCampsite };
 }

@@ -1,17 +1,21 @@
 import type { DemoCampsiteKey } from '../../lib/booking-platform/demo-catalogue';
 
-export type DemoRole = 'admin' | 'staff' | 'service';
+export type DemoRole = 'admin' | 'staff' | 'service' | 'operator';
 
 export type DemoLogin = {
-  campsiteKey: DemoCampsiteKey;
+  /** 'provider': the provider's own campsite, home of its operators. */
+  campsiteKey: DemoCampsiteKey | 'provider';
   campsite: string;
   email: string;
   password: string;
   name: string;
   role: DemoRole;
   isAdmin: boolean;
+  isOperator?: boolean;
   packLevel: number;
 };
+
+export const PROVIDER_CAMPSITE_NAME = 'CRM Campeggi (fornitore)';
 
 /** The demo accounts; browser tests and the README log in with these. */
 export const DEMO_LOGINS: readonly DemoLogin[] = [
@@ -19,12 +23,24 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
   { campsiteKey: 'lago-azzurro', campsite: 'Camping Lago Azzurro', email: 'staff@lagoazzurro.test', password: 'LagoStaff-2026!', name: 'Marco Ferri', role: 'staff', isAdmin: false, packLevel: 10 },
   { campsiteKey: 'lago-azzurro', campsite: 'Camping Lago Azzurro', email: 'servizio@lagoazzurro.test', password: 'LagoServizio-2026!', name: 'Servizio prenotazioni', role: 'service', isAdmin: false, packLevel: 0 },
   { campsiteKey: 'pineta', campsite: 'Villaggio Pineta', email: 'admin@pineta.test', password: 'Pineta-2026!', name: 'Sara Conti', role: 'admin', isAdmin: true, packLevel: 10 },
+  {
+    campsiteKey: 'provider',
+    campsite: PROVIDER_CAMPSITE_NAME,
+    email: 'operatore@crm-campeggi.test',
+    password: 'Operatore-2026!',
+    name: 'Operatore CRM Campeggi',
+    role: 'operator',
+    isAdmin: true,
+    isOperator: true,
+    packLevel: 10,
+  },
 ];
 
 export const ROLE_LABELS: Record<DemoRole, string> = {
   admin: 'Amministratore',
   staff: 'Operatore',
   service: 'Account di servizio',
+  operator: 'Operatore del fornitore',
 };
 
 /** The logins as a plain-text table, printed by the seed and by `npm run demo` before the server starts. */

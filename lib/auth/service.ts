@@ -116,6 +116,7 @@ export async function resolveSession(db: DbOrTx, key: SessionKey, options: Resol
       campsiteId: users.campingId,
       email: users.email,
       isAdmin: users.isAdmin,
+      isOperator: users.isOperator,
       packLevel: users.packLevel,
     })
     .from(sessions)
@@ -131,6 +132,7 @@ export async function resolveSession(db: DbOrTx, key: SessionKey, options: Resol
     userId: row.userId,
     email: row.email,
     isAdmin: row.isAdmin,
+    isOperator: row.isOperator,
     packLevel: effectivePackLevel(row.packLevel, options.hostname, options.production),
     sessionId: row.sessionId,
   };

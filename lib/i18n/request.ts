@@ -16,17 +16,27 @@ export async function guestMessages(locale: GuestLocale) {
 }
 
 /** The staff interface: the shell's texts, one namespace file per domain, and the Italian guest texts. */
+const STAFF_NAMESPACES = {
+  contacts: () => import('../../messages/it/contacts.json'),
+  quotes: () => import('../../messages/it/quotes.json'),
+  images: () => import('../../messages/it/images.json'),
+  templates: () => import('../../messages/it/templates.json'),
+  mail: () => import('../../messages/it/mail.json'),
+  dashboard: () => import('../../messages/it/dashboard.json'),
+  settingsUsers: () => import('../../messages/it/settings-users.json'),
+  audit: () => import('../../messages/it/audit.json'),
+  settingsCampsites: () => import('../../messages/it/settings-campsites.json'),
+  productUpdates: () => import('../../messages/it/product-updates.json'),
+  campsiteSettings: () => import('../../messages/it/campsite-settings.json'),
+};
+
 async function staffMessages() {
-  const [base, contacts, quotes, images, templates, mail, guest] = await Promise.all([
+  const [base, guest, ...domains] = await Promise.all([
     import('../../messages/it.json'),
-    import('../../messages/it/contacts.json'),
-    import('../../messages/it/quotes.json'),
-    import('../../messages/it/images.json'),
-    import('../../messages/it/templates.json'),
-    import('../../messages/it/mail.json'),
     guestMessages('it'),
+    ...Object.entries(STAFF_NAMESPACES).map(async ([name, load]) => [name, (await load()).default] as const),
   ]);
-  return { ...base.default, contacts: contacts.default, quotes: quotes.default, images: images.default, templates: templates.default, mail: mail.default, ...guest };
+  return { ...base.default, ...Object.fromEntries(domains), ...guest };
 }
 
 /** Staff pages are Italian; a guest page asks for its own language with getTranslations({ locale }). */

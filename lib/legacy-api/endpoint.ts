@@ -36,7 +36,10 @@ export type Endpoint<
   response?: AnySchema;
   /** Bearer calls need pack level 10 unless marked 0 (calls open to service accounts). */
   packLevel?: 0 | 10;
+  /** Only a campsite admin (of the campsite the call acts on: the service checks that too). */
   adminOnly?: boolean;
+  /** Only the provider's operator (campsites, product updates). */
+  operatorOnly?: boolean;
   /** The last path parameter may be left out: "…/markAsRead/" reaches the handler with "". */
   lastParamOptional?: boolean;
   handler: (ctx: ContextFor<A>, input: EndpointInput<P, B>) => Promise<unknown>;

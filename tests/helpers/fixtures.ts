@@ -26,5 +26,5 @@ export async function makeUser(db: Database, campingId: string, values: Partial<
 }
 
 export function tenantOf(user: typeof users.$inferSelect, sessionId = 'sessione-di-prova'): Tenant {
-  return { campsiteId: user.campingId, userId: user.id, email: user.email, isAdmin: user.isAdmin, packLevel: user.packLevel, sessionId };
+  return { campsiteId: user.campingId, userId: user.id, email: user.email, isAdmin: user.isAdmin, isOperator: user.isOperator, packLevel: user.packLevel, sessionId };
 }

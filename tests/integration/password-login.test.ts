@@ -59,6 +59,7 @@ describe('loginWithPassword', () => {
       userId: user.id,
       email: user.email,
       isAdmin: true,
+      isOperator: false,
       packLevel: 10,
       sessionId: opened.sessionId,
     });

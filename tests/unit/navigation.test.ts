@@ -9,7 +9,7 @@ const settingsLabels = (sections: SettingsSection[]) =>
 const navLabel = (key: string) => messages.nav[key as keyof typeof messages.nav];
 
 describe('settingsMenu', () => {
-  it('gives admins the administration entries and their accounts', () => {
+  it('gives campsite admins the administration of their campsite and their accounts, without adding campsites', () => {
     const sections = settingsMenu({ isAdmin: true, lucee: false, fullPack: true });
     expect(sections.map((section) => messages.settingsMenu[section.labelKey as keyof typeof messages.settingsMenu])).toEqual([
       'Amministrazione',
@@ -19,19 +19,27 @@ describe('settingsMenu', () => {
       'Aggiungi utente',
       'Mostra utenti',
       'Opzioni preventivo',
-      'Aggiungi campeggio',
       'Mostra campeggi',
+      'Registro attività',
       'Account CRM',
       'Account Gmail',
+      'Novità del CRM',
     ]);
     for (const entry of sections.flatMap((section) => section.entries)) expect(entry.href).toMatch(/^\/settings\?v=/);
   });
 
-  it('gives everyone else only quote options and their accounts', () => {
+  it('gives the provider’s operator “Aggiungi campeggio” and the product updates', () => {
+    const labels = settingsLabels(settingsMenu({ isAdmin: true, isOperator: true, lucee: false, fullPack: true }));
+    expect(labels).toContain('Aggiungi campeggio');
+    expect(labels).toContain('Novità di prodotto');
+    expect(labels.indexOf('Aggiungi campeggio')).toBeLessThan(labels.indexOf('Mostra campeggi'));
+  });
+
+  it('gives everyone else only quote options, their accounts and the product-update history', () => {
     const sections = settingsMenu({ isAdmin: false, lucee: false, fullPack: true });
-    expect(settingsLabels(sections)).toEqual(['Opzioni preventivo', 'Account CRM', 'Account Gmail']);
+    expect(settingsLabels(sections)).toEqual(['Opzioni preventivo', 'Account CRM', 'Account Gmail', 'Novità del CRM']);
     const hrefs = sections.flatMap((section) => section.entries.map((entry) => entry.href));
-    expect(hrefs).toEqual(['/settings?v=settPrev', '/settings?v=detUser', '/settings?v=gmail']);
+    expect(hrefs).toEqual(['/settings?v=settPrev', '/settings?v=detUser', '/settings?v=gmail', '/settings?v=novita']);
   });
 
   it('sends lucee campsites to /settingsL', () => {

@@ -1,13 +1,10 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { ComingSoon } from '@/components/shell/coming-soon';
-import { requireStaff } from '@/lib/auth/staff';
+import { SettingsPage, settingsMetadata } from '../settings/settings-page';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations('nav'))('settings') };
-}
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export default async function Page() {
-  await requireStaff({ packLevel: 10 });
-  return <ComingSoon section={(await getTranslations('nav'))('settings')} />;
+export const generateMetadata = ({ searchParams }: Props) => settingsMetadata(searchParams);
+
+/** The lucee campsites' settings: the same sections, links kept under /settingsL. */
+export default function Page({ searchParams }: Props) {
+  return <SettingsPage searchParams={searchParams} basePath="/settingsL" />;
 }

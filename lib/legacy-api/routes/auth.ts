@@ -5,7 +5,6 @@ import { createUser, getUserByEmail, listUsers } from '@/lib/users/service';
 import { emailSchema, newUserSchema } from '@/lib/users/validation';
 import { z } from '@/lib/validation';
 import { endpoint } from '../endpoint';
-import { legacyCampsiteSchema, toLegacyCampsite } from '../shapes/campsite';
 import { legacyUserSchema, sessionAnswerSchema, toLegacyUser } from '../shapes/user';
 
 const group = 'auth';
@@ -101,15 +100,6 @@ export const authRoutes = [
     summary: 'Gli utenti del campeggio.',
     response: z.array(legacyUserSchema),
     handler: async ({ db, tenant }) => (await listUsers(db, tenant)).map((user) => toLegacyUser(user)),
-  }),
-  endpoint({
-    method: 'POST',
-    path: '/getCamping/all',
-    auth: 'bearer',
-    group,
-    summary: 'I campeggi visibili all’utente: il proprio.',
-    response: z.array(legacyCampsiteSchema),
-    handler: async ({ db, tenant }) => [toLegacyCampsite(await getOwnCampsite(db, tenant))],
   }),
   endpoint({
     method: 'POST',

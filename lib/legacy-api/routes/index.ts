@@ -1,5 +1,9 @@
 import type { Endpoint } from '../endpoint';
 import { authRoutes } from './auth';
+import { campsiteRoutes } from './campsites';
+import { campsiteSettingRoutes } from './campsite-settings';
+import { configurationRoutes } from './configurations';
+import { dashboardRoutes } from './dashboard';
 import { catalogueRoutes } from './catalogue';
 import { contactRoutes } from './contacts';
 import { imageRoutes } from './images';
@@ -14,6 +18,8 @@ import { publicFormRoutes } from './public-form';
 import { publicQuoteRoutes } from './public-quotes';
 import { quoteRoutes } from './quotes';
 import { templateRoutes } from './templates';
+import { updateRoutes } from './updates';
+import { userAdminRoutes } from './users-admin';
 
 /** The served part of the legacy contract; each domain adds its file here. */
 export const legacyRoutes: Endpoint[] = [
@@ -32,4 +38,10 @@ export const legacyRoutes: Endpoint[] = [
   ...mailAttachmentRoutes,
   ...templateRoutes,
   ...imageRoutes,
+  ...userAdminRoutes,
+  ...campsiteRoutes,
+  ...updateRoutes,
+  ...campsiteSettingRoutes,
+  ...configurationRoutes,
+  ...dashboardRoutes,
 ];

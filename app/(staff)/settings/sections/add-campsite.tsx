@@ -1,0 +1,6 @@
+import { ComingSoon } from '@/components/shell/coming-soon';
+import type { SectionProps } from './types';
+
+export async function AddCampsiteSection(_props: SectionProps) {
+  return <ComingSoon section="AddCampsiteSection" />;
+}

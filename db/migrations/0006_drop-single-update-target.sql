@@ -1,0 +1,1 @@
+ALTER TABLE "product_updates" DROP COLUMN "target_camping_id";

@@ -1,0 +1,56 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { auditLog } from '@/db/schema';
+import { requireAdmin } from '@/lib/auth/roles';
+import type { Tenant } from '@/lib/tenant';
+
+export type AuditEntry = typeof auditLog.$inferSelect;
+type Snapshot = Record<string, unknown> | null | undefined;
+
+export type AuditInput = {
+  /** The campsite whose admins may read the entry (the one changed, or the actor's for a deleted campsite). */
+  campsiteId: string;
+  action: string;
+  entityId?: string | null;
+  summary: string;
+  before?: Snapshot;
+  after?: Snapshot;
+};
+
+/** Only the keys whose value changed, so an entry says what was done and not the whole record. */
+export function changedKeys(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  return { before: Object.fromEntries(keys.map((key) => [key, before[key]])), after: Object.fromEntries(keys.map((key) => [key, after[key]])) };
+}
+
+/** Written in the caller's transaction: no change without its entry, no entry without its change. */
+export async function recordAudit(db: DbOrTx, actor: Pick<Tenant, 'userId' | 'email'>, input: AuditInput): Promise<void> {
+  await db.insert(auditLog).values({
+    campingId: input.campsiteId,
+    actorUserId: actor.userId,
+    actorEmail: actor.email,
+    action: input.action,
+    entityId: input.entityId ?? null,
+    summary: input.summary,
+    before: input.before ?? null,
+    after: input.after ?? null,
+  });
+}
+
+export const AUDIT_PAGE_SIZE = 30;
+
+/** The campsite's log, newest first, paged by (created_at, id); admins of that campsite only. */
+export async function listAudit(
+  db: DbOrTx,
+  tenant: Pick<Tenant, 'campsiteId' | 'isAdmin' | 'isOperator'>,
+  options: { before?: { createdAt: string; id: string } } = {},
+): Promise<AuditEntry[]> {
+  requireAdmin(tenant);
+  const cursor = options.before ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${options.before.createdAt}::timestamptz, ${options.before.id})` : undefined;
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.campingId, tenant.campsiteId), cursor))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE);
+}

@@ -1,0 +1,3 @@
+import type { Endpoint } from '../endpoint';
+
+export const updateRoutes: Endpoint[] = [];

@@ -14,6 +14,7 @@ export const LOGINS = {
   staff: login('staff@lagoazzurro.test'),
   service: login('servizio@lagoazzurro.test'),
   pineta: login('admin@pineta.test'),
+  operator: login('operatore@crm-campeggi.test'),
 };
 
 export async function logIn(page: Page, who: { email: string; password: string }) {

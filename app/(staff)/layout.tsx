@@ -3,11 +3,11 @@ import { getDb } from '@/db/client';
 import { StaffProviders } from '@/components/providers/staff-providers';
 import { Footer } from '@/components/shell/footer';
 import { mainNavigation, settingsMenu } from '@/components/shell/navigation';
+import { HiddenEditMode } from '@/components/shell/hidden-edit-mode';
 import { StaffShell } from '@/components/shell/staff-shell';
 import { hasFullPack } from '@/lib/auth/pack-levels';
 import { requireStaff } from '@/lib/auth/staff';
 import { getOwnCampsite, hasMailingProvider } from '@/lib/campsites/service';
-import { helpHref } from '@/lib/provider';
 import { loadBellData } from './notifiche/load';
 
 /** Resolves the session once for every staff page; each page checks its own pack level too. */
@@ -26,11 +26,12 @@ export default async function StaffLayout({ children }: { children: ReactNode })
         navigation={mainNavigation({ showNewsletter: hasMailingProvider(campsite), fullPack })}
         settings={settingsMenu({ isAdmin: tenant.isAdmin, isOperator: tenant.isOperator, lucee: campsite.lucee, fullPack })}
         bell={bell}
-        helpHref={helpHref()}
+        helpHref="/aiuto"
         footer={<Footer />}
       >
         {children}
       </StaffShell>
+      <HiddenEditMode />
     </StaffProviders>
   );
 }

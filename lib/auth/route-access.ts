@@ -23,6 +23,7 @@ const PREFIXES: [string, RouteAccess][] = (
     ['/emailCV', { kind: 'staff', packLevel: 0 }],
     ['/emailCVL', { kind: 'staff', packLevel: 0 }],
     ['/clientMailCV', { kind: 'staff', packLevel: 0 }],
+    ['/aiuto', { kind: 'staff', packLevel: 0 }],
     // Level 10: everything else the staff use.
     ['/home', { kind: 'staff', packLevel: 10 }],
     ['/dashboard', { kind: 'staff', packLevel: 10 }],

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { campsites, type CampsiteContacts, type ContactFormField, type OccupancyStep, type OpeningHours } from '@/db/schema';
-import { changedKeys, recordAudit } from '@/lib/audit/service';
+import { recordAudit } from '@/lib/audit/service';
 import { cacheTags, invalidate } from '@/lib/cache/tags';
 import { encryptSecret, maskSecret } from '@/lib/crypto/secret-box';
 import { AppError } from '@/lib/errors';
@@ -100,9 +100,9 @@ export async function saveCampsitePatch(
     const current = await loadCampsite(tx, campsiteId, { lock: true });
     const patch = build(current);
     // Decided on the stored values (a re-entered key encrypts anew), audited masked.
-    const changed = changedKeys(Object.fromEntries(Object.keys(patch).map((key) => [key, current[key as keyof Patch]])), patch).before;
-    if (Object.keys(changed).length === 0) return current;
-    const pick = (source: Patch) => auditable(Object.fromEntries(Object.keys(changed).map((key) => [key, source[key as keyof Patch]])) as Patch);
+    const changed = (Object.keys(patch) as (keyof Patch)[]).filter((key) => canonical(current[key]) !== canonical(patch[key]));
+    if (changed.length === 0) return current;
+    const pick = (source: Patch) => auditable(Object.fromEntries(changed.map((key) => [key, source[key]])) as Patch);
     const diff = { before: pick(current), after: pick(patch) };
     const [row] = await tx
       .update(campsites)
@@ -114,6 +114,13 @@ export async function saveCampsitePatch(
   });
   invalidate([cacheTags.campsite(campsiteId)]);
   return saved;
+}
+
+/** JSON with sorted keys: jsonb gives objects back in its own key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, item) =>
+    item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b))) : item,
+  );
 }
 
 const save = (action: string, summary: string) => ({ action: `campsite.settings.${action}`, summary });

@@ -1,7 +1,6 @@
-import { Anchor, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMailOff } from '@tabler/icons-react';
 import { getTranslations } from 'next-intl/server';
-import Link from 'next/link';
 import type { SectionProps } from './types';
 
 /** Account Gmail: no mailbox can be bound yet; say so, and what happens to mail meanwhile. */
@@ -21,11 +20,9 @@ export async function GmailSection(_props: SectionProps) {
             {t('notBound')}
           </Title>
           <Text size="sm">{t('later')}</Text>
-          <List size="sm" spacing={4}>
-            <List.Item>{t('outbox')}</List.Item>
-            <List.Item>{t('replies')}</List.Item>
-          </List>
-          <Anchor component={Link} href="/mail" size="sm">
+          <Text size="sm">{t('outbox')}</Text>
+          <Text size="sm">{t('replies')}</Text>
+          <Anchor href="/mail" size="sm">
             {t('openMail')}
           </Anchor>
         </Stack>

@@ -6,8 +6,8 @@ import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { saveQuoteOptionsAction } from '@/app/(staff)/settings/actions';
 
-/** Opzioni preventivi: for now, when the reminder job reminds an unopened quote. */
-export function QuoteOptionsForm({ reminderDays }: { reminderDays: number }) {
+/** Opzioni preventivi: when the reminder job reminds an unopened quote. Read-only for staff. */
+export function QuoteOptionsForm({ reminderDays, canSave }: { reminderDays: number; canSave: boolean }) {
   const t = useTranslations('settings.quoteOptions');
   const [days, setDays] = useState<number | string>(reminderDays);
   const [error, setError] = useState<string | null>(null);
@@ -28,13 +28,26 @@ export function QuoteOptionsForm({ reminderDays }: { reminderDays: number }) {
           {t('reminderTitle')}
         </Title>
         <Text size="sm">{t('reminderText')}</Text>
-        <NumberInput label={t('reminderDays')} description={t('reminderHint')} min={0} max={60} allowDecimal={false} value={days} onChange={setDays} error={error} maw={360} />
+        <NumberInput
+          label={t('reminderDays')}
+          description={t('reminderHint')}
+          min={0}
+          max={60}
+          allowDecimal={false}
+          value={days}
+          onChange={setDays}
+          error={error}
+          maw={360}
+          readOnly={!canSave}
+        />
         {error && !error.startsWith('Giorni') && <Alert color="red">{error}</Alert>}
-        <Group>
-          <Button type="submit" loading={pending}>
-            {t('save')}
-          </Button>
-        </Group>
+        {canSave && (
+          <Group>
+            <Button type="submit" loading={pending}>
+              {t('save')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Paper>
   );

@@ -1,5 +1,6 @@
 import type { Transaction } from '../client';
 import { campsiteLanguages, campsites, configurations, users, type ContactFormField, type TagDefinition } from '../schema';
+import { encryptSecret } from '../../lib/crypto/secret-box';
 import { DEMO_CATALOGUES, type DemoCampsiteKey, type DemoCatalogue } from '../../lib/booking-platform/demo-catalogue';
 import { DEMO_LOGINS, type DemoRole } from './logins';
 import { ENGLISH, GERMAN, ITALIAN } from './people';
@@ -123,6 +124,12 @@ export const DEMO_CAMPSITES: DemoCampsiteSpec[] = [
   },
 ];
 
+/** The mailing provider's keys are stored encrypted, as the settings save them (lib/campsites/settings.ts). */
+const encryptedMailingKeys = (settings: DemoCampsiteSpec['settings']) => ({
+  mailjetApiKey: settings.mailjetApiKey ? encryptSecret(settings.mailjetApiKey) : null,
+  mailjetSecret: settings.mailjetSecret ? encryptSecret(settings.mailjetSecret) : null,
+});
+
 function requireHash(passwordHashes: ReadonlyMap<string, string>, email: string): string {
   const hash = passwordHashes.get(email);
   if (!hash) throw new Error(`Manca l'hash della password di ${email}`);
@@ -140,7 +147,7 @@ export async function insertCampsite(
 ): Promise<{ campsiteId: string; users: SeededUser[] }> {
   const [campsite] = await tx
     .insert(campsites)
-    .values({ ...spec.settings, createdAt, updatedAt: createdAt })
+    .values({ ...spec.settings, ...encryptedMailingKeys(spec.settings), createdAt, updatedAt: createdAt })
     .returning({ id: campsites.id });
   if (!campsite) throw new Error(`Campeggio ${spec.settings.name} non inserito`);
   const campingId = campsite.id;

@@ -227,7 +227,7 @@ describe('POST /api/getCamping/all', () => {
     expect(answer.status, answer.text).toBe(200);
     const list = answer.json as { _id: string; name: string; urlToCV: string; MailjetAPI: string | null; MailjetSecret: string | null }[];
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ _id: campsite.id, name: campsite.name, urlToCV: 'NON DEFINITO', MailjetAPI: 'chiave-pubblica' });
+    expect(list[0]).toMatchObject({ _id: campsite.id, name: campsite.name, urlToCV: 'NON DEFINITO', MailjetAPI: 'impostata (…lica)' });
     expect(list[0].MailjetSecret).toEqual(expect.any(String));
     expect(list[0].MailjetSecret).not.toBe(secret);
     expect(answer.text).not.toContain(secret);

@@ -2,20 +2,20 @@
 
 import { revalidatePath } from 'next/cache';
 import { staffAction } from '@/lib/actions';
-import { MAX_REMINDER_DAYS, setReminderDays } from '@/lib/campsites/service';
+import { reminderDaysSchema, updateReminderDays } from '@/lib/campsites/quote-options';
+import { saveQuoteSender } from '@/lib/configurations/service';
+import { quoteSenderSchema } from '@/lib/configurations/validation';
 import { z } from '@/lib/validation';
 
-export const saveQuoteOptionsAction = staffAction(
-  z.object({
-    reminderDays: z
-      .number('Giorni del sollecito: scrivi un numero')
-      .int('Giorni del sollecito: un numero intero')
-      .min(0, 'Giorni del sollecito: da 0 a 60')
-      .max(MAX_REMINDER_DAYS, `Giorni del sollecito: da 0 a ${MAX_REMINDER_DAYS}`),
-  }),
-  async (tenant, input, db) => {
-    const reminderDays = await setReminderDays(db, tenant, input.reminderDays);
-    revalidatePath('/settings');
-    return { reminderDays };
-  },
-);
+/** Quote options: anyone reads them, only the campsite's admin saves (the services refuse others with 403). */
+export const saveQuoteOptionsAction = staffAction(z.object({ reminderDays: reminderDaysSchema }), async (tenant, input, db) => {
+  const reminderDays = await updateReminderDays(db, tenant, input.reminderDays);
+  revalidatePath('/settings');
+  return { reminderDays };
+});
+
+export const saveQuoteSenderAction = staffAction(quoteSenderSchema, async (tenant, input, db) => {
+  const sender = await saveQuoteSender(db, tenant, input);
+  revalidatePath('/settings');
+  return sender;
+});

@@ -1,4 +1,5 @@
 import type { campsites } from '@/db/schema';
+import { maskSecret } from '@/lib/crypto/secret-box';
 import { z } from '@/lib/validation';
 
 type CampsiteRow = typeof campsites.$inferSelect;
@@ -9,8 +10,8 @@ export const legacyCampsiteSchema = z.object({
   _id: z.string(),
   name: z.string(),
   lucee: z.boolean(),
-  MailjetAPI: z.string().nullable(),
-  MailjetSecret: z.string().nullable().describe('mascherato: indica solo se è impostato'),
+  MailjetAPI: z.string().nullable().describe('mascherata: «impostata» e le ultime 4 cifre'),
+  MailjetSecret: z.string().nullable().describe('mascherato: «impostata» e le ultime 4 cifre'),
   MonthlyEmailSent: z.number(),
   urlToCV: z.string(),
   personalizedTags: z.array(tagSchema),
@@ -22,14 +23,14 @@ export const legacyCampsiteSchema = z.object({
 
 export const NOT_DEFINED = 'NON DEFINITO';
 
-/** The mailing-provider secret never leaves the server: the legacy field only says whether it is set. */
+/** The mailing provider's key and secret never leave the server: the fields say they are set and end in …. */
 export function toLegacyCampsite(row: CampsiteRow): z.infer<typeof legacyCampsiteSchema> {
   return {
     _id: row.id,
     name: row.name,
     lucee: row.lucee,
-    MailjetAPI: row.mailjetApiKey,
-    MailjetSecret: row.mailjetSecret ? '********' : null,
+    MailjetAPI: maskSecret(row.mailjetApiKey),
+    MailjetSecret: maskSecret(row.mailjetSecret),
     MonthlyEmailSent: row.monthlyEmailSent,
     urlToCV: row.urlToCv || NOT_DEFINED,
     personalizedTags: row.personalizedTags,

@@ -1,6 +1,68 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { getTranslations } from 'next-intl/server';
+import { ContactsForm } from '@/components/settings/campsite/contacts-form';
+import { FormFieldsForm } from '@/components/settings/campsite/form-fields-form';
+import { GeneralForm } from '@/components/settings/campsite/general-form';
+import { HoursForm } from '@/components/settings/campsite/hours-form';
+import { LanguagesForm } from '@/components/settings/campsite/languages-form';
+import { LocalizationForm } from '@/components/settings/campsite/localization-form';
+import { MailingForm } from '@/components/settings/campsite/mailing-form';
+import { OccupancyForm } from '@/components/settings/campsite/occupancy-form';
+import { SettingsTabs } from '@/components/settings/campsite/settings-tabs';
+import { TagsForm } from '@/components/settings/campsite/tags-form';
+import { getDb } from '@/db/client';
+import { listKnownLanguages } from '@/lib/campsites/languages';
+import { getCampsiteSettings } from '@/lib/campsites/settings';
+import { defaultPhonePrefix } from '@/lib/campsites/settings-defaults';
+import { writeCampsiteScope } from '@/lib/campsites/settings-scope';
 import type { Tenant } from '@/lib/tenant';
+import guestForm from '@/messages/it/guest-form.json';
+import guestQuote from '@/messages/it/guest-quote.json';
 
-/** The settings tabs of one campsite (hours, contacts, occupancy, form fields, languages, tags…). */
-export async function CampsiteSettingsTabs(_props: { tenant: Tenant; campsiteId: string; basePath: '/settings' | '/settingsL' }) {
-  return null;
+/** Every text key of a guest page, for the Localizzazione tab ("guestForm.title"…). */
+function textKeys(prefix: string, messages: Record<string, unknown>): string[] {
+  return Object.entries(messages).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}.${key}`] : value && typeof value === 'object' ? textKeys(`${prefix}.${key}`, value as Record<string, unknown>) : []));
+}
+
+/** The settings tabs of one campsite; the campsite admin's own (404 for another), any for the operator. */
+export async function CampsiteSettingsTabs({ tenant, campsiteId }: { tenant: Tenant; campsiteId: string; basePath: '/settings' | '/settingsL' }) {
+  const id = writeCampsiteScope(tenant, campsiteId);
+  const db = getDb();
+  const [settings, known, t] = await Promise.all([getCampsiteSettings(db, tenant, id), listKnownLanguages(db), getTranslations('campsiteSettings')]);
+  const publicFormUrl = `${settings.lucee ? '/contattaciL' : '/contattaci'}/${encodeURIComponent(settings.id)}`;
+  const tabs = [
+    { value: 'generale', panel: <GeneralForm campsiteId={id} settings={settings} isOperator={tenant.isOperator} /> },
+    { value: 'orari', panel: <HoursForm campsiteId={id} hours={settings.openingHours} /> },
+    { value: 'contatti', panel: <ContactsForm campsiteId={id} contacts={settings.contacts} /> },
+    { value: 'occupazione', panel: <OccupancyForm campsiteId={id} scale={settings.occupancyScale} /> },
+    { value: 'modulo', panel: <FormFieldsForm campsiteId={id} fields={settings.contactFormFields} publicFormUrl={publicFormUrl} /> },
+    {
+      value: 'lingue',
+      panel: (
+        <LanguagesForm
+          campsiteId={id}
+          languages={settings.languages}
+          known={known}
+          defaults={Object.fromEntries(known.map((language) => [language.id, defaultPhonePrefix(language.code)]))}
+        />
+      ),
+    },
+    {
+      value: 'localizzazione',
+      panel: <LocalizationForm campsiteId={id} localization={settings.localization} textKeys={[...textKeys('guestForm', guestForm), ...textKeys('guestQuote', guestQuote)]} />,
+    },
+    { value: 'tag', panel: <TagsForm campsiteId={id} personalizedTags={settings.personalizedTags} personalizedQuoteTags={settings.personalizedQuoteTags} /> },
+    { value: 'mailing', panel: <MailingForm campsiteId={id} apiKey={settings.mailing.apiKey} secret={settings.mailing.secret} /> },
+  ];
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        {t('title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('intro')}
+      </Text>
+      <SettingsTabs label={t('title')} tabs={tabs.map((tab) => ({ ...tab, label: t(`tabs.${tab.value}`) }))} />
+    </Stack>
+  );
 }

@@ -1,19 +1,25 @@
-import { Stack, Title } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { QuoteOptionsForm } from '@/components/settings/quote-options-form';
+import { QuoteSenderForm } from '@/components/settings/quote-sender-form';
 import { getDb } from '@/db/client';
 import { getOwnCampsite } from '@/lib/campsites/service';
+import { getQuoteSender } from '@/lib/configurations/service';
 import type { SectionProps } from './types';
 
+/** Everyone reads the quote options; only the campsite's admin saves them (the services check again). */
 export async function QuoteOptionsSection({ tenant }: SectionProps) {
-  const campsite = await getOwnCampsite(getDb(), tenant);
-  const t = await getTranslations('settings.quoteOptions');
+  const db = getDb();
+  const [campsite, sender, t] = await Promise.all([getOwnCampsite(db, tenant), getQuoteSender(db, tenant), getTranslations('settings.quoteOptions')]);
+  const canSave = tenant.isAdmin || tenant.isOperator;
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
         {t('title')}
       </Title>
-      <QuoteOptionsForm reminderDays={campsite.reminderDays} />
+      {!canSave && <Alert color="blue">{t('readOnly')}</Alert>}
+      <QuoteOptionsForm reminderDays={campsite.reminderDays} canSave={canSave} />
+      <QuoteSenderForm sender={sender} canSave={canSave} />
     </Stack>
   );
 }

@@ -1,0 +1,72 @@
+'use client';
+
+import { ActionIcon, Button, Group, Paper, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { saveLocalizationAction } from '@/app/(staff)/settings/campsite-actions';
+import type { Localization } from '@/db/schema';
+import { SaveBar } from './save-bar';
+import { useSettingsSave } from './use-settings-save';
+
+const LOCALES = ['it', 'de', 'en'] as const;
+
+/** Guest-page texts the campsite words its own way, per language; a removed text goes back to the page's. */
+export function LocalizationForm({ campsiteId, localization, textKeys }: { campsiteId: string; localization: Localization; textKeys: string[] }) {
+  const t = useTranslations('campsiteSettings.localization');
+  const [locale, setLocale] = useState<(typeof LOCALES)[number]>('it');
+  const [values, setValues] = useState<Localization>(localization);
+  const [adding, setAdding] = useState<string | null>(null);
+  const { pending, formError, error, submit } = useSettingsSave(saveLocalizationAction);
+  const texts = values[locale] ?? {};
+  const setTexts = (next: Record<string, string>) => setValues({ ...values, [locale]: next });
+  const save = (event: React.FormEvent) => {
+    event.preventDefault();
+    submit({ campsiteId, localization: values });
+  };
+  return (
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={save} maw={760}>
+      <Stack gap="sm">
+        <Text size="sm">{t('intro')}</Text>
+        <SegmentedControl value={locale} onChange={(value) => setLocale(value as typeof locale)} data={LOCALES.map((value) => ({ value, label: t(`locale.${value}`) }))} />
+        {Object.keys(texts).length === 0 && <Text c="dimmed">{t('empty')}</Text>}
+        {Object.entries(texts).map(([key, text]) => (
+          <Group key={key} align="flex-start" wrap="nowrap" gap="xs">
+            <Textarea
+              label={key}
+              autosize
+              minRows={1}
+              value={text}
+              onChange={(e) => setTexts({ ...texts, [key]: e.currentTarget.value })}
+              error={error(`localization.${locale}.${key}`)}
+              style={{ flex: 1 }}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mt={28}
+              aria-label={`${t('remove')} ${key}`}
+              onClick={() => setTexts(Object.fromEntries(Object.entries(texts).filter(([other]) => other !== key)))}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group align="flex-end" gap="xs">
+          <Select label={t('add')} placeholder={t('choose')} searchable data={textKeys.filter((key) => !(key in texts))} value={adding} onChange={setAdding} w={320} maw="100%" />
+          <Button
+            variant="light"
+            disabled={!adding}
+            onClick={() => {
+              if (adding) setTexts({ ...texts, [adding]: '' });
+              setAdding(null);
+            }}
+          >
+            {t('addButton')}
+          </Button>
+        </Group>
+        <SaveBar pending={pending} formError={formError} />
+      </Stack>
+    </Paper>
+  );
+}

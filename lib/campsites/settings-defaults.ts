@@ -1,0 +1,28 @@
+import type { CampsiteContacts, OccupancyStep, OpeningHours } from '@/db/schema';
+
+/** What a campsite that never saved its hours shows (issue 9). */
+export const DEFAULT_OPENING_HOURS: OpeningHours = {
+  baseTime: '09:00',
+  checkin: [{ from: '10:00', to: '13:30' }],
+  checkout: [{ from: '16:00', to: '19:30' }],
+  notes: '',
+};
+
+export const EMPTY_CONTACTS: CampsiteContacts = { phone: '', whatsapp: '', email: '', address: '', policyLink: '' };
+
+/** Spec section 9: thresholds in percent, from not available to available. */
+export const DEFAULT_OCCUPANCY_SCALE: OccupancyStep[] = [
+  { threshold: 0, color: 'red', label: 'Non disponibile' },
+  { threshold: 33, color: 'orange', label: 'Ultime disponibilità' },
+  { threshold: 66, color: 'yellow', label: 'Poca disponibilità' },
+  { threshold: 100, color: 'green', label: 'Disponibile' },
+];
+
+/** Phone prefixes a language gets when added without one; any other language gets the Italian one. */
+const PREFIX_BY_LANGUAGE_CODE: Record<string, string> = { it: '+39', en: '+44', uk: '+380' };
+export const FALLBACK_PHONE_PREFIX = '+39';
+
+export const defaultPhonePrefix = (code: string) => PREFIX_BY_LANGUAGE_CODE[code] ?? FALLBACK_PHONE_PREFIX;
+
+/** The guest-page languages whose texts a campsite may override (spec section 3: it, de, the rest en). */
+export const LOCALIZATION_LOCALES = ['it', 'de', 'en'] as const;

@@ -1,0 +1,131 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { LOGINS, logInToDashboard } from './support';
+
+/** Lago Azzurro's id and an admin token, as the old front end learns them: from the login answer. */
+async function adminSession(request: APIRequestContext) {
+  const answer = await request.post('/api/users/login', { data: { email: LOGINS.admin.email, password: LOGINS.admin.password } });
+  expect(answer.status()).toBe(200);
+  const body = (await answer.json()) as { token: string; user: { camping: string } };
+  return { campsiteId: body.user.camping, token: body.token };
+}
+
+const unique = () => Math.random().toString(36).slice(2, 7);
+
+async function openTab(page: Page, campsiteId: string, tab: string) {
+  await page.goto(`/settings?v=showCamp&campingID=${campsiteId}&tab=${tab}`);
+  await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+}
+
+async function saveAndReload(page: Page) {
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('Impostazioni salvate.')).toBeVisible();
+  await page.reload();
+}
+
+test.describe('campsite settings', () => {
+  let campsiteId: string;
+  let token: string;
+
+  test.beforeAll(async ({ request }) => {
+    ({ campsiteId, token } = await adminSession(request));
+  });
+
+  test('a field hidden in Modulo contatti disappears from the public form', async ({ page, request }) => {
+    await logInToDashboard(page, LOGINS.admin);
+    try {
+      await page.goto(`/contattaci/${campsiteId}/1`);
+      await expect(page.getByRole('textbox', { name: /Telefono/ })).toBeVisible();
+
+      await openTab(page, campsiteId, 'modulo');
+      await expect(page.getByRole('tab', { name: 'Modulo contatti', selected: true })).toBeVisible();
+      await page.getByRole('checkbox', { name: 'Telefono: Visibile' }).uncheck();
+      await expect(page.getByRole('checkbox', { name: 'Telefono: Obbligatorio' })).toBeDisabled();
+      await saveAndReload(page);
+      await expect(page.getByRole('checkbox', { name: 'Telefono: Visibile' })).not.toBeChecked();
+
+      await page.goto(`/contattaci/${campsiteId}/1`);
+      await expect(page.getByRole('textbox', { name: /Cognome/ })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: /Telefono/ })).toHaveCount(0);
+    } finally {
+      // Other browser tests use the demo form: give the phone back.
+      const fields = await request.post('/api/getCamping/campiFormContatti', { headers: { authorization: `Bearer ${token}` }, data: {} });
+      const list = ((await fields.json()) as { field: string; visible: boolean; required: boolean }[]).map((f) => (f.field === 'telefono' ? { ...f, visible: true } : f));
+      const restored = await request.post('/api/setCamping/campiFormContatti', { headers: { authorization: `Bearer ${token}` }, data: { campiFormContatti: list } });
+      expect(restored.status()).toBe(200);
+    }
+  });
+
+  test('each tab saves and shows the saved value after a reload', async ({ page }) => {
+    test.setTimeout(180_000);
+    const mark = unique();
+    await logInToDashboard(page, LOGINS.admin);
+
+    await openTab(page, campsiteId, 'generale');
+    await expect(page.getByRole('textbox', { name: 'Nome del campeggio' })).toHaveAttribute('readonly', '');
+    await page.getByRole('textbox', { name: /URL del gestionale/ }).fill(`https://cv-${mark}.example/cv`);
+    await saveAndReload(page);
+    await expect(page.getByRole('textbox', { name: /URL del gestionale/ })).toHaveValue(`https://cv-${mark}.example/cv`);
+
+    await openTab(page, campsiteId, 'orari');
+    await page.getByLabel('Check-in 1: Alle').fill('09:00');
+    await page.getByRole('textbox', { name: 'Note' }).fill(`Note ${mark}`);
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('L’orario di fine deve venire dopo quello di inizio')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Note' })).toHaveValue(`Note ${mark}`);
+    await page.getByLabel('Check-in 1: Alle').fill('13:30');
+    await saveAndReload(page);
+    await expect(page.getByRole('textbox', { name: 'Note' })).toHaveValue(`Note ${mark}`);
+
+    await openTab(page, campsiteId, 'contatti');
+    await page.getByRole('textbox', { name: 'Indirizzo' }).fill(`Via Gardesana ${mark}`);
+    await saveAndReload(page);
+    await expect(page.getByRole('textbox', { name: 'Indirizzo' })).toHaveValue(`Via Gardesana ${mark}`);
+
+    await openTab(page, campsiteId, 'occupazione');
+    await page.getByRole('textbox', { name: 'Etichetta' }).first().fill(`Pieno ${mark}`);
+    await saveAndReload(page);
+    await expect(page.getByRole('textbox', { name: 'Etichetta' }).first()).toHaveValue(`Pieno ${mark}`);
+
+    await openTab(page, campsiteId, 'lingue');
+    await page.getByRole('textbox', { name: 'Prefisso English' }).fill('+353');
+    await saveAndReload(page);
+    await expect(page.getByRole('textbox', { name: 'Prefisso English' })).toHaveValue('+353');
+    await page.getByRole('textbox', { name: 'Prefisso English' }).fill('+44');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Impostazioni salvate.')).toBeVisible();
+
+    await openTab(page, campsiteId, 'localizzazione');
+    await page.getByText('Tedesco', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Testo da personalizzare' }).fill('guestForm.heading');
+    await page.getByRole('option', { name: 'guestForm.heading' }).click();
+    await page.getByRole('button', { name: 'Aggiungi', exact: true }).click();
+    await page.getByRole('textbox', { name: 'guestForm.heading' }).fill(`Anfrage ${mark}`);
+    await saveAndReload(page);
+    await page.getByText('Tedesco', { exact: true }).click();
+    await expect(page.getByRole('textbox', { name: 'guestForm.heading' })).toHaveValue(`Anfrage ${mark}`);
+
+    await openTab(page, campsiteId, 'tag');
+    await page.getByRole('button', { name: 'Aggiungi tag' }).first().click();
+    await page.getByRole('textbox', { name: /Tag dei contatti: Nome/ }).last().fill(`Tag ${mark}`);
+    await saveAndReload(page);
+    await expect(page.getByRole('textbox', { name: /Tag dei contatti: Nome/ }).last()).toHaveValue(`Tag ${mark}`);
+
+    await openTab(page, campsiteId, 'mailing');
+    await expect(page.getByTestId('mailing-api-key')).toHaveText(/^impostata \(…/);
+    await page.getByLabel('Nuova chiave API').fill(`re_e2e_${mark}WXYZ`);
+    await saveAndReload(page);
+    await expect(page.getByTestId('mailing-api-key')).toHaveText('impostata (…WXYZ)');
+    await expect(page.locator('body')).not.toContainText(`re_e2e_${mark}`);
+  });
+
+  test('staff read the quote options but cannot save them; the Gmail page says the mailbox is not bound', async ({ page }) => {
+    await logInToDashboard(page, LOGINS.staff);
+    await page.goto('/settings?v=settPrev');
+    await expect(page.getByText('solo un amministratore del campeggio può modificarle')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Nome del mittente' })).toHaveValue('Camping Lago Azzurro');
+    await expect(page.getByRole('button', { name: 'Salva' })).toHaveCount(0);
+    await page.goto('/settings?v=gmail');
+    await expect(page.getByRole('heading', { name: 'Casella non ancora collegata' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Apri la posta del CRM' })).toHaveAttribute('href', '/mail');
+  });
+});

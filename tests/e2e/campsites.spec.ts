@@ -24,16 +24,18 @@ test('campsites: the operator adds a campsite, its admin logs in, the operator d
   test.setTimeout(120_000);
   const name = `Camping Prova ${uniqueTag()}`;
   const admin = { email: `admin-${uniqueTag()}@prova.test`, password: 'Montagna2026' };
-  await logInToDashboard(page, LOGINS.operator);
+  // Alphabetically the first file of the run: the server's first login can be slow (cold start).
+  await logIn(page, LOGINS.operator);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 
   await page.goto('/settings?v=addCamp');
   await page.getByRole('textbox', { name: 'Nome' }).fill(name);
   await page.getByRole('textbox', { name: 'E-mail dell’amministratore' }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill('corta');
+  await page.getByRole('textbox', { name: 'Password' }).fill('corta');
   await page.getByRole('button', { name: 'Crea campeggio' }).click();
   await expect(page.getByText('La password deve avere almeno 10 caratteri').first()).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Nome' })).toHaveValue(name);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('textbox', { name: 'Password' }).fill(admin.password);
   await page.getByRole('button', { name: 'Crea campeggio' }).click();
   await expect(page).toHaveURL(/v=showCamp&campingID=/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
@@ -72,7 +74,7 @@ test('product updates: posted to Lago Azzurro, its staff sees the popup once and
     await page.getByRole('textbox', { name: 'Testo', exact: true }).click();
     await page.keyboard.type('Il calendario delle prenotazioni è più veloce.');
     await page.getByRole('radio', { name: 'Campeggi scelti' }).check();
-    await page.getByLabel('Campeggi', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Campeggi' }).click();
     await page.getByRole('option', { name: 'Camping Lago Azzurro' }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Pubblica' }).click();

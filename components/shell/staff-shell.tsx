@@ -13,6 +13,7 @@ import type { NavItem, SettingsSection } from './navigation';
 import { NotificationBell } from './notifications/notification-bell';
 import type { BellData } from './notifications/types';
 import { SettingsMenu } from './settings-menu';
+import { UpdatePopup } from './updates/update-popup';
 
 type Props = {
   campsiteName: string;
@@ -60,6 +61,8 @@ export function StaffShell({ campsiteName, homeHref, navigation, settings, bell,
         {footer}
       </AppShell.Main>
       <LogoutForm />
+      {/* Product updates need pack level 10 like the bell (spec section 6): no bell, no popup. */}
+      {bell && <UpdatePopup />}
     </AppShell>
   );
 }

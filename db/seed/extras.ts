@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Transaction } from '../client';
-import { listMemberships, mailingLists, notifications, productUpdates, templates, type NotificationGroup } from '../schema';
+import { listMemberships, mailingLists, notifications, productUpdates, productUpdateViews, templates, users, type NotificationGroup } from '../schema';
 import { CONTACT_TAGS } from './campsites';
 import type { SeedContact } from './contacts';
 import { addMs, days, earlier, hours, later } from './dates';
@@ -90,4 +90,20 @@ export async function ensureProductUpdate(db: DbOrTx, now: Date): Promise<'creat
   if (existing.length > 0) return 'existing';
   await db.insert(productUpdates).values({ title: DEMO_PRODUCT_UPDATE_TITLE, html: PRODUCT_UPDATE_HTML, audience: 'all', createdAt: addMs(now, -days(3)) });
   return 'created';
+}
+
+/**
+ * The demo logins have already closed the demo update: a popup over every page would stand in
+ * the way of whoever tries the demo (and of the browser tests). It stays in their history, and
+ * an update the operator posts pops up as usual.
+ */
+export async function markDemoUpdateViewed(db: DbOrTx, emails: string[]): Promise<void> {
+  const [update] = await db.select({ id: productUpdates.id }).from(productUpdates).where(eq(productUpdates.title, DEMO_PRODUCT_UPDATE_TITLE)).limit(1);
+  if (!update) return;
+  const viewers = await db.select({ id: users.id, campingId: users.campingId }).from(users).where(inArray(users.email, emails));
+  if (viewers.length === 0) return;
+  await db
+    .insert(productUpdateViews)
+    .values(viewers.map((user) => ({ campingId: user.campingId, updateId: update.id, userId: user.id })))
+    .onConflictDoNothing();
 }

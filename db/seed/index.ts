@@ -7,7 +7,7 @@ import type { DemoCampsiteKey } from '../../lib/booking-platform/demo-catalogue'
 import { DEMO_CAMPSITES, insertCampsite, type DemoCampsiteSpec } from './campsites';
 import { planContacts } from './contacts';
 import { addMs, currentMonthStart, days } from './dates';
-import { DEMO_PRODUCT_UPDATE_TITLE, ensureProductUpdate, insertLists, insertNotifications, insertTemplates } from './extras';
+import { DEMO_PRODUCT_UPDATE_TITLE, ensureProductUpdate, insertLists, insertNotifications, insertTemplates, markDemoUpdateViewed } from './extras';
 import { insertImageExtras } from './images';
 import { DEMO_LOGINS } from './logins';
 import { ensureProviderCampsite } from './provider';
@@ -131,5 +131,6 @@ export async function seedDemo(db: Database, options: { reset?: boolean; now?: D
   for (const spec of DEMO_CAMPSITES) results.push(await seedCampsite(db, spec, now));
   const productUpdate = await ensureProductUpdate(db, now);
   const providerCampsite = await ensureProviderCampsite(db);
+  await markDemoUpdateViewed(db, demoEmails);
   return { removedCampsites: removed.campsites, removedProductUpdates: removed.productUpdates, campsites: results, productUpdate, providerCampsite };
 }

@@ -1,0 +1,19 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { staffAction } from '@/lib/actions';
+import { createUpdate, deleteUpdate } from '@/lib/updates/service';
+import { newUpdateSchema, updateIdSchema } from '@/lib/updates/validation';
+import { z } from '@/lib/validation';
+
+export const postUpdateAction = staffAction(newUpdateSchema, async (tenant, input, db) => {
+  const update = await createUpdate(db, tenant, input);
+  revalidatePath('/settings');
+  return { id: update.id };
+});
+
+export const deleteUpdateAction = staffAction(z.object({ id: updateIdSchema }), async (tenant, input, db) => {
+  await deleteUpdate(db, tenant, input.id);
+  revalidatePath('/settings');
+  return { id: input.id };
+});

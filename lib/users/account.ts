@@ -9,11 +9,11 @@ import type { Tenant } from '@/lib/tenant';
 import { snapshot } from './rules';
 import { assertEmailFree } from './service';
 import { endUserSessions } from './sessions';
-import type { AccountEdit, OwnPasswordChange } from './validation';
+import { WRONG_OLD_PASSWORD, type AccountEdit, type OwnPasswordChange } from './validation';
+
+export { WRONG_OLD_PASSWORD };
 
 type Self = Pick<Tenant, 'campsiteId' | 'userId' | 'email' | 'sessionId'>;
-
-export const WRONG_OLD_PASSWORD = 'La password attuale non è corretta.';
 
 async function selfForUpdate(db: DbOrTx, tenant: Self): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, tenant.userId)).for('update');

@@ -97,8 +97,10 @@ export async function resetUserPassword(db: DbOrTx, tenant: Actor, id: string, p
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const user = await ownUserForUpdate(tx, tenant, id);
+    // One's own password needs the old one (changeOwnPassword): a borrowed session must not reset it.
+    if (user.id === tenant.userId) throw new AppError('bad_request', 'Per la tua password serve quella attuale: usa Account CRM.');
     await tx.update(users).set({ passwordHash, updatedAt: new Date(), version: user.version + 1 }).where(eq(users.id, user.id));
-    await endUserSessions(tx, { campsiteId: user.campingId, userId: user.id, keepSessionId: user.id === tenant.userId ? tenant.sessionId : undefined });
+    await endUserSessions(tx, { campsiteId: user.campingId, userId: user.id });
     await recordAudit(tx, tenant, { campsiteId: tenant.campsiteId, action: 'user.password', entityId: id, summary: `Password di ${user.email} reimpostata` });
   });
 }

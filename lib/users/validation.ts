@@ -2,6 +2,9 @@ import { z } from '@/lib/validation';
 
 export const emailSchema = z.email('Indirizzo e-mail non valido').trim().toLowerCase().max(320);
 
+/** Shown next to the old-password field, so the form can tell it from other refusals. */
+export const WRONG_OLD_PASSWORD = 'La password attuale non è corretta.';
+
 export const PASSWORD_POLICY = 'La password deve avere almeno 10 caratteri, con almeno una lettera e una cifra.';
 export const passwordSchema = z
   .string(PASSWORD_POLICY)

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { auditLog, loginTokens, users } from '@/db/schema';
-import { listAudit } from '@/lib/audit/service';
+import { AUDIT_PAGE_SIZE, listAudit, recordAudit } from '@/lib/audit/service';
 import { mintLoginToken, resolveSession } from '@/lib/auth/service';
 import { createDispatcher } from '@/lib/legacy-api/dispatcher';
 import { legacyRoutes } from '@/lib/legacy-api/routes';
@@ -147,5 +147,22 @@ describe('own account', () => {
     const updated = await updateOwnAccount(db, tenant, { name: 'Giulia Io', email });
     expect(updated).toMatchObject({ name: 'Giulia Io', email });
     expect((await entriesOf(campsite.id, 'account.update'))[0].after).toEqual({ name: 'Giulia Io', email });
+  });
+});
+
+describe('the audit log', () => {
+  it('pages newest first without skipping or repeating entries written in the same millisecond', async () => {
+    const { tenant } = await campsiteWithAdmin();
+    const count = AUDIT_PAGE_SIZE + 5;
+    await db.transaction(async (tx) => {
+      for (let index = 0; index < count; index++) await recordAudit(tx, tenant, { campsiteId: tenant.campsiteId, action: 'user.update', summary: `voce ${index}` });
+    });
+    const first = await listAudit(db, tenant);
+    expect(first).toHaveLength(AUDIT_PAGE_SIZE);
+    const last = first.at(-1)!;
+    const second = await listAudit(db, tenant, { before: { createdAt: last.cursorAt, id: last.id } });
+    const ids = [...first, ...second].map((entry) => entry.id);
+    expect(new Set(ids).size).toBe(count);
+    expect(await failure(listAudit(db, { ...tenant, isAdmin: false }))).toMatchObject({ kind: 'forbidden' });
   });
 });

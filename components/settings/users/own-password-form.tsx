@@ -10,6 +10,7 @@ import { WRONG_OLD_PASSWORD } from '@/lib/users/validation';
 /** The own password, with the current one; a refusal keeps both fields as typed. */
 export function OwnPasswordForm() {
   const t = useTranslations('settingsUsers.account');
+  const tl = useTranslations('login');
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -45,6 +46,7 @@ export function OwnPasswordForm() {
           {t('passwordText')}
         </Text>
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': tl('togglePassword') }}
           label={t('oldPassword')}
           required
           autoComplete="current-password"
@@ -53,6 +55,7 @@ export function OwnPasswordForm() {
           error={errors.oldPassword}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': tl('togglePassword') }}
           label={t('newPassword')}
           description={t('passwordHint')}
           required

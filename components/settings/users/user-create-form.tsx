@@ -11,6 +11,7 @@ import { LinkButton } from '@/components/ui/link-button';
 /** Aggiungi utente: e-mail, password, pack level and admin flag; on error everything typed stays. */
 export function UserCreateForm({ listHref, detailHref }: { listHref: string; detailHref: string }) {
   const t = useTranslations('settingsUsers.form');
+  const tl = useTranslations('login');
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -45,6 +46,7 @@ export function UserCreateForm({ listHref, detailHref }: { listHref: string; det
         </Text>
         <TextInput label={t('email')} type="email" required autoComplete="off" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': tl('togglePassword') }}
           label={t('password')}
           description={t('passwordHint')}
           required

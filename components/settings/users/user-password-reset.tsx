@@ -9,6 +9,7 @@ import { resetUserPasswordAction } from '@/app/(staff)/settings/users-actions';
 /** An admin sets a colleague's new password; the colleague is logged out everywhere. */
 export function UserPasswordReset({ userId }: { userId: string }) {
   const t = useTranslations('settingsUsers');
+  const tl = useTranslations('login');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
@@ -34,6 +35,7 @@ export function UserPasswordReset({ userId }: { userId: string }) {
           {t('detail.resetText')}
         </Text>
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': tl('togglePassword') }}
           label={t('detail.newPassword')}
           description={t('form.passwordHint')}
           autoComplete="new-password"

@@ -191,4 +191,11 @@ describe('the users calls by role', () => {
       expect(colleague.status, colleague.text).toBe(403);
     }
   });
+
+  it('answers /cv/api/utentiData with the calling campsite’s platform operators, never a password or hash', async () => {
+    const answer = await callApi(dispatch, 'POST', '/cv/api/utentiData', { token: world.tokens.admin, body: { camp: world.attacker.id } });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.text).not.toMatch(/pass|hash|argon2/i);
+    for (const row of answer.json as Record<string, unknown>[]) expect(Object.keys(row).sort()).toEqual(['email', 'id', 'nome']);
+  });
 });

@@ -38,8 +38,10 @@ const entriesOf = async (campsiteId: string, action: string) =>
 describe('users administration', () => {
   it('creates a user named after the e-mail, with the audit entry and no password in it', async () => {
     const { campsite, tenant } = await campsiteWithAdmin();
-    const created = await createUser(db, tenant, { email: 'Nuova.Collega@Prova.test', password: NEW_PASSWORD, packLevel: 10, isAdmin: false });
-    expect(created).toMatchObject({ email: 'nuova.collega@prova.test', name: 'nuova.collega@prova.test', campingId: campsite.id, packLevel: 10 });
+    // Typed with capitals, stored lower-cased; unique per run (PostgreSQL keeps rows between runs).
+    const email = `nuova.collega-${campsite.id.toLowerCase()}@prova.test`;
+    const created = await createUser(db, tenant, { email: email.replace('nuova.collega', 'Nuova.Collega'), password: NEW_PASSWORD, packLevel: 10, isAdmin: false });
+    expect(created).toMatchObject({ email, name: email, campingId: campsite.id, packLevel: 10 });
     const [entry] = await entriesOf(campsite.id, 'user.create');
     expect(entry).toMatchObject({ entityId: created.id, actorUserId: tenant.userId, after: { email: created.email, isAdmin: false, packLevel: 10 } });
     expect(JSON.stringify(entry)).not.toContain('argon2');

@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { auditLog } from '@/db/schema';
 import { requireAdmin } from '@/lib/auth/roles';
+import { exactTimestamp } from '@/lib/pagination';
 import type { Tenant } from '@/lib/tenant';
 
 export type AuditEntry = typeof auditLog.$inferSelect;
@@ -44,11 +45,12 @@ export async function listAudit(
   db: DbOrTx,
   tenant: Pick<Tenant, 'campsiteId' | 'isAdmin' | 'isOperator'>,
   options: { before?: { createdAt: string; id: string } } = {},
-): Promise<AuditEntry[]> {
+): Promise<(AuditEntry & { cursorAt: string })[]> {
   requireAdmin(tenant);
   const cursor = options.before ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${options.before.createdAt}::timestamptz, ${options.before.id})` : undefined;
+  // cursorAt keeps the microseconds a Date would round away, so the next page skips no entry.
   return db
-    .select()
+    .select({ ...getTableColumns(auditLog), cursorAt: exactTimestamp(auditLog.createdAt) })
     .from(auditLog)
     .where(and(eq(auditLog.campingId, tenant.campsiteId), cursor))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))

@@ -188,7 +188,8 @@ describe('users of the campsite', () => {
     const email = `intruso-${admin.id.toLowerCase()}@prova.test`;
 
     const foreign = await callApi(dispatch, 'POST', '/users', { token, body: { email, password: 'Una-password-lunga-1', camping: other.campsite.id } });
-    expect(expectErrorAnswer(foreign, 403)).toBe('Puoi creare utenti solo per il tuo campeggio.');
+    // Another campsite answers as if it did not exist (issue 9: 404 and nothing changes).
+    expect(expectErrorAnswer(foreign, 404)).toBe('Campeggio non trovato.');
 
     const colleague = await makeUser(db, admin.campingId, { isAdmin: false, packLevel: 10 });
     const byColleague = await callApi(dispatch, 'POST', '/users', {

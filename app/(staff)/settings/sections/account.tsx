@@ -1,6 +1,25 @@
-import { ComingSoon } from '@/components/shell/coming-soon';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { getTranslations } from 'next-intl/server';
+import { getDb } from '@/db/client';
+import { AccountForm } from '@/components/settings/users/account-form';
+import { OwnPasswordForm } from '@/components/settings/users/own-password-form';
+import { getOwnAccount } from '@/lib/users/account';
 import type { SectionProps } from './types';
 
-export async function AccountSection(_props: SectionProps) {
-  return <ComingSoon section="AccountSection" />;
+/** ?v=detUser, Account CRM: every user's own name, e-mail and password. */
+export async function AccountSection({ tenant }: SectionProps) {
+  const t = await getTranslations('settingsUsers.account');
+  const user = await getOwnAccount(getDb(), tenant);
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t('title')}</Title>
+        <Text c="dimmed">{user.email}</Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <AccountForm name={user.name} email={user.email} />
+        <OwnPasswordForm />
+      </SimpleGrid>
+    </Stack>
+  );
 }

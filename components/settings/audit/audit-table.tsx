@@ -1,0 +1,73 @@
+import { List, ListItem, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from '@mantine/core';
+import { getTranslations } from 'next-intl/server';
+
+export type AuditRow = {
+  id: string;
+  when: string;
+  actorEmail: string;
+  action: string;
+  summary: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+
+/** The log, newest first: when, who, the action in Italian, and what changed from → to. */
+export async function AuditTable({ entries }: { entries: AuditRow[] }) {
+  const t = await getTranslations('audit');
+  const actionLabel = (action: string) => {
+    const key = `actions.${action.replace(/\./g, '_')}`;
+    if (t.has(key)) return t(key);
+    // settings.orari, settings.contatti…: one label for the family, the summary says which.
+    const family = `actions.${action.split('.')[0]}`;
+    return t.has(family) ? t(family) : action;
+  };
+  const fieldLabel = (key: string) => (t.has(`fields.${key}`) ? t(`fields.${key}`) : key);
+  const show = (value: unknown) => {
+    if (value === null || value === undefined || value === '') return t('empty');
+    if (typeof value === 'boolean') return value ? t('yes') : t('no');
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  };
+
+  return (
+    <TableScrollContainer minWidth={720}>
+      <Table striped verticalSpacing="sm" data-testid="audit-table">
+        <TableThead>
+          <TableTr>
+            <TableTh>{t('when')}</TableTh>
+            <TableTh>{t('who')}</TableTh>
+            <TableTh>{t('what')}</TableTh>
+            <TableTh>{t('details')}</TableTh>
+          </TableTr>
+        </TableThead>
+        <TableTbody>
+          {entries.map((entry) => {
+            const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+            const both = entry.before !== null && entry.after !== null;
+            return (
+              <TableTr key={entry.id}>
+                <TableTd style={{ whiteSpace: 'nowrap' }}>{entry.when}</TableTd>
+                <TableTd>{entry.actorEmail}</TableTd>
+                <TableTd>{actionLabel(entry.action)}</TableTd>
+                <TableTd>
+                  <Text size="sm">{entry.summary}</Text>
+                  {keys.length > 0 && (
+                    <List size="sm" mt={4}>
+                      {keys.map((key) => (
+                        <ListItem key={key}>
+                          {fieldLabel(key)}:{' '}
+                          {both
+                            ? `${show(entry.before?.[key])} → ${show(entry.after?.[key])}`
+                            : `${entry.before ? `${t('before')}: ` : ''}${show((entry.after ?? entry.before)?.[key])}`}
+                        </ListItem>
+                      ))}
+                    </List>
+                  )}
+                </TableTd>
+              </TableTr>
+            );
+          })}
+        </TableTbody>
+      </Table>
+    </TableScrollContainer>
+  );
+}

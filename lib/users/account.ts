@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { users } from '@/db/schema';
+import { changedKeys, recordAudit } from '@/lib/audit/service';
+import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
+import { normalizeEmail, type UserRow } from '@/lib/auth/service';
+import { AppError } from '@/lib/errors';
+import type { Tenant } from '@/lib/tenant';
+import { snapshot } from './rules';
+import { assertEmailFree } from './service';
+import { endUserSessions } from './sessions';
+import { WRONG_OLD_PASSWORD, type AccountEdit, type OwnPasswordChange } from './validation';
+
+export { WRONG_OLD_PASSWORD };
+
+type Self = Pick<Tenant, 'campsiteId' | 'userId' | 'email' | 'sessionId'>;
+
+async function selfForUpdate(db: DbOrTx, tenant: Self): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, tenant.userId)).for('update');
+  if (!user || user.campingId !== tenant.campsiteId) throw new AppError('not_found', 'Utente non trovato.');
+  return user;
+}
+
+/** Account CRM: the signed-in user's own row, whatever their role. */
+export async function getOwnAccount(db: DbOrTx, tenant: Self): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, tenant.userId));
+  if (!user || user.campingId !== tenant.campsiteId) throw new AppError('not_found', 'Utente non trovato.');
+  return user;
+}
+
+/** Every user changes their own name and e-mail (the e-mail stays unique across the product). */
+export async function updateOwnAccount(db: DbOrTx, tenant: Self, input: AccountEdit): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const current = await selfForUpdate(tx, tenant);
+    const email = normalizeEmail(input.email);
+    if (email !== current.email) await assertEmailFree(tx, email, current.id);
+    const [updated] = await tx
+      .update(users)
+      .set({ name: input.name, email, updatedAt: new Date(), version: current.version + 1 })
+      .where(eq(users.id, current.id))
+      .returning();
+    const diff = changedKeys(snapshot(current), snapshot(updated));
+    if (Object.keys(diff.after).length > 0) {
+      await recordAudit(tx, tenant, { campsiteId: tenant.campsiteId, action: 'account.update', entityId: current.id, summary: `Account ${updated.email} modificato`, ...diff });
+    }
+    return updated;
+  });
+}
+
+/**
+ * The own password, with the old one verified: the session that asked stays open, every other
+ * session and bearer token of the user ends (a stolen session does not survive the change).
+ */
+export async function changeOwnPassword(db: DbOrTx, tenant: Self, input: OwnPasswordChange): Promise<void> {
+  const current = await getOwnAccount(db, tenant);
+  if (!(await verifyPassword(current.passwordHash, input.oldPassword))) throw new AppError('bad_request', WRONG_OLD_PASSWORD);
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    const locked = await selfForUpdate(tx, tenant);
+    // Changed by someone else while the hashes were computed: the old password checked is stale.
+    if (locked.passwordHash !== current.passwordHash) throw new AppError('conflict', 'La password è stata appena cambiata: riprova.');
+    await tx.update(users).set({ passwordHash, updatedAt: new Date(), version: locked.version + 1 }).where(eq(users.id, locked.id));
+    await endUserSessions(tx, { campsiteId: tenant.campsiteId, userId: locked.id, keepSessionId: tenant.sessionId });
+    await recordAudit(tx, tenant, { campsiteId: tenant.campsiteId, action: 'account.password', entityId: locked.id, summary: `${locked.email} ha cambiato la propria password` });
+  });
+}

@@ -1,3 +1,4 @@
+import { passwordSchema } from '@/lib/users/validation';
 import { z } from '@/lib/validation';
 
 export const CAMPSITE_NAME_MAX = 200;
@@ -15,12 +16,8 @@ const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((value) => value || null);
 
-/** The product's password policy (issue 9): long enough, and not only letters or only digits. */
-export const newPasswordSchema = z
-  .string('Scrivi una password')
-  .min(10, 'La password deve avere almeno 10 caratteri, con almeno una lettera e una cifra')
-  .max(200, 'La password può avere al massimo 200 caratteri')
-  .refine((value) => /\p{L}/u.test(value) && /\d/.test(value), 'La password deve contenere almeno una lettera e una cifra');
+/** The product's one password policy (lib/users/validation.ts). */
+export const newPasswordSchema = passwordSchema;
 
 /** A new campsite with its first admin; the legacy /addCamping body uses the same names. */
 export const newCampsiteSchema = z.object({

@@ -58,7 +58,7 @@ async function authenticate(endpoint: Endpoint, base: PublicContext): Promise<{ 
   if ((endpoint.packLevel ?? 10) > 0 && !hasFullPack(tenant.packLevel)) {
     throw new AppError('forbidden', 'Il tuo account non ha accesso a questa funzione.');
   }
-  if (endpoint.adminOnly && !tenant.isAdmin) throw new AppError('forbidden', 'Operazione riservata agli amministratori.');
+  if (endpoint.adminOnly && !tenant.isAdmin && !tenant.isOperator) throw new AppError('forbidden', 'Operazione riservata agli amministratori.');
   if (endpoint.operatorOnly && !tenant.isOperator) throw new AppError('forbidden', 'Operazione riservata agli operatori del fornitore.');
   return { tenant, bearer };
 }

@@ -5,6 +5,7 @@ import { changedKeys, recordAudit } from '@/lib/audit/service';
 import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
 import { normalizeEmail, type UserRow } from '@/lib/auth/service';
 import { AppError } from '@/lib/errors';
+import { clearHits, minutesLeft, recordHit, type Limit } from '@/lib/rate-limit/service';
 import type { Tenant } from '@/lib/tenant';
 import { snapshot } from './rules';
 import { assertEmailFree } from './service';
@@ -12,6 +13,8 @@ import { endUserSessions } from './sessions';
 import { WRONG_OLD_PASSWORD, type AccountEdit, type OwnPasswordChange } from './validation';
 
 export { WRONG_OLD_PASSWORD };
+
+export const OLD_PASSWORD_LIMIT: Limit = { max: 5, windowSeconds: 15 * 60 };
 
 type Self = Pick<Tenant, 'campsiteId' | 'userId' | 'email' | 'sessionId'>;
 
@@ -53,7 +56,13 @@ export async function updateOwnAccount(db: DbOrTx, tenant: Self, input: AccountE
  */
 export async function changeOwnPassword(db: DbOrTx, tenant: Self, input: OwnPasswordChange): Promise<void> {
   const current = await getOwnAccount(db, tenant);
+  // A stolen open session must not become a way to guess the password offline-fast.
+  const key = `old-password:${tenant.userId}`;
+  if (await recordHit(db, key, OLD_PASSWORD_LIMIT)) {
+    throw new AppError('rate_limited', `Troppi tentativi con la password attuale sbagliata. Riprova tra ${minutesLeft(OLD_PASSWORD_LIMIT)} minuti.`);
+  }
   if (!(await verifyPassword(current.passwordHash, input.oldPassword))) throw new AppError('bad_request', WRONG_OLD_PASSWORD);
+  await clearHits(db, key);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     const locked = await selfForUpdate(tx, tenant);

@@ -46,7 +46,7 @@ test('the non-admin user sees the reduced settings menu, the admin the full one'
   await logInToDashboard(page, LOGINS.staff);
   await page.getByTestId('settings-menu').click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Opzioni preventivo', 'Account CRM', 'Account Gmail', 'Esci (Logout)']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Opzioni preventivo', 'Account CRM', 'Account Gmail', 'Novità del CRM', 'Esci (Logout)']);
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -56,10 +56,11 @@ test('the non-admin user sees the reduced settings menu, the admin the full one'
     'Aggiungi utente',
     'Mostra utenti',
     'Opzioni preventivo',
-    'Aggiungi campeggio',
     'Mostra campeggi',
+    'Registro attività',
     'Account CRM',
     'Account Gmail',
+    'Novità del CRM',
     'Esci (Logout)',
   ]);
   await adminContext.close();

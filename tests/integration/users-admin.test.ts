@@ -6,7 +6,7 @@ import { AUDIT_PAGE_SIZE, listAudit, recordAudit } from '@/lib/audit/service';
 import { mintLoginToken, resolveSession } from '@/lib/auth/service';
 import { createDispatcher } from '@/lib/legacy-api/dispatcher';
 import { legacyRoutes } from '@/lib/legacy-api/routes';
-import { changeOwnPassword, updateOwnAccount, WRONG_OLD_PASSWORD } from '@/lib/users/account';
+import { changeOwnPassword, OLD_PASSWORD_LIMIT, updateOwnAccount, WRONG_OLD_PASSWORD } from '@/lib/users/account';
 import { createUser, deleteUser, resetUserPassword, updateUser } from '@/lib/users/service';
 import { newUserSchema } from '@/lib/users/validation';
 import { useTestDatabase } from '../helpers/db';
@@ -139,6 +139,15 @@ describe('own account', () => {
     expect(await alive(token)).toBe(true);
     expect(await alive(other)).toBe(false);
     await loginViaApi(dispatch, admin.email, NEW_PASSWORD);
+  });
+
+  it('stops guessing the old password from an open session after a few wrong tries, even with the right one', async () => {
+    const { tenant } = await campsiteWithAdmin();
+    for (let attempt = 0; attempt < OLD_PASSWORD_LIMIT.max; attempt += 1) {
+      expect(await failure(changeOwnPassword(db, tenant, { oldPassword: `Sbagliata-${attempt}000`, newPassword: NEW_PASSWORD }))).toMatchObject({ message: WRONG_OLD_PASSWORD });
+    }
+    const blocked = await failure(changeOwnPassword(db, tenant, { oldPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD }));
+    expect(blocked).toMatchObject({ kind: 'rate_limited', message: expect.stringContaining('Troppi tentativi') });
   });
 
   it('changes the own name and e-mail, refusing an e-mail already in use', async () => {

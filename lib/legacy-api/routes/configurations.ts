@@ -1,6 +1,6 @@
 import { listPendingConfirmations, miniSiteSettings } from '@/lib/configurations/confirmations';
 import { addConfiguration, deleteConfiguration, editConfiguration, listConfigurations, type ConfigurationRow } from '@/lib/configurations/service';
-import { configGroupSchema, configIdSchema } from '@/lib/configurations/validation';
+import { configGroupSchema, configIdSchema, configPatchSchema, newConfigSchema } from '@/lib/configurations/validation';
 import { campsiteIdSchema } from '@/lib/campsites/settings-validation';
 import { z } from '@/lib/validation';
 import { endpoint } from '../endpoint';
@@ -29,7 +29,6 @@ const toLegacyConfig = (row: ConfigurationRow): z.infer<typeof legacyConfigSchem
   __v: row.version,
 });
 const idParams = z.object({ id: configIdSchema });
-const anyBody = z.object({ group: z.unknown().optional(), option: z.unknown().optional() });
 
 export const configurationRoutes = [
   endpoint({
@@ -58,9 +57,9 @@ export const configurationRoutes = [
     group,
     adminOnly: true,
     summary: 'Aggiunge una configurazione (group, option: oggetto); registrata nel registro attività.',
-    body: anyBody,
+    body: newConfigSchema,
     response: legacyConfigSchema,
-    handler: async ({ db, tenant }, { body }) => toLegacyConfig(await addConfiguration(db, tenant, body as never)),
+    handler: async ({ db, tenant }, { body }) => toLegacyConfig(await addConfiguration(db, tenant, body)),
   }),
   endpoint({
     method: 'POST',
@@ -70,9 +69,9 @@ export const configurationRoutes = [
     adminOnly: true,
     summary: 'Modifica gruppo e/o opzioni di una configurazione del campeggio (404 se è di un altro campeggio); __v cresce di uno.',
     params: idParams,
-    body: anyBody,
+    body: configPatchSchema,
     response: legacyConfigSchema,
-    handler: async ({ db, tenant }, { params, body }) => toLegacyConfig(await editConfiguration(db, tenant, params.id, body as never)),
+    handler: async ({ db, tenant }, { params, body }) => toLegacyConfig(await editConfiguration(db, tenant, params.id, body)),
   }),
   endpoint({
     method: 'POST',

@@ -40,20 +40,20 @@ async function ensureData(id: string): Promise<void> {
   await db.execute(sql`
     insert into contacts (id, camping_id, first_name, last_name, nation_id, created_at)
     select ${prefix} || 'c' || g, ${id}, 'Ospite', 'Prova ' || g, (array[1,1,1,2,3,5,7,null])[1 + (random() * 7)::int], now() - random() * interval '1000 days'
-    from generate_series(1, ${CONTACTS}) g on conflict do nothing`);
+    from generate_series(1, ${CONTACTS}::int) g on conflict do nothing`);
   for (let done = count; done < QUOTES; done += 50_000) {
     const last = Math.min(QUOTES, done + 50_000);
     await db.execute(sql`
       insert into quotes (id, camping_id, contact_id, progress, created_at, valid_until, accepted_card_idx)
-      select ${prefix} || 'q' || g, ${id}, ${prefix} || 'c' || (1 + g % ${CONTACTS}), p.progress, p.created_at,
+      select ${prefix} || 'q' || g, ${id}, ${prefix} || 'c' || (1 + g % ${CONTACTS}::int), p.progress, p.created_at,
         case when random() < 0.2 then p.created_at + interval '20 days' end,
         case when p.progress in ('accettato', 'convertito') then 0 end
-      from generate_series(${done + 1}, ${last}) g
+      from generate_series(${done + 1}::int, ${last}::int) g
       cross join lateral (select (array['richiesta','bozza','nuovo','inviato','letto','accettato','rifiutato','convertito','non convertito','scaduto'])[1 + floor(random() * 10)::int + (g * 0)] as progress,
         now() - random() * interval '1000 days' as created_at) p`);
     await db.execute(sql`
       insert into quote_cards (id, camping_id, quote_id, idx, total_cents)
-      select ${prefix} || 'k' || g, ${id}, ${prefix} || 'q' || g, 0, (50000 + random() * 400000)::int from generate_series(${done + 1}, ${last}) g`);
+      select ${prefix} || 'k' || g, ${id}, ${prefix} || 'q' || g, 0, (50000 + random() * 400000)::int from generate_series(${done + 1}::int, ${last}::int) g`);
     process.stdout.write(`\r  preventivi inseriti: ${last}/${QUOTES}`);
   }
   process.stdout.write('\n');
@@ -63,7 +63,7 @@ async function ensureData(id: string): Promise<void> {
   await db.execute(sql`
     insert into mail_outbox (id, camping_id, idempotency_key, kind, from_address, recipients, subject, html, status, created_at, sent_at)
     select ${prefix} || 'm' || g, ${id}, ${prefix} || 'm' || g, 'preventivo', 'crm@example.test', '["ospite@example.test"]'::jsonb, 'Preventivo', '<p>.</p>', 'sent', t, t
-    from generate_series(1, ${Math.round(QUOTES / 4)}) g cross join lateral (select now() - random() * interval '400 days' + (g * interval '0 s') as t) x
+    from generate_series(1, ${Math.round(QUOTES / 4)}::int) g cross join lateral (select now() - random() * interval '400 days' + (g * interval '0 s') as t) x
     on conflict do nothing`);
   for (const table of ['contacts', 'quotes', 'quote_cards', 'quote_requests', 'mail_outbox']) await db.execute(sql.raw(`analyze ${table}`));
 }

@@ -16,9 +16,9 @@ CREATE TABLE "dashboard_nation_days" (
 	"camping_id" text NOT NULL,
 	"day" date NOT NULL,
 	"nation_id" integer NOT NULL,
-	"progress" text NOT NULL,
-	"quotes" integer NOT NULL,
-	CONSTRAINT "dashboard_nation_days_pk" PRIMARY KEY("camping_id","day","nation_id","progress")
+	"reached" integer NOT NULL,
+	"won" integer NOT NULL,
+	CONSTRAINT "dashboard_nation_days_pk" PRIMARY KEY("camping_id","day","nation_id")
 );
 --> statement-breakpoint
 CREATE TABLE "dashboard_quote_days" (
@@ -40,7 +40,8 @@ ALTER TABLE "dashboard_changes" ADD CONSTRAINT "dashboard_changes_camping_id_cam
 ALTER TABLE "dashboard_count_days" ADD CONSTRAINT "dashboard_count_days_camping_id_campsites_id_fk" FOREIGN KEY ("camping_id") REFERENCES "public"."campsites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dashboard_nation_days" ADD CONSTRAINT "dashboard_nation_days_camping_id_campsites_id_fk" FOREIGN KEY ("camping_id") REFERENCES "public"."campsites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dashboard_quote_days" ADD CONSTRAINT "dashboard_quote_days_camping_id_campsites_id_fk" FOREIGN KEY ("camping_id") REFERENCES "public"."campsites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "dashboard_refreshes" ADD CONSTRAINT "dashboard_refreshes_camping_id_campsites_id_fk" FOREIGN KEY ("camping_id") REFERENCES "public"."campsites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dashboard_refreshes" ADD CONSTRAINT "dashboard_refreshes_camping_id_campsites_id_fk" FOREIGN KEY ("camping_id") REFERENCES "public"."campsites"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
 -- Marks the campsites whose counted rows a statement changed, so the refresh job rebuilds only
 -- those. DO NOTHING: a mark already there is enough, and no writer waits on another's mark.
 -- A campsite being deleted is skipped (its rows go with it).

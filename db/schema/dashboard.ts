@@ -25,17 +25,17 @@ export const dashboardQuoteDays = pgTable(
   (t) => [primaryKey({ name: 'dashboard_quote_days_pk', columns: [t.campingId, t.day, t.progress] })],
 );
 
-/** Quotes by creation day and the guest's nationality (0: none given), for conversion by nation. */
+/** Quotes by creation day and the guest's nationality (0: none given): reached the guest, and won. */
 export const dashboardNationDays = pgTable(
   'dashboard_nation_days',
   {
     campingId: campingId(),
     day: date('day', { mode: 'string' }).notNull(),
     nationId: integer('nation_id').notNull(),
-    progress: text('progress').$type<QuoteProgress>().notNull(),
-    quotes: integer('quotes').notNull(),
+    reached: integer('reached').notNull(),
+    won: integer('won').notNull(),
   },
-  (t) => [primaryKey({ name: 'dashboard_nation_days_pk', columns: [t.campingId, t.day, t.nationId, t.progress] })],
+  (t) => [primaryKey({ name: 'dashboard_nation_days_pk', columns: [t.campingId, t.day, t.nationId] })],
 );
 
 /** Counts by day of one kind: 'contatti' (created, by nationality), 'richieste' (received), 'email' (sent). */

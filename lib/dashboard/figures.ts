@@ -98,8 +98,7 @@ export async function nationalityConversion(db: DbOrTx, { campsiteId }: Scope, c
   const found = await rows<NationRow & { reached: number; won: number }>(
     db,
     sql`select d.nation_id, n.name, n.iso_code as iso,
-      coalesce(sum(d.quotes) filter (where d.progress in (${list(REACHED_GUEST)})), 0)::int as reached,
-      coalesce(sum(d.quotes) filter (where d.progress in (${list(WON)})), 0)::int as won
+      sum(d.reached)::int as reached, sum(d.won)::int as won
     from dashboard_nation_days d left join nations n on n.id = d.nation_id
     where d.camping_id = ${campsiteId} and d.day between ${current.from}::date and ${current.to}::date
     group by d.nation_id, n.name, n.iso_code order by reached desc, d.nation_id`,

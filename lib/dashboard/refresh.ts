@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { dashboardChanges } from '@/db/schema';
-import { EXPIRABLE, SENT_MAIL_STATUSES } from './definitions';
+import { EXPIRABLE, REACHED_GUEST, SENT_MAIL_STATUSES, WON } from './definitions';
 import { resultRows } from './rows';
 
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
@@ -55,8 +55,9 @@ async function rebuild(db: DbOrTx, campsiteId: string, now: Date): Promise<void>
       ) c on c.quote_id = r.id
       group by r.day, r.progress`);
     await tx.execute(sql`
-      insert into dashboard_nation_days (camping_id, day, nation_id, progress, quotes)
-      select ${campsiteId}, day, nation_id, progress, count(*) from dashboard_quote_rows group by day, nation_id, progress`);
+      insert into dashboard_nation_days (camping_id, day, nation_id, reached, won)
+      select ${campsiteId}, day, nation_id, count(*) filter (where progress in (${list(REACHED_GUEST)})), count(*) filter (where progress in (${list(WON)}))
+      from dashboard_quote_rows group by day, nation_id`);
     await tx.execute(sql`
       insert into dashboard_count_days (camping_id, kind, day, nation_id, count)
       select ${campsiteId}, 'contatti', ${romeDay('created_at')}, coalesce(nation_id, 0), count(*)

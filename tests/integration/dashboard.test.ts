@@ -62,6 +62,16 @@ async function expectFiguresMatchSql(campsiteId: string, dashboard: Dashboard, a
     sql`select coalesce(nation_id, 0) as nation, count(*)::int as n from contacts where camping_id = ${campsiteId} group by 1`,
   );
   expect(Object.fromEntries(dashboard.nations.map((row) => [row.nationId, row.contacts.value]))).toEqual(Object.fromEntries(nations.map((row) => [row.nation, row.n])));
+  const nc = dashboard.nationConversion.range;
+  const byNation = await rows<{ nation: number; reached: number; won: number }>(
+    sql`select coalesce(ct.nation_id, 0) as nation, count(*) filter (where ${effective(at)} in ${REACHED})::int as reached,
+      count(*) filter (where q.progress in ('accettato','convertito'))::int as won
+    from quotes q join contacts ct on ct.id = q.contact_id
+    where q.camping_id = ${campsiteId} and ${romeDate('q.created_at')} between ${nc.from}::date and ${nc.to}::date group by 1`,
+  );
+  expect(Object.fromEntries(dashboard.nationConversion.nations.map((row) => [row.nationId, [row.reached, row.won]]))).toEqual(
+    Object.fromEntries(byNation.filter((row) => row.reached > 0).map((row) => [row.nation, [row.reached, row.won]])),
+  );
   const range = dashboard.requests.range;
   expect(dashboard.requests.total).toBe(
     await one(sql`select count(*) from quote_requests where camping_id = ${campsiteId} and ${romeDate('created_at')} between ${range.from}::date and ${range.to}::date`),

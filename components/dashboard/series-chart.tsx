@@ -11,9 +11,6 @@ type Props = {
   testId?: string;
 };
 
-const COLORS = ['teal.7', 'blue.6', 'orange.6', 'grape.6'];
-export const seriesColor = (index: number) => COLORS[index % COLORS.length];
-
 /** A bar or line chart; the figures beside it carry the same numbers as text. */
 export function SeriesChart({ title, data, dataKey, series, kind = 'bar', testId }: Props) {
   const Chart = kind === 'line' ? LineChart : BarChart;

@@ -5,7 +5,8 @@ import { formatDate, formatNumber } from '@/lib/format';
 import type { Dashboard } from '@/lib/dashboard/service';
 import type { Bucket } from '@/lib/dashboard/validation';
 import { ProgressChart } from './progress-chart';
-import { seriesColor, SeriesChart } from './series-chart';
+import { SeriesChart } from './series-chart';
+import { seriesColor } from './series-colors';
 
 const BUCKETS: Bucket[] = ['giorno', 'settimana', 'mese'];
 const MONTHS = ['gen', 'feb', 'mar', 'apr', 'mag', 'giu', 'lug', 'ago', 'set', 'ott', 'nov', 'dic'];

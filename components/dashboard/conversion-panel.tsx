@@ -69,6 +69,14 @@ export async function ConversionPanel({ dashboard, lucee }: { dashboard: Dashboa
           <Text c="dimmed">{t('noData')}</Text>
         ) : (
           <Table data-testid="nation-conversion-table">
+            <TableThead>
+              <TableTr>
+                <TableTh>{t('nationality')}</TableTh>
+                <TableTh ta="right">{t('reached')}</TableTh>
+                <TableTh ta="right">{t('won')}</TableTh>
+                <TableTh ta="right">{t('rate')}</TableTh>
+              </TableTr>
+            </TableThead>
             <TableTbody>
               {nationConversion.nations.slice(0, 8).map((nation) => (
                 <TableTr key={nation.nationId}>

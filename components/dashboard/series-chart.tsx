@@ -16,7 +16,7 @@ export function SeriesChart({ title, data, dataKey, series, kind = 'bar', testId
   const Chart = kind === 'line' ? LineChart : BarChart;
   return (
     <div role="img" aria-label={title} data-testid={testId}>
-      <Chart h={240} data={data} dataKey={dataKey} series={series} tickLine="y" gridAxis="y" withLegend={series.length > 1} withTooltip />
+      <Chart h={240} {...(kind === 'line' ? { curveType: 'linear' as const } : {})} data={data} dataKey={dataKey} series={series} tickLine="y" gridAxis="y" withLegend={series.length > 1} withTooltip />
     </div>
   );
 }

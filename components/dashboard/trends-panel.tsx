@@ -18,7 +18,8 @@ export async function TrendsPanel({ dashboard }: { dashboard: Dashboard }) {
   const seasonNames = seasons.map((season) => t('season', { season: season.season }));
   const seasonData = Array.from({ length: 12 }, (_, index) => ({
     mese: MONTHS[Number(seasons[0].months[index].month.slice(5, 7)) - 1],
-    ...Object.fromEntries(seasons.map((season, s) => [seasonNames[s], season.months[index].quotes.value])),
+    // Months still to come are left out rather than drawn as zero.
+    ...Object.fromEntries(seasons.filter((season) => !season.months[index].future).map((season) => [seasonNames[seasons.indexOf(season)], season.months[index].quotes.value])),
   }));
   const nationRows = nations.slice(0, 8).map((nation) => ({ label: nation.name ?? t('nationUnknown'), value: nation.contacts.value }));
   return (

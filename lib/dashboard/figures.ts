@@ -130,7 +130,7 @@ export async function seasons(db: DbOrTx, { campsiteId }: Scope, now: Date, coun
       const month = addMonths(range.from, offset);
       const monthRange = { from: month, to: endOfMonth(month) };
       const row = byMonth.get(month);
-      return { month, quotes: { value: row?.quotes ?? 0, href: quotesHref([], monthRange) }, won: { value: row?.won ?? 0, href: quotesHref(WON, monthRange) } };
+      return { month, future: month > today(now), quotes: { value: row?.quotes ?? 0, href: quotesHref([], monthRange) }, won: { value: row?.won ?? 0, href: quotesHref(WON, monthRange) } };
     });
     return { season, range, months, quotes: months.reduce((t, m) => t + m.quotes.value, 0), won: months.reduce((t, m) => t + m.won.value, 0) };
   });

@@ -10,3 +10,4 @@ export * from './images';
 export * from './mail';
 export * from './notifications';
 export * from './audit';
+export * from './dashboard';

@@ -1,47 +1,38 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { contacts, quoteRequests, quotes } from '@/db/schema';
-import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/quotes/progress';
 import type { Tenant } from '@/lib/tenant';
+import { contactsTotal, conversion, mailsSent, nationalities, nationalityConversion, quoteTotals, refreshedAt, seasons } from './figures';
+import type { Comparison } from './periods';
+import { refreshCampsite } from './refresh';
+import { requestsOverTime } from './requests';
+import type { Bucket } from './validation';
 
-export type DashboardOverview = {
-  contacts: number;
-  quotes: number;
-  quotesByProgress: Record<QuoteProgress, number>;
-  requestsThisMonth: number;
-  quotesThisMonth: number;
-  /** Accepted or converted over everything that reached the guest; null before anything was sent. */
-  acceptanceRate: number | null;
-};
+type Scope = Pick<Tenant, 'campsiteId'>;
+export type DashboardOptions = { comparison?: Comparison; bucket?: Bucket; lucee?: boolean };
 
-const REACHED_GUEST: QuoteProgress[] = ['inviato', 'letto', 'accettato', 'rifiutato', 'convertito', 'non convertito', 'scaduto'];
-const monthStartInRome = sql`date_trunc('month', now() at time zone 'Europe/Rome') at time zone 'Europe/Rome'`;
-
-/** The campsite's figures, straight from the database; every query is scoped to the tenant. */
-export async function getOverview(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>): Promise<DashboardOverview> {
-  const camping = tenant.campsiteId;
-  const [contactRows, progressRows, requestRows, monthRows] = await Promise.all([
-    db.select({ value: count() }).from(contacts).where(eq(contacts.campingId, camping)),
-    db.select({ progress: quotes.progress, value: count() }).from(quotes).where(eq(quotes.campingId, camping)).groupBy(quotes.progress),
-    db
-      .select({ value: count() })
-      .from(quoteRequests)
-      .where(and(eq(quoteRequests.campingId, camping), gte(quoteRequests.createdAt, monthStartInRome))),
-    db
-      .select({ value: count() })
-      .from(quotes)
-      .where(and(eq(quotes.campingId, camping), gte(quotes.createdAt, monthStartInRome))),
+/**
+ * Everything the dashboard page shows, read from the campsite's aggregates only (a page never
+ * writes: the job and "Aggiorna ora" rebuild them). refreshedAt is null before the first rebuild.
+ */
+export async function getDashboard(db: DbOrTx, tenant: Scope, now = new Date(), options: DashboardOptions = {}) {
+  const scope = { campsiteId: tenant.campsiteId };
+  const comparison = options.comparison ?? 'stagione';
+  const [updatedAt, contacts, mails, quotes, conversionFigures, nations, nationConversion, seasonFigures, requests] = await Promise.all([
+    refreshedAt(db, scope),
+    contactsTotal(db, scope),
+    mailsSent(db, scope, now),
+    quoteTotals(db, scope),
+    conversion(db, scope, comparison, now, options.lucee ?? false),
+    nationalities(db, scope),
+    nationalityConversion(db, scope, comparison, now),
+    seasons(db, scope, now),
+    requestsOverTime(db, scope, options.bucket ?? 'giorno', {}, now),
   ]);
-  const quotesByProgress = Object.fromEntries(QUOTE_PROGRESS.map((progress) => [progress, 0])) as Record<QuoteProgress, number>;
-  for (const row of progressRows) quotesByProgress[row.progress] = row.value;
-  const reached = REACHED_GUEST.reduce((sum, progress) => sum + quotesByProgress[progress], 0);
-  const won = quotesByProgress.accettato + quotesByProgress.convertito;
-  return {
-    contacts: contactRows[0]?.value ?? 0,
-    quotes: progressRows.reduce((sum, row) => sum + row.value, 0),
-    quotesByProgress,
-    requestsThisMonth: requestRows[0]?.value ?? 0,
-    quotesThisMonth: monthRows[0]?.value ?? 0,
-    acceptanceRate: reached === 0 ? null : won / reached,
-  };
+  return { refreshedAt: updatedAt, contacts, mails, quotes, conversion: conversionFigures, nations, nationConversion, seasons: seasonFigures, requests };
+}
+
+export type Dashboard = Awaited<ReturnType<typeof getDashboard>>;
+
+/** "Aggiorna ora" and /dashboard/forceUpdate: rebuilds the caller's campsite at once. */
+export async function refreshDashboard(db: DbOrTx, tenant: Scope, now = new Date()): Promise<{ refreshedAt: Date }> {
+  return { refreshedAt: await refreshCampsite(db, tenant.campsiteId, now) };
 }

@@ -1,4 +1,5 @@
 import { getDb } from '@/db/client';
+import { refreshChangedCampsites } from '@/lib/dashboard/refresh';
 import { deliverNow } from '@/lib/mail/mailer';
 import { sendDueReminders } from '@/lib/mail/reminders';
 import { expireDueQuotes } from '@/lib/quotes/transitions';
@@ -10,6 +11,8 @@ const JOBS: Job[] = [
   { name: 'solleciti', everyMs: 10 * 60_000, run: async () => (await sendDueReminders(getDb())) && deliverNow() },
   // Mails are delivered right after the change that queued them; this catches retries and crashes.
   { name: 'posta in uscita', everyMs: 30_000, run: () => deliverNow() },
+  // Only campsites marked as changed (triggers of migration 0007) are rebuilt; each instance claims its own.
+  { name: 'dashboard', everyMs: 60_000, run: () => refreshChangedCampsites(getDb()) },
 ];
 
 const state = globalThis as unknown as { crmJobsStarted?: boolean };

@@ -1,80 +1,83 @@
-import { Group, Paper, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTr, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db/client';
-import { ProgressChart } from '@/components/dashboard/progress-chart';
+import { ConversionPanel } from '@/components/dashboard/conversion-panel';
+import { QuotesPanel } from '@/components/dashboard/quotes-panel';
+import { RefreshButton } from '@/components/dashboard/refresh-button';
 import { StatCard } from '@/components/dashboard/stat-card';
+import { TrendsPanel } from '@/components/dashboard/trends-panel';
 import { PageContainer } from '@/components/shell/page-container';
-import { ProgressTag } from '@/components/quotes/progress-tag';
 import { requireStaff } from '@/lib/auth/staff';
 import { getOwnCampsite } from '@/lib/campsites/service';
-import { getOverview } from '@/lib/dashboard/service';
-import { formatNumber, formatPercent } from '@/lib/format';
-import { QUOTE_PROGRESS } from '@/lib/quotes/progress';
+import { getDashboard } from '@/lib/dashboard/service';
+import { parseBucket, parseComparison } from '@/lib/dashboard/validation';
+import { formatDate, formatNumber } from '@/lib/format';
+import { romeIsoDate } from '@/lib/date-filter';
+import { refreshDashboardAction } from './actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('dashboard'))('title') };
 }
 
-export default async function DashboardPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+/** A hand-edited URL with an unknown period falls back to the default instead of failing. */
+const orDefault = <T,>(read: () => T, fallback: T): T => {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+};
+const time = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' });
+
+export default async function DashboardPage({ searchParams }: { searchParams: SearchParams }) {
   const tenant = await requireStaff();
+  const params = await searchParams;
   const db = getDb();
-  const [campsite, overview, t, tp] = await Promise.all([
-    getOwnCampsite(db, tenant),
-    getOverview(db, tenant),
-    getTranslations('dashboard'),
-    getTranslations('progress'),
-  ]);
-  const rows = QUOTE_PROGRESS.map((progress) => ({ progress, label: tp(progress), value: overview.quotesByProgress[progress] }));
+  const campsite = await getOwnCampsite(db, tenant);
+  const comparison = orDefault(() => parseComparison(single(params.confronto)), 'stagione' as const);
+  const bucket = orDefault(() => parseBucket(single(params.raggruppa)), 'giorno' as const);
+  const now = new Date();
+  const [dashboard, t] = await Promise.all([getDashboard(db, tenant, now, { comparison, bucket, lucee: campsite.lucee }), getTranslations('dashboard')]);
+  const updated = dashboard.refreshedAt;
+  const status = !updated
+    ? t('neverRefreshed')
+    : romeIsoDate(updated) === romeIsoDate(now)
+      ? t('refreshedAt', { time: time.format(updated) })
+      : t('refreshedOn', { date: `${formatDate(updated)} ${time.format(updated)}` });
   return (
     <PageContainer>
       <Stack gap="lg">
-        <div>
-          <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed">{t('subtitle', { campsite: campsite.name })}</Text>
-        </div>
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>{t('title')}</Title>
+            <Text c="dimmed">{t('subtitle', { campsite: campsite.name })}</Text>
+          </div>
+          <RefreshButton label={t('refreshNow')} status={status} action={refreshDashboardAction} />
+        </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-          <StatCard label={t('contacts')} value={formatNumber(overview.contacts)} testId="stat-contacts" />
-          <StatCard label={t('quotes')} value={formatNumber(overview.quotes)} testId="stat-quotes" />
-          <StatCard label={t('requestsThisMonth')} value={formatNumber(overview.requestsThisMonth)} testId="stat-requests-month" />
+          <StatCard label={t('contacts')} value={formatNumber(dashboard.contacts.value)} href={dashboard.contacts.href} testId="stat-contacts" />
+          <StatCard label={t('quotes')} value={formatNumber(dashboard.quotes.total.value)} href={dashboard.quotes.total.href} testId="stat-quotes" />
           <StatCard
-            label={t('acceptanceRate')}
-            value={overview.acceptanceRate === null ? '—' : formatPercent(overview.acceptanceRate)}
-            hint={t('acceptanceHint')}
-            testId="stat-acceptance"
+            label={t('mailsThisMonth')}
+            value={formatNumber(dashboard.mails.thisMonth.value)}
+            href={dashboard.mails.thisMonth.href}
+            hint={t('mailsLastMonth', { count: formatNumber(dashboard.mails.lastMonth.value) })}
+            testId="stat-mails"
+          />
+          <StatCard
+            label={t('requests')}
+            value={formatNumber(dashboard.requests.total)}
+            href={dashboard.requests.href}
+            hint={`${formatDate(dashboard.requests.range.from)} – ${formatDate(dashboard.requests.range.to)}`}
+            testId="stat-requests"
           />
         </SimpleGrid>
-        <Paper withBorder radius="md" p="md">
-          <Group justify="space-between" mb="sm">
-            <Title order={2} size="h4">
-              {t('byProgress')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('quotesThisMonth')}: {formatNumber(overview.quotesThisMonth)}
-            </Text>
-          </Group>
-          {overview.quotes === 0 ? (
-            <Text c="dimmed">{t('noQuotes')}</Text>
-          ) : (
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-              <ProgressChart rows={rows} seriesLabel={t('count')} title={t('byProgressChart')} />
-              <Table striped highlightOnHover data-testid="progress-table">
-                <TableTbody>
-                  {rows.map((row) => (
-                    <TableTr key={row.progress}>
-                      <TableTd>
-                        <ProgressTag progress={row.progress} label={row.label} />
-                      </TableTd>
-                      <TableTd ta="right" fw={600}>
-                        {formatNumber(row.value)}
-                      </TableTd>
-                    </TableTr>
-                  ))}
-                </TableTbody>
-              </Table>
-            </SimpleGrid>
-          )}
-        </Paper>
+        <QuotesPanel quotes={dashboard.quotes} />
+        <ConversionPanel dashboard={dashboard} lucee={campsite.lucee} />
+        <TrendsPanel dashboard={dashboard} />
       </Stack>
     </PageContainer>
   );

@@ -1,3 +1,96 @@
-import type { Endpoint } from '../endpoint';
+import { conversion, mailsSent, nationalities, nationalityConversion, quoteTotals, seasons } from '@/lib/dashboard/figures';
+import { requestsOverTime } from '@/lib/dashboard/requests';
+import { refreshDashboard } from '@/lib/dashboard/service';
+import { bucketParams, comparisonParams, conversionBody, parseBucket, parseComparison, requestsBody } from '@/lib/dashboard/validation';
+import { endpoint, type Endpoint } from '../endpoint';
 
-export const dashboardRoutes: Endpoint[] = [];
+/** The dashboard group: every answer is read from the campsite's daily aggregates; forceUpdate rebuilds them. */
+const group = 'dashboard';
+const scope = (tenant: { campsiteId: string }) => ({ campsiteId: tenant.campsiteId });
+const periods = 'mese (questo mese), stagione (dal 1° ottobre) o anno, fino a oggi, contro gli stessi giorni di un anno prima';
+
+export const dashboardRoutes: Endpoint[] = [
+  endpoint({
+    method: 'POST',
+    path: '/dashboard/emailBadge',
+    auth: 'bearer',
+    group,
+    summary: 'E-mail inviate questo mese e il mese prima (giorni di Europe/Rome).',
+    handler: async ({ db, tenant }) => mailsSent(db, scope(tenant), new Date()),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/dashboard/quotesValueBadge',
+    auth: 'bearer',
+    group,
+    summary:
+      'Valore dei preventivi in centesimi: proposto (per ogni preventivo arrivato al cliente, la scheda di totale più alto), accettato (scheda accettata di accettati e convertiti), convertito (scheda accettata dei convertiti).',
+    handler: async ({ db, tenant }) => (await quoteTotals(db, scope(tenant))).value,
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/dashboard/quotesBadge',
+    auth: 'bearer',
+    group,
+    summary: 'Numero di preventivi per stato, e il totale.',
+    handler: async ({ db, tenant }) => {
+      const totals = await quoteTotals(db, scope(tenant));
+      return { total: totals.total, byProgress: totals.byProgress };
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/dashboard/conversion/{comp}',
+    auth: 'bearer',
+    group,
+    summary: `Conversione dei preventivi creati nel periodo ${periods}. Con lucee: true contano solo i convertiti. Periodo sconosciuto: 400.`,
+    params: comparisonParams,
+    body: conversionBody,
+    handler: async ({ db, tenant }, { params, body }) =>
+      conversion(db, scope(tenant), parseComparison(params.comp), new Date(), body.lucee === true || body.lucee === 'true'),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/dashboard/nationality',
+    auth: 'bearer',
+    group,
+    summary: 'Contatti per nazionalità (nationId 0: non indicata), dai più numerosi.',
+    handler: async ({ db, tenant }) => nationalities(db, scope(tenant)),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/dashboard/nationalityConversion/{comp}',
+    auth: 'bearer',
+    group,
+    summary: `Conversione per nazionalità del cliente, nel periodo ${periods}. Periodo sconosciuto: 400.`,
+    params: comparisonParams,
+    handler: async ({ db, tenant }, { params }) => nationalityConversion(db, scope(tenant), parseComparison(params.comp), new Date()),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/dashboard/stagioni',
+    auth: 'bearer',
+    group,
+    summary: 'La stagione in corso e le due precedenti (1° ottobre – 30 settembre), mese per mese: preventivi creati e vinti.',
+    handler: async ({ db, tenant }) => seasons(db, scope(tenant), new Date()),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/dashboard/totalRequest/{value}',
+    auth: 'bearer',
+    group,
+    summary:
+      'Richieste ricevute per giorno, settimana o mese (value: giorno, settimana, mese), tra dal e al (gg/mm/aaaa, facoltativi). Al massimo 100 giorni per giorno; oltre: 400.',
+    params: bucketParams,
+    body: requestsBody,
+    handler: async ({ db, tenant }, { params, body }) => requestsOverTime(db, scope(tenant), parseBucket(params.value), body, new Date()),
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/dashboard/forceUpdate',
+    auth: 'bearer',
+    group,
+    summary: 'Ricalcola subito i dati della dashboard del campeggio e restituisce l’ora dell’aggiornamento.',
+    handler: async ({ db, tenant }) => refreshDashboard(db, scope(tenant)),
+  }),
+];

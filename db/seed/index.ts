@@ -10,6 +10,7 @@ import { addMs, currentMonthStart, days } from './dates';
 import { DEMO_PRODUCT_UPDATE_TITLE, ensureProductUpdate, insertLists, insertNotifications, insertTemplates, markDemoUpdateViewed } from './extras';
 import { insertImageExtras } from './images';
 import { DEMO_LOGINS } from './logins';
+import { refreshChangedCampsites } from '../../lib/dashboard/refresh';
 import { ensureProviderCampsite } from './provider';
 import { planQuotes } from './quotes';
 import { createRandom } from './random';
@@ -131,6 +132,8 @@ export async function seedDemo(db: Database, options: { reset?: boolean; now?: D
   for (const spec of DEMO_CAMPSITES) results.push(await seedCampsite(db, spec, now));
   const productUpdate = await ensureProductUpdate(db, now);
   const providerCampsite = await ensureProviderCampsite(db);
+  // A fresh demo opens on a dashboard with its figures, not on an empty one waiting for the job.
+  await refreshChangedCampsites(db, 50, now);
   await markDemoUpdateViewed(db, demoEmails);
   return { removedCampsites: removed.campsites, removedProductUpdates: removed.productUpdates, campsites: results, productUpdate, providerCampsite };
 }

@@ -15,6 +15,8 @@ const unique = () => Math.random().toString(36).slice(2, 7);
 async function openTab(page: Page, campsiteId: string, tab: string) {
   await page.goto(`/settings?v=showCamp&campingID=${campsiteId}&tab=${tab}`);
   await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+  // A value typed before React hydrates the form is lost from its state (seen on the first field).
+  await page.waitForLoadState('networkidle');
 }
 
 async function saveAndReload(page: Page) {
@@ -32,6 +34,7 @@ test.describe('campsite settings', () => {
   });
 
   test('a field hidden in Modulo contatti disappears from the public form', async ({ page, request }) => {
+    test.setTimeout(60_000);
     const restore = await snapshotCampsite(request, token, campsiteId);
     await logInToDashboard(page, LOGINS.admin);
     try {

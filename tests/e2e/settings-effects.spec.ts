@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import deForm from '../../messages/de/guest-form.json';
-import itForm from '../../messages/it/guest-form.json';
+import deForm from '../../messages/de/guest-form.json' with { type: 'json' };
+import itForm from '../../messages/it/guest-form.json' with { type: 'json' };
 import { snapshotCampsite } from './campsite-snapshot';
 import { LOGINS, logInToDashboard } from './support';
 
@@ -58,6 +58,7 @@ test.describe('a saved setting shows at once where it is used', () => {
       await logInToDashboard(page, LOGINS.admin);
       await page.goto(`/settings?v=showCamp&campingID=${campsiteId}&tab=localizzazione`);
       await expect(page.getByRole('tab', { name: 'Localizzazione', selected: true })).toBeVisible();
+      await page.waitForLoadState('networkidle');
       await page.getByRole('combobox', { name: 'Testo da personalizzare' }).fill('guestForm.intro');
       await page.getByRole('option', { name: 'guestForm.intro', exact: true }).click();
       await page.getByRole('button', { name: 'Aggiungi', exact: true }).click();
@@ -92,6 +93,9 @@ test.describe('a saved setting shows at once where it is used', () => {
 
       await logInToDashboard(page, LOGINS.admin);
       await page.goto(`/settings?v=showCamp&campingID=${campsiteId}&tab=orari`);
+      await expect(page.getByRole('tab', { name: 'Orari', selected: true })).toBeVisible();
+      // A value typed before React hydrates the form would be lost from its state.
+      await page.waitForLoadState('networkidle');
       await page.getByLabel('Orario base').fill('08:15');
       await page.getByLabel('Check-in 1: Dalle').fill('14:00');
       await page.getByLabel('Check-in 1: Alle').fill('21:00');

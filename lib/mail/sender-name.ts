@@ -13,7 +13,6 @@ export function fromAddressOf(from: string): string {
  * dropped so a name can never add a header or break out of its quotes; no name keeps MAIL_FROM.
  */
 export function fromWithDisplayName(from: string, name: string | null | undefined): string {
-  // eslint-disable-next-line no-control-regex
   const clean = (name ?? '').replace(/[\u0000-\u001f\u007f"\\<>]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
   if (!clean) return from;
   const address = fromAddressOf(from);

@@ -8,6 +8,9 @@ export const DEFAULT_OPENING_HOURS: OpeningHours = {
   notes: '',
 };
 
+/** The stored hours completed with the defaults (a campsite that never saved them has none). */
+export const openingHoursOf = (stored: Partial<OpeningHours> | null | undefined): OpeningHours => ({ ...DEFAULT_OPENING_HOURS, ...(stored ?? {}) });
+
 export const EMPTY_CONTACTS: CampsiteContacts = { phone: '', whatsapp: '', email: '', address: '', policyLink: '' };
 
 /** Spec section 9: thresholds in percent, from not available to available. */

@@ -9,7 +9,7 @@ import { DEFAULT_FORM_FIELDS } from '@/lib/requests/fields';
 import type { Localization, TagDefinition } from '@/db/schema';
 import { updateCampsiteRecord } from './record';
 import { listCampsiteLanguages, type CampsiteLanguage } from './languages';
-import { DEFAULT_OCCUPANCY_SCALE, DEFAULT_OPENING_HOURS, EMPTY_CONTACTS } from './settings-defaults';
+import { DEFAULT_OCCUPANCY_SCALE, EMPTY_CONTACTS, openingHoursOf } from './settings-defaults';
 import { loadCampsite, readCampsiteScope, writeCampsiteScope, type CampsiteRow, type SettingsActor } from './settings-scope';
 import {
   contactFormFieldsSchema,
@@ -55,7 +55,7 @@ export function settingsOf(row: CampsiteRow, languages: CampsiteLanguage[]): Cam
     platformCampId: row.platformCampId,
     urlToCv: row.urlToCv,
     discountOnlyOnUnit: row.discountOnlyOnUnit,
-    openingHours: { ...DEFAULT_OPENING_HOURS, ...(row.openingHours ?? {}) },
+    openingHours: openingHoursOf(row.openingHours),
     contacts: { ...EMPTY_CONTACTS, ...(row.contacts ?? {}) },
     occupancyScale: row.occupancyScale?.length ? row.occupancyScale : DEFAULT_OCCUPANCY_SCALE,
     contactFormFields: formFieldsOf(row),

@@ -80,8 +80,18 @@ export const EMPTY_QUOTE_SENDER: QuoteSender = { mittente: '', replyTo: '', ogge
 
 /** The quote-sending mail settings: the first row of the group, read leniently (legacy rows may hold anything). */
 export async function getQuoteSender(db: DbOrTx, tenant: SettingsActor): Promise<QuoteSender> {
-  const [row] = await listConfigurations(db, tenant, { group: QUOTE_SENDER_GROUP });
-  const option = row?.option ?? {};
+  return readQuoteSender(db, readCampsiteScope(tenant));
+}
+
+/** The same settings for a service that already holds its campsite (sending a quote, a reminder). */
+export async function readQuoteSender(db: DbOrTx, campsiteId: string): Promise<QuoteSender> {
+  const [row] = await db
+    .select({ option: configurations.option })
+    .from(configurations)
+    .where(and(eq(configurations.campingId, campsiteId), eq(configurations.group, QUOTE_SENDER_GROUP)))
+    .orderBy(asc(configurations.createdAt), asc(configurations.id))
+    .limit(1);
+  const option: Record<string, unknown> = row?.option ?? {};
   const read = (key: keyof QuoteSender) => (typeof option[key] === 'string' ? (option[key] as string) : '');
   return { mittente: read('mittente'), replyTo: read('replyTo'), oggetto: read('oggetto') };
 }

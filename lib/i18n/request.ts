@@ -1,19 +1,11 @@
 import { getRequestConfig } from 'next-intl/server';
 import { TIME_ZONE } from '@/lib/format';
-import { isGuestLocale, type GuestLocale } from './locales';
+import { guestMessages } from './guest-messages';
+import { isGuestLocale } from './locales';
+
+export { guestMessages };
 
 export const STAFF_LOCALE = 'it';
-
-/** The guest pages' texts of one language: the common ones plus one file per page. */
-export async function guestMessages(locale: GuestLocale) {
-  const [form, quote, unsubscribe] = await Promise.all([
-    import(`../../messages/${locale}/guest-form.json`),
-    import(`../../messages/${locale}/guest-quote.json`),
-    import(`../../messages/${locale}/guest-unsubscribe.json`),
-  ]);
-  const common = locale === 'it' ? { guest: (await import('../../messages/it/guest.json')).default } : (await import(`../../messages/${locale}.json`)).default;
-  return { ...common, guestForm: form.default, guestQuote: quote.default, guestUnsubscribe: unsubscribe.default };
-}
 
 /** The staff interface: the shell's texts, one namespace file per domain, and the Italian guest texts. */
 const STAFF_NAMESPACES = {

@@ -4,6 +4,7 @@ import type { DbOrTx } from '@/db/client';
 import { contacts, mailOutbox, mailTraces, type MailMeta } from '@/db/schema';
 import { env } from '@/lib/env';
 import { newId } from '@/lib/ids';
+import { fromWithDisplayName } from './sender-name';
 import { subjectWithReference } from './subject';
 
 /** What caused a mail: shown on the outbox page, and newsletters skip the subject reference. */
@@ -16,6 +17,8 @@ export type NewMail = {
   html: string;
   text?: string;
   replyTo?: string | null;
+  /** The display name of the From header (the campsite's quote-sending settings); MAIL_FROM's address stays. */
+  senderName?: string | null;
   /** The contact the mail is about; found by the first recipient's address when left out. */
   contactId?: string | null;
   quoteId?: string | null;
@@ -85,7 +88,7 @@ export async function enqueueMail(db: DbOrTx, campsiteId: string, mail: NewMail)
     campingId: campsiteId,
     idempotencyKey: mail.idempotencyKey ? `${campsiteId}:${mail.idempotencyKey}` : `mail:${outboxId}`,
     kind: mail.kind,
-    fromAddress: env().MAIL_FROM,
+    fromAddress: fromWithDisplayName(env().MAIL_FROM, mail.senderName),
     replyTo: mail.replyTo ?? null,
     recipients: mail.to,
     subject,

@@ -4,6 +4,7 @@ import type { DbOrTx } from '@/db/client';
 import { campsites, contacts, mailAttachments, quotes } from '@/db/schema';
 import { QuoteMail } from '@/emails/quote-mail';
 import { MAIL_TEXTS } from '@/emails/texts';
+import { readQuoteSender } from '@/lib/configurations/service';
 import { AppError } from '@/lib/errors';
 import { guestLocaleOf } from '@/lib/i18n/locales';
 import { guestQuotePath } from '@/lib/public-quotes/links';
@@ -11,6 +12,7 @@ import { changeProgress } from '@/lib/quotes/transitions';
 import { fillPlaceholders, fillPlaceholdersText } from '@/lib/templates/placeholders';
 import { placeholderValuesFor } from '@/lib/templates/preview';
 import { getTemplate } from '@/lib/templates/service';
+import { z } from '@/lib/validation';
 import { deliverSoon } from './mailer';
 import { enqueueMail } from './outbox';
 import { renderMail } from './render';
@@ -18,7 +20,13 @@ import { renderMail } from './render';
 /** A quote may go to the guest once complete, and again while the guest has not decided. */
 export const SENDABLE = ['nuovo', 'inviato', 'letto'] as const;
 
-export type QuoteMailDraft = { to: string; replyTo: string | null; subject: string; html: string; text: string; locale: 'it' | 'de' | 'en' };
+export type QuoteMailDraft = { to: string; replyTo: string | null; senderName: string | null; subject: string; html: string; text: string; locale: 'it' | 'de' | 'en' };
+
+/** A configured address only when it is one: configurations written through the legacy API may hold anything. */
+const addressOrNull = (value: string | null | undefined) => {
+  const address = value?.trim();
+  return address && z.email().safeParse(address).success ? address : null;
+};
 
 async function quoteWithGuest(db: DbOrTx, campsiteId: string, quoteId: string) {
   const [row] = await db
@@ -45,7 +53,11 @@ export async function draftQuoteMail(
   const values = await placeholderValuesFor(db, campsiteId, { contactId: contact.id, quoteId: quote.id }, origin);
   const quoteUrl = origin.replace(/\/$/, '') + guestQuotePath({ campsiteId, quoteId: quote.id, contactId: contact.id });
   const t = MAIL_TEXTS[locale];
-  const defaultSubject = input.reminder ? t.reminderSubject(campsiteName) : t.quoteSubject(campsiteName);
+  // The quote-sending settings (Opzioni preventivi). Their subject is written in Italian, like the
+  // settings: a German or English guest keeps the subject in their own language.
+  const sender = await readQuoteSender(db, campsiteId);
+  const configuredSubject = locale === 'it' ? sender.oggetto.trim() : '';
+  const defaultSubject = input.reminder ? t.reminderSubject(campsiteName) : configuredSubject || t.quoteSubject(campsiteName);
   const element = createElement(QuoteMail, {
     locale,
     campsite: campsiteName,
@@ -55,7 +67,15 @@ export async function draftQuoteMail(
     guestName: contact.firstName,
   });
   const { html, text } = await renderMail(element, origin);
-  return { to: contact.email, replyTo: campsiteContacts?.email || null, subject: fillPlaceholdersText(input.subject?.trim() || defaultSubject, values), html, text, locale };
+  return {
+    to: contact.email,
+    replyTo: addressOrNull(sender.replyTo) ?? addressOrNull(campsiteContacts?.email),
+    senderName: sender.mittente.trim() || null,
+    subject: fillPlaceholdersText(input.subject?.trim() || defaultSubject, values),
+    html,
+    text,
+    locale,
+  };
 }
 
 /**
@@ -88,6 +108,7 @@ export async function sendQuoteMail(
       html: draft.html,
       text: draft.text,
       replyTo: draft.replyTo,
+      senderName: draft.senderName,
       contactId: contact.id,
       quoteId: quote.id,
       attachmentIds: input.attachmentIds,

@@ -49,6 +49,7 @@ export async function sendDueReminders(db: Database, now = new Date()): Promise<
         html: draft.html,
         text: draft.text,
         replyTo: draft.replyTo,
+        senderName: draft.senderName,
         contactId: claimed.contactId,
         quoteId: row.quoteId,
         meta: { tag: 'sollecito' },

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getTranslations } from 'next-intl/server';
+import { guestTranslator } from '@/lib/i18n/guest-translator';
 import { cachedGuestQuoteView } from './cached-view';
 import type { GuestQuoteIds, GuestQuoteView } from './view';
 
@@ -22,7 +22,7 @@ export async function openGuestQuote(params: GuestQuoteParams): Promise<GuestQuo
 /** Never indexed, and no referrer: the address is the guest's key to the quote. */
 export async function guestQuoteMetadata(params: GuestQuoteParams): Promise<Metadata> {
   const view = await cachedGuestQuoteView(guestIdsOf(params));
-  const t = await getTranslations({ locale: view?.locale ?? 'it', namespace: 'guestQuote' });
+  const { t } = await guestTranslator(view?.locale ?? 'it', 'guestQuote', view?.texts);
   return {
     title: view ? `${view.quote.name || t('title')} · ${view.campsite.name}` : t('title'),
     robots: { index: false, follow: false },

@@ -1,7 +1,10 @@
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { campsites, contacts, images, quoteCards, quotes, typologyDescriptions, type CampsiteContacts, type PriceLine } from '@/db/schema';
+import { campsites, contacts, images, quoteCards, quotes, typologyDescriptions, type CampsiteContacts, type OpeningHours, type PriceLine } from '@/db/schema';
+import { guestTextOverrides } from '@/lib/campsites/guest-texts';
+import { openingHoursOf } from '@/lib/campsites/settings-defaults';
 import { sanitizeHtml } from '@/lib/html/sanitize';
+import type { GuestTextOverrides } from '@/lib/i18n/guest-overrides';
 import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import type { QuoteProgress } from '@/lib/quotes/progress';
 
@@ -36,7 +39,9 @@ export type GuestCard = {
 
 export type GuestQuoteView = {
   locale: GuestLocale;
-  campsite: { id: string; name: string; contacts: CampsiteContacts | null };
+  campsite: { id: string; name: string; contacts: CampsiteContacts | null; openingHours: OpeningHours };
+  /** The campsite's own wording of the mini-site's texts in the guest's language (Localizzazione). */
+  texts: GuestTextOverrides;
   guest: { firstName: string; lastName: string };
   quote: { id: string; name: string; state: GuestQuoteState; validUntil: string | null; acceptedCardIdx: number | null; awaitingRead: boolean };
   cards: GuestCard[];
@@ -111,9 +116,11 @@ export async function buildGuestQuoteView(db: DbOrTx, ids: GuestQuoteIds): Promi
     const html = descriptions.find((entry) => entry.typologyId === typologyId)?.html;
     return html ? sanitizeHtml(html) : null;
   };
+  const locale = guestLocaleOf(languageId);
   return {
-    locale: guestLocaleOf(languageId),
-    campsite: { id: campsite.id, name: campsite.name, contacts: campsite.contacts },
+    locale,
+    campsite: { id: campsite.id, name: campsite.name, contacts: campsite.contacts, openingHours: openingHoursOf(campsite.openingHours) },
+    texts: guestTextOverrides(campsite.localization, locale, 'guestQuote'),
     guest: { firstName: contact.firstName, lastName: contact.lastName },
     quote: {
       id: quote.id,

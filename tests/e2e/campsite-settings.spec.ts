@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { snapshotCampsite } from './campsite-snapshot';
 import { LOGINS, logInToDashboard } from './support';
 
 /** Lago Azzurro's id and an admin token, as the old front end learns them: from the login answer. */
@@ -14,6 +15,8 @@ const unique = () => Math.random().toString(36).slice(2, 7);
 async function openTab(page: Page, campsiteId: string, tab: string) {
   await page.goto(`/settings?v=showCamp&campingID=${campsiteId}&tab=${tab}`);
   await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+  // A value typed before React hydrates the form is lost from its state (seen on the first field).
+  await page.waitForLoadState('networkidle');
 }
 
 async function saveAndReload(page: Page) {
@@ -31,6 +34,8 @@ test.describe('campsite settings', () => {
   });
 
   test('a field hidden in Modulo contatti disappears from the public form', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const restore = await snapshotCampsite(request, token, campsiteId);
     await logInToDashboard(page, LOGINS.admin);
     try {
       await page.goto(`/contattaci/${campsiteId}/1`);
@@ -48,74 +53,77 @@ test.describe('campsite settings', () => {
       await expect(page.getByRole('textbox', { name: /Telefono/ })).toHaveCount(0);
     } finally {
       // Other browser tests use the demo form: give the phone back.
-      const fields = await request.post('/api/getCamping/campiFormContatti', { headers: { authorization: `Bearer ${token}` }, data: {} });
-      const list = ((await fields.json()) as { field: string; visible: boolean; required: boolean }[]).map((f) => (f.field === 'telefono' ? { ...f, visible: true } : f));
-      const restored = await request.post('/api/setCamping/campiFormContatti', { headers: { authorization: `Bearer ${token}` }, data: { campiFormContatti: list } });
-      expect(restored.status()).toBe(200);
+      await restore();
     }
   });
 
-  test('each tab saves and shows the saved value after a reload', async ({ page }) => {
+  test('each tab saves and shows the saved value after a reload', async ({ page, request }) => {
     test.setTimeout(180_000);
-    const mark = unique();
-    await logInToDashboard(page, LOGINS.admin);
+    // Lago Azzurro is shared by the other browser tests: every value changed here is written back.
+    const restore = await snapshotCampsite(request, token, campsiteId);
+    try {
+      const mark = unique();
+      await logInToDashboard(page, LOGINS.admin);
 
-    await openTab(page, campsiteId, 'generale');
-    await expect(page.getByRole('textbox', { name: 'Nome del campeggio' })).toHaveAttribute('readonly', '');
-    await page.getByRole('textbox', { name: /URL del gestionale/ }).fill(`https://cv-${mark}.example/cv`);
-    await saveAndReload(page);
-    await expect(page.getByRole('textbox', { name: /URL del gestionale/ })).toHaveValue(`https://cv-${mark}.example/cv`);
+      await openTab(page, campsiteId, 'generale');
+      await expect(page.getByRole('textbox', { name: 'Nome del campeggio' })).toHaveAttribute('readonly', '');
+      await page.getByRole('textbox', { name: /URL del gestionale/ }).fill(`https://cv-${mark}.example/cv`);
+      await saveAndReload(page);
+      await expect(page.getByRole('textbox', { name: /URL del gestionale/ })).toHaveValue(`https://cv-${mark}.example/cv`);
 
-    await openTab(page, campsiteId, 'orari');
-    await page.getByLabel('Check-in 1: Alle').fill('09:00');
-    await page.getByRole('textbox', { name: 'Note' }).fill(`Note ${mark}`);
-    await page.getByRole('button', { name: 'Salva' }).click();
-    await expect(page.getByText('L’orario di fine deve venire dopo quello di inizio')).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Note' })).toHaveValue(`Note ${mark}`);
-    await page.getByLabel('Check-in 1: Alle').fill('13:30');
-    await saveAndReload(page);
-    await expect(page.getByRole('textbox', { name: 'Note' })).toHaveValue(`Note ${mark}`);
+      await openTab(page, campsiteId, 'orari');
+      await page.getByLabel('Check-in 1: Alle').fill('09:00');
+      await page.getByRole('textbox', { name: 'Note' }).fill(`Note ${mark}`);
+      await page.getByRole('button', { name: 'Salva' }).click();
+      await expect(page.getByText('L’orario di fine deve venire dopo quello di inizio')).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Note' })).toHaveValue(`Note ${mark}`);
+      await page.getByLabel('Check-in 1: Alle').fill('13:30');
+      await saveAndReload(page);
+      await expect(page.getByRole('textbox', { name: 'Note' })).toHaveValue(`Note ${mark}`);
 
-    await openTab(page, campsiteId, 'contatti');
-    await page.getByRole('textbox', { name: 'Indirizzo' }).fill(`Via Gardesana ${mark}`);
-    await saveAndReload(page);
-    await expect(page.getByRole('textbox', { name: 'Indirizzo' })).toHaveValue(`Via Gardesana ${mark}`);
+      await openTab(page, campsiteId, 'contatti');
+      await page.getByRole('textbox', { name: 'Indirizzo' }).fill(`Via Gardesana ${mark}`);
+      await saveAndReload(page);
+      await expect(page.getByRole('textbox', { name: 'Indirizzo' })).toHaveValue(`Via Gardesana ${mark}`);
 
-    await openTab(page, campsiteId, 'occupazione');
-    await page.getByRole('textbox', { name: 'Etichetta' }).first().fill(`Pieno ${mark}`);
-    await saveAndReload(page);
-    await expect(page.getByRole('textbox', { name: 'Etichetta' }).first()).toHaveValue(`Pieno ${mark}`);
+      await openTab(page, campsiteId, 'occupazione');
+      await page.getByRole('textbox', { name: 'Etichetta' }).first().fill(`Pieno ${mark}`);
+      await saveAndReload(page);
+      await expect(page.getByRole('textbox', { name: 'Etichetta' }).first()).toHaveValue(`Pieno ${mark}`);
 
-    await openTab(page, campsiteId, 'lingue');
-    await page.getByRole('textbox', { name: 'Prefisso English' }).fill('+353');
-    await saveAndReload(page);
-    await expect(page.getByRole('textbox', { name: 'Prefisso English' })).toHaveValue('+353');
-    await page.getByRole('textbox', { name: 'Prefisso English' }).fill('+44');
-    await page.getByRole('button', { name: 'Salva' }).click();
-    await expect(page.getByText('Impostazioni salvate.')).toBeVisible();
+      await openTab(page, campsiteId, 'lingue');
+      await page.getByRole('textbox', { name: 'Prefisso English' }).fill('+353');
+      await saveAndReload(page);
+      await expect(page.getByRole('textbox', { name: 'Prefisso English' })).toHaveValue('+353');
+      await page.getByRole('textbox', { name: 'Prefisso English' }).fill('+44');
+      await page.getByRole('button', { name: 'Salva' }).click();
+      await expect(page.getByText('Impostazioni salvate.')).toBeVisible();
 
-    await openTab(page, campsiteId, 'localizzazione');
-    await page.getByText('Tedesco', { exact: true }).click();
-    await page.getByRole('combobox', { name: 'Testo da personalizzare' }).fill('guestForm.heading');
-    await page.getByRole('option', { name: 'guestForm.heading' }).click();
-    await page.getByRole('button', { name: 'Aggiungi', exact: true }).click();
-    await page.getByRole('textbox', { name: 'guestForm.heading' }).fill(`Anfrage ${mark}`);
-    await saveAndReload(page);
-    await page.getByText('Tedesco', { exact: true }).click();
-    await expect(page.getByRole('textbox', { name: 'guestForm.heading' })).toHaveValue(`Anfrage ${mark}`);
+      await openTab(page, campsiteId, 'localizzazione');
+      await page.getByText('Tedesco', { exact: true }).click();
+      await page.getByRole('combobox', { name: 'Testo da personalizzare' }).fill('guestForm.requiredNote');
+      await page.getByRole('option', { name: 'guestForm.requiredNote' }).click();
+      await page.getByRole('button', { name: 'Aggiungi', exact: true }).click();
+      await page.getByRole('textbox', { name: 'guestForm.requiredNote' }).fill(`Pflichtfelder ${mark}`);
+      await saveAndReload(page);
+      await page.getByText('Tedesco', { exact: true }).click();
+      await expect(page.getByRole('textbox', { name: 'guestForm.requiredNote' })).toHaveValue(`Pflichtfelder ${mark}`);
 
-    await openTab(page, campsiteId, 'tag');
-    await page.getByRole('button', { name: 'Aggiungi tag' }).first().click();
-    await page.getByRole('textbox', { name: /Tag dei contatti: Nome/ }).last().fill(`Tag ${mark}`);
-    await saveAndReload(page);
-    await expect(page.getByRole('textbox', { name: /Tag dei contatti: Nome/ }).last()).toHaveValue(`Tag ${mark}`);
+      await openTab(page, campsiteId, 'tag');
+      await page.getByRole('button', { name: 'Aggiungi tag' }).first().click();
+      await page.getByRole('textbox', { name: /Tag dei contatti: Nome/ }).last().fill(`Tag ${mark}`);
+      await saveAndReload(page);
+      await expect(page.getByRole('textbox', { name: /Tag dei contatti: Nome/ }).last()).toHaveValue(`Tag ${mark}`);
 
-    await openTab(page, campsiteId, 'mailing');
-    await expect(page.getByTestId('mailing-api-key')).toHaveText(/^impostata \(…/);
-    await page.getByLabel('Nuova chiave API').fill(`re_e2e_${mark}WXYZ`);
-    await saveAndReload(page);
-    await expect(page.getByTestId('mailing-api-key')).toHaveText('impostata (…WXYZ)');
-    await expect(page.locator('body')).not.toContainText(`re_e2e_${mark}`);
+      await openTab(page, campsiteId, 'mailing');
+      await expect(page.getByTestId('mailing-api-key')).toHaveText(/^impostata \(…/);
+      await page.getByLabel('Nuova chiave API').fill(`re_e2e_${mark}WXYZ`);
+      await saveAndReload(page);
+      await expect(page.getByTestId('mailing-api-key')).toHaveText('impostata (…WXYZ)');
+      await expect(page.locator('body')).not.toContainText(`re_e2e_${mark}`);
+    } finally {
+      await restore();
+    }
   });
 
   test('staff read the quote options but cannot save them; the Gmail page says the mailbox is not bound', async ({ page }) => {

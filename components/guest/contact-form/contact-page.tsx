@@ -3,11 +3,12 @@ import { Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
 import { cache } from 'react';
 import { getDb } from '@/db/client';
 import { GuestFrame } from '@/components/guest/guest-frame';
 import { getBookingPlatform } from '@/lib/booking-platform';
+import { loadGuestTextOverrides } from '@/lib/campsites/guest-texts';
+import { guestTranslator } from '@/lib/i18n/guest-translator';
 import { TIME_ZONE } from '@/lib/format';
 import { findPublicCampsite, languageLinks, loadFormOptions, resolveFormLanguage } from '@/lib/requests/form-options';
 import { CampsiteContacts } from './campsite-contacts';
@@ -29,7 +30,9 @@ const loadPage = cache(async (idCampeggio: string, restKey: string) => {
   if (!campsite) return null;
   const idLingua = rest[0] ?? null;
   const language = await resolveFormLanguage(db, campsite.id, idLingua);
-  return { campsite, idLingua, language, noFlag: rest.length === 2 };
+  // The campsite's own wording (Localizzazione) over the form's default texts.
+  const texts = await guestTranslator(language.locale, 'guestForm', await loadGuestTextOverrides(db, campsite.id, language.locale, 'guestForm'));
+  return { campsite, idLingua, language, noFlag: rest.length === 2, ...texts };
 });
 
 const pageOf = (params: ContactRouteParams) => loadPage(params.idCampeggio, (params.rest ?? []).join('/'));
@@ -40,8 +43,7 @@ export async function contactPageMetadata(params: ContactRouteParams): Promise<M
   const page = await pageOf(params);
   // Refused here, before anything is streamed, the answer keeps its 404 status.
   if (!page) notFound();
-  const t = await getTranslations({ locale: page.language.locale, namespace: 'guestForm' });
-  return { ...hidden, title: { absolute: t('metaTitle', { campsite: page.campsite.name }) } };
+  return { ...hidden, title: { absolute: page.t('metaTitle', { campsite: page.campsite.name }) } };
 }
 
 type Props = {
@@ -55,15 +57,11 @@ type Props = {
 export async function ContactPage({ params, basePath, action }: Props) {
   const page = await pageOf(params);
   if (!page) notFound();
-  const { campsite, language, idLingua, noFlag } = page;
+  const { campsite, language, idLingua, noFlag, t, messages } = page;
   const { locale } = language;
   const db = getDb();
   const options = await loadFormOptions(db, getBookingPlatform(), campsite);
-  const [t, messages, links] = await Promise.all([
-    getTranslations({ locale, namespace: 'guestForm' }),
-    getMessages({ locale }),
-    noFlag ? Promise.resolve([]) : languageLinks(db, options.languages),
-  ]);
+  const links = noFlag ? [] : await languageLinks(db, options.languages);
   const client = clientFormOptions(options, campsite, locale);
   const send: SendRequest = action.bind(null, campsite.id, idLingua);
   const hrefOf = (languageId: number) => `${basePath}/${encodeURIComponent(campsite.id)}/${languageId}`;

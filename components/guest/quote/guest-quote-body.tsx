@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { GuestFrame } from '@/components/guest/guest-frame';
 import { GuestIntlProvider } from '@/components/guest/guest-intl-provider';
 import { formatGuestDate, formatGuestMoney } from '@/lib/i18n/guest-format';
@@ -6,6 +6,7 @@ import { guestTranslator } from '@/lib/i18n/guest-translator';
 import { guestQuotePath } from '@/lib/public-quotes/links';
 import type { GuestQuoteIds, GuestQuoteView } from '@/lib/public-quotes/view';
 import { AcceptOffer } from './accept-offer';
+import { CampsiteInfo } from './campsite-info';
 import { MarkRead } from './mark-read';
 import { GuestCard } from './guest-card';
 import { RenameQuote } from './rename-quote';
@@ -16,7 +17,7 @@ import { RenameQuote } from './rename-quote';
  */
 export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds; view: GuestQuoteView; cardId?: string }) {
   const { locale, quote, campsite, guest } = view;
-  const { t, messages } = await guestTranslator(locale, 'guestQuote');
+  const { t, messages } = await guestTranslator(locale, 'guestQuote', view.texts);
   const base = guestQuotePath(ids);
   const cards = cardId ? view.cards.filter((card) => card.id === cardId) : view.cards;
   const banner =
@@ -91,17 +92,7 @@ export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds
               />
             );
           })}
-          {campsite.contacts && (
-            <Paper withBorder radius="md" p="md">
-              <Text fw={600} mb={4}>
-                {t('contact')}
-              </Text>
-              <Group gap="lg">
-                {campsite.contacts.phone && <Anchor href={`tel:${campsite.contacts.phone.replace(/[^\d+]/g, '')}`}>{t('phone')}: {campsite.contacts.phone}</Anchor>}
-                {campsite.contacts.email && <Anchor href={`mailto:${campsite.contacts.email}`}>{t('email')}: {campsite.contacts.email}</Anchor>}
-              </Group>
-            </Paper>
-          )}
+          <CampsiteInfo contacts={campsite.contacts} hours={campsite.openingHours} t={t} />
         </Stack>
       </GuestFrame>
     </GuestIntlProvider>

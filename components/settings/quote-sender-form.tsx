@@ -1,10 +1,11 @@
 'use client';
 
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { saveQuoteSenderAction } from '@/app/(staff)/settings/actions';
+import { FormError } from '@/components/ui/form-error';
+import { useActionForm } from '@/components/ui/use-action-form';
 
 type Sender = { mittente: string; replyTo: string; oggetto: string };
 
@@ -12,24 +13,13 @@ type Sender = { mittente: string; replyTo: string; oggetto: string };
 export function QuoteSenderForm({ sender, canSave }: { sender: Sender; canSave: boolean }) {
   const t = useTranslations('settings.quoteOptions');
   const [values, setValues] = useState(sender);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const form = useActionForm(saveQuoteSenderAction, { successMessage: t('saved') });
   const save = (event: React.FormEvent) => {
     event.preventDefault();
-    startTransition(async () => {
-      const answer = await saveQuoteSenderAction(values);
-      if (!answer.ok) {
-        setErrors(answer.fieldErrors ?? {});
-        return setFormError(answer.error);
-      }
-      setErrors({});
-      setFormError(null);
-      notifications.show({ color: 'teal', message: t('saved') });
-    });
+    form.submit(values);
   };
   const field = (key: keyof Sender, type = 'text') => (
-    <TextInput type={type} label={t(`sender.${key}`)} value={values[key]} onChange={(e) => setValues({ ...values, [key]: e.currentTarget.value })} error={errors[key]} readOnly={!canSave} />
+    <TextInput type={type} label={t(`sender.${key}`)} value={values[key]} onChange={(e) => setValues({ ...values, [key]: e.currentTarget.value })} error={form.error(key)} readOnly={!canSave} />
   );
   return (
     <Paper withBorder p="md" radius="md" component="form" onSubmit={save} maw={560}>
@@ -41,10 +31,10 @@ export function QuoteSenderForm({ sender, canSave }: { sender: Sender; canSave: 
         {field('mittente')}
         {field('replyTo', 'email')}
         {field('oggetto')}
-        {formError && <Alert color="red">{formError}</Alert>}
+        <FormError message={form.formError} />
         {canSave && (
           <Group>
-            <Button type="submit" loading={pending}>
+            <Button type="submit" loading={form.pending}>
               {t('save')}
             </Button>
           </Group>

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LOGINS, logIn, logInToDashboard } from './support';
+import { LANDING_TIMEOUT_MS, LOGINS, logIn, logInToDashboard } from './support';
 
 test('password login lands on the dashboard of the campsite', async ({ page }) => {
   await logInToDashboard(page, LOGINS.admin);
@@ -40,5 +40,5 @@ test('a protected page without a session leads to /login and back after logging 
   await page.getByRole('textbox', { name: 'E-mail' }).fill(LOGINS.staff.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(LOGINS.staff.password);
   await page.getByRole('button', { name: 'Accedi' }).click();
-  await expect(page).toHaveURL(/\/preventivi$/);
+  await expect(page).toHaveURL(/\/preventivi$/, { timeout: LANDING_TIMEOUT_MS });
 });

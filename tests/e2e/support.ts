@@ -24,7 +24,13 @@ export async function logIn(page: Page, who: { email: string; password: string }
   await page.getByRole('button', { name: 'Accedi' }).click();
 }
 
+/**
+ * The landing after a login: the password hash check, the session and the first render of a staff
+ * page with its scripts, on two cores shared by the server and two browsers, can pass ten seconds.
+ */
+export const LANDING_TIMEOUT_MS = 30_000;
+
 export async function logInToDashboard(page: Page, who: { email: string; password: string }) {
   await logIn(page, who);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: LANDING_TIMEOUT_MS });
 }

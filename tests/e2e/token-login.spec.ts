@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E_PLATFORM_KEY, LOGINS } from './support';
+import { E2E_PLATFORM_KEY, LANDING_TIMEOUT_MS, LOGINS } from './support';
 
 test('a one-time token from the booking platform logs in once and is refused the second time', async ({ page, request, browser }) => {
   const minted = await request.post('/api/users/createLoginToken', {
@@ -11,7 +11,7 @@ test('a one-time token from the booking platform logs in once and is refused the
   expect(url).toContain(`/loginCV/${uuid}`);
 
   await page.goto(`/loginCV/${uuid}`);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: LANDING_TIMEOUT_MS });
   await expect(page.getByTestId('campsite-name')).toHaveText('Camping Lago Azzurro');
 
   const second = await browser.newContext();

@@ -1,6 +1,6 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
-import Link from 'next/link';
+import { Badge, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
+import { LinkAnchor } from '@/components/ui/link-anchor';
 import { formatDate } from '@/lib/format';
 
 export type CampsiteListRow = { id: string; name: string; lucee: boolean; platformCampId: string | null; createdAt: Date };
@@ -10,36 +10,36 @@ export function CampsiteTable({ rows, basePath, providerId }: { rows: CampsiteLi
   const t = useTranslations('settingsCampsites');
   if (rows.length === 0) return <Text c="dimmed">{t('empty')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <TableScrollContainer minWidth={520}>
       <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('name')}</Table.Th>
-            <Table.Th>{t('variant')}</Table.Th>
-            <Table.Th>{t('platformId')}</Table.Th>
-            <Table.Th>{t('created')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+        <TableThead>
+          <TableTr>
+            <TableTh>{t('name')}</TableTh>
+            <TableTh>{t('variant')}</TableTh>
+            <TableTh>{t('platformId')}</TableTh>
+            <TableTh>{t('created')}</TableTh>
+          </TableTr>
+        </TableThead>
+        <TableTbody>
           {rows.map((row) => (
-            <Table.Tr key={row.id}>
-              <Table.Td>
-                <Anchor component={Link} href={`${basePath}?v=showCamp&campingID=${encodeURIComponent(row.id)}`} fw={600}>
+            <TableTr key={row.id}>
+              <TableTd>
+                <LinkAnchor href={`${basePath}?v=showCamp&campingID=${encodeURIComponent(row.id)}`} fw={600}>
                   {row.name}
-                </Anchor>{' '}
+                </LinkAnchor>{' '}
                 {row.id === providerId && (
                   <Badge size="xs" variant="light" color="gray">
                     {t('providerBadge')}
                   </Badge>
                 )}
-              </Table.Td>
-              <Table.Td>{row.lucee ? t('lucee') : t('standard')}</Table.Td>
-              <Table.Td>{row.platformCampId || t('notDefined')}</Table.Td>
-              <Table.Td>{formatDate(row.createdAt)}</Table.Td>
-            </Table.Tr>
+              </TableTd>
+              <TableTd>{row.lucee ? t('lucee') : t('standard')}</TableTd>
+              <TableTd>{row.platformCampId || t('notDefined')}</TableTd>
+              <TableTd>{formatDate(row.createdAt)}</TableTd>
+            </TableTr>
           ))}
-        </Table.Tbody>
+        </TableTbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollContainer>
   );
 }

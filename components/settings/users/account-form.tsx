@@ -1,36 +1,21 @@
 'use client';
 
-import { Alert, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useRouter } from 'next/navigation';
+import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { updateAccountAction } from '@/app/(staff)/settings/users-actions';
+import { FormError } from '@/components/ui/form-error';
+import { useActionForm } from '@/components/ui/use-action-form';
 
 /** Account CRM: the user's own name and e-mail. */
 export function AccountForm({ name: initialName, email: initialEmail }: { name: string; email: string }) {
   const t = useTranslations('settingsUsers.account');
-  const router = useRouter();
   const [name, setName] = useState(initialName);
   const [email, setEmail] = useState(initialEmail);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-
+  const form = useActionForm(updateAccountAction, { successMessage: t('saved'), refresh: true });
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    startTransition(async () => {
-      const answer = await updateAccountAction({ name, email });
-      if (!answer.ok) {
-        setErrors(answer.fieldErrors ?? {});
-        setError(answer.fieldErrors ? null : answer.error);
-        return;
-      }
-      setErrors({});
-      setError(null);
-      notifications.show({ color: 'teal', message: t('saved') });
-      router.refresh();
-    });
+    form.submit({ name, email });
   };
 
   return (
@@ -39,15 +24,11 @@ export function AccountForm({ name: initialName, email: initialEmail }: { name: 
         <Title order={2} size="h4">
           {t('profileTitle')}
         </Title>
-        <TextInput label={t('name')} required autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
-        <TextInput label={t('email')} type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <TextInput label={t('name')} required autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={form.error('name')} />
+        <TextInput label={t('email')} type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={form.error('email')} />
+        <FormError message={form.formError} />
         <Group>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={form.pending}>
             {t('save')}
           </Button>
         </Group>

@@ -1,11 +1,12 @@
 'use client';
 
-import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { changeOwnPasswordAction } from '@/app/(staff)/settings/users-actions';
 import { WRONG_OLD_PASSWORD } from '@/lib/users/validation';
+import { FormError } from '@/components/ui/form-error';
+import { useActionForm } from '@/components/ui/use-action-form';
 
 /** The own password, with the current one; a refusal keeps both fields as typed. */
 export function OwnPasswordForm() {
@@ -13,26 +14,12 @@ export function OwnPasswordForm() {
   const tl = useTranslations('login');
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-
+  const form = useActionForm(changeOwnPasswordAction, { successMessage: t('changed'), fieldOfError: { [WRONG_OLD_PASSWORD]: 'oldPassword' } });
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    startTransition(async () => {
-      const answer = await changeOwnPasswordAction({ oldPassword, newPassword });
-      if (!answer.ok) {
-        // The wrong current password belongs next to its field, like a validation error.
-        const wrongOld = answer.error === WRONG_OLD_PASSWORD;
-        setErrors(wrongOld ? { oldPassword: answer.error } : (answer.fieldErrors ?? {}));
-        setError(wrongOld || answer.fieldErrors ? null : answer.error);
-        return;
-      }
-      setErrors({});
-      setError(null);
+    form.submit({ oldPassword, newPassword }, () => {
       setOldPassword('');
       setNewPassword('');
-      notifications.show({ color: 'teal', message: t('changed') });
     });
   };
 
@@ -52,7 +39,7 @@ export function OwnPasswordForm() {
           autoComplete="current-password"
           value={oldPassword}
           onChange={(e) => setOldPassword(e.currentTarget.value)}
-          error={errors.oldPassword}
+          error={form.error('oldPassword')}
         />
         <PasswordInput
           visibilityToggleButtonProps={{ 'aria-label': tl('togglePassword') }}
@@ -62,15 +49,11 @@ export function OwnPasswordForm() {
           autoComplete="new-password"
           value={newPassword}
           onChange={(e) => setNewPassword(e.currentTarget.value)}
-          error={errors.newPassword}
+          error={form.error('newPassword')}
         />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={form.formError} />
         <Group>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={form.pending}>
             {t('change')}
           </Button>
         </Group>

@@ -1,12 +1,13 @@
 'use client';
 
-import { Alert, Button, Checkbox, Group, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Checkbox, Group, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { createUserAction } from '@/app/(staff)/settings/users-actions';
 import { LinkButton } from '@/components/ui/link-button';
+import { FormError } from '@/components/ui/form-error';
+import { useActionForm } from '@/components/ui/use-action-form';
 
 /** Aggiungi utente: e-mail, password, pack level and admin flag; on error everything typed stays. */
 export function UserCreateForm({ listHref, detailHref }: { listHref: string; detailHref: string }) {
@@ -17,22 +18,10 @@ export function UserCreateForm({ listHref, detailHref }: { listHref: string; det
   const [password, setPassword] = useState('');
   const [isAdmin, setIsAdmin] = useState(false);
   const [packLevel, setPackLevel] = useState<string>('10');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-
+  const form = useActionForm(createUserAction, { successMessage: t('created') });
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    startTransition(async () => {
-      const answer = await createUserAction({ email, password, isAdmin, packLevel: packLevel === '0' ? 0 : 10 });
-      if (!answer.ok) {
-        setErrors(answer.fieldErrors ?? {});
-        setError(answer.fieldErrors ? null : answer.error);
-        return;
-      }
-      notifications.show({ color: 'teal', message: t('created') });
-      router.push(`${detailHref}${answer.data.id}`);
-    });
+    form.submit({ email, password, isAdmin, packLevel: packLevel === '0' ? 0 : 10 }, (created) => router.push(`${detailHref}${created.id}`));
   };
 
   return (
@@ -44,7 +33,7 @@ export function UserCreateForm({ listHref, detailHref }: { listHref: string; det
         <Text size="sm" c="dimmed">
           {t('createText')}
         </Text>
-        <TextInput label={t('email')} type="email" required autoComplete="off" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
+        <TextInput label={t('email')} type="email" required autoComplete="off" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={form.error('email')} />
         <PasswordInput
           visibilityToggleButtonProps={{ 'aria-label': tl('togglePassword') }}
           label={t('password')}
@@ -53,7 +42,7 @@ export function UserCreateForm({ listHref, detailHref }: { listHref: string; det
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
-          error={errors.password}
+          error={form.error('password')}
         />
         <Select
           label={t('packLevel')}
@@ -64,16 +53,12 @@ export function UserCreateForm({ listHref, detailHref }: { listHref: string; det
           value={packLevel}
           onChange={(value) => setPackLevel(value ?? '10')}
           allowDeselect={false}
-          error={errors.packLevel}
+          error={form.error('packLevel')}
         />
         <Checkbox label={t('isAdmin')} checked={isAdmin} onChange={(e) => setIsAdmin(e.currentTarget.checked)} />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={form.formError} />
         <Group>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={form.pending}>
             {t('create')}
           </Button>
           <LinkButton href={listHref} variant="default">

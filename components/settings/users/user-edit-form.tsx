@@ -1,40 +1,25 @@
 'use client';
 
-import { Alert, Button, Checkbox, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useRouter } from 'next/navigation';
+import { Button, Checkbox, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { updateUserAction } from '@/app/(staff)/settings/users-actions';
+import { FormError } from '@/components/ui/form-error';
+import { useActionForm } from '@/components/ui/use-action-form';
 
 export type EditableUser = { id: string; name: string; email: string; isAdmin: boolean; packLevel: number };
 
 /** Name, e-mail, pack level and admin flag of a user; one's own admin flag cannot be removed here. */
 export function UserEditForm({ user, isSelf }: { user: EditableUser; isSelf: boolean }) {
   const t = useTranslations('settingsUsers');
-  const router = useRouter();
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
   const [isAdmin, setIsAdmin] = useState(user.isAdmin);
   const [packLevel, setPackLevel] = useState(String(user.packLevel));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-
+  const form = useActionForm(updateUserAction, { successMessage: t('detail.saved'), refresh: true });
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    startTransition(async () => {
-      const answer = await updateUserAction({ id: user.id, name, email, isAdmin, packLevel: packLevel === '0' ? 0 : 10 });
-      if (!answer.ok) {
-        setErrors(answer.fieldErrors ?? {});
-        setError(answer.fieldErrors ? null : answer.error);
-        return;
-      }
-      setErrors({});
-      setError(null);
-      notifications.show({ color: 'teal', message: t('detail.saved') });
-      router.refresh();
-    });
+    form.submit({ id: user.id, name, email, isAdmin, packLevel: packLevel === '0' ? 0 : 10 });
   };
 
   return (
@@ -43,8 +28,8 @@ export function UserEditForm({ user, isSelf }: { user: EditableUser; isSelf: boo
         <Title order={2} size="h4">
           {t('detail.editTitle')}
         </Title>
-        <TextInput label={t('detail.name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
-        <TextInput label={t('form.email')} type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
+        <TextInput label={t('detail.name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={form.error('name')} />
+        <TextInput label={t('form.email')} type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={form.error('email')} />
         <Select
           label={t('form.packLevel')}
           data={[
@@ -56,13 +41,9 @@ export function UserEditForm({ user, isSelf }: { user: EditableUser; isSelf: boo
           allowDeselect={false}
         />
         <Checkbox label={t('form.isAdmin')} checked={isAdmin} disabled={isSelf && user.isAdmin} onChange={(e) => setIsAdmin(e.currentTarget.checked)} />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={form.formError} />
         <Group>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={form.pending}>
             {t('detail.save')}
           </Button>
         </Group>

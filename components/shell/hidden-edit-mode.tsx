@@ -4,11 +4,10 @@ import { Alert, Portal } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 
-/** Ctrl+Alt+Shift+M: long enough that nobody presses it by chance (documented on /aiuto). */
-export const EDIT_MODE_SHORTCUT = 'Ctrl + Alt + Shift + M';
 const ESCAPES_TO_LEAVE = 3;
 const ESCAPE_WINDOW_MS = 1500;
 
+/** EDIT_MODE_SHORTCUT: long enough that nobody presses it by chance (documented on /aiuto). */
 const isStartChord = (event: KeyboardEvent) => event.ctrlKey && event.altKey && event.shiftKey && event.code === 'KeyM';
 
 /**

@@ -2,7 +2,7 @@ import { Anchor, Kbd, Paper, Stack, Table, TableScrollContainer, TableTbody, Tab
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PageContainer } from '@/components/shell/page-container';
-import { EDIT_MODE_SHORTCUT } from '@/components/shell/hidden-edit-mode';
+import { EDIT_MODE_SHORTCUT } from '@/components/shell/edit-mode-shortcut';
 import { requireStaff } from '@/lib/auth/staff';
 import { helpHref, providerDetails } from '@/lib/provider';
 

@@ -50,10 +50,10 @@ export async function ConversionPanel({ dashboard, lucee }: { dashboard: Dashboa
                   {label} ({formatDate(side.range.from)} – {formatDate(side.range.to)})
                 </TableTd>
                 <TableTd ta="right">
-                  <LinkAnchor href={side.reached.href}>{formatNumber(side.reached.value)}</LinkAnchor>
+                  <LinkAnchor prefetch={false} href={side.reached.href}>{formatNumber(side.reached.value)}</LinkAnchor>
                 </TableTd>
                 <TableTd ta="right">
-                  <LinkAnchor href={side.won.href}>{formatNumber(side.won.value)}</LinkAnchor>
+                  <LinkAnchor prefetch={false} href={side.won.href}>{formatNumber(side.won.value)}</LinkAnchor>
                 </TableTd>
                 <TableTd ta="right" fw={700}>
                   {rate(side.rate)}

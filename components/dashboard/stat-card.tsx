@@ -11,7 +11,7 @@ export function StatCard({ label, value, hint, testId, href, linkLabel }: Props)
         {label}
       </Text>
       {href ? (
-        <LinkAnchor href={href} fz={28} fw={700} mt={4} display="block" aria-label={linkLabel ?? `${label}: ${value}`}>
+        <LinkAnchor prefetch={false} href={href} fz={28} fw={700} mt={4} display="block" aria-label={linkLabel ?? `${label}: ${value}`}>
           {value}
         </LinkAnchor>
       ) : (

@@ -38,7 +38,7 @@ export async function TrendsPanel({ dashboard }: { dashboard: Dashboard }) {
               ))}
             </Group>
           </Group>
-          <LinkAnchor href={requests.href} size="sm" data-testid="requests-total">
+          <LinkAnchor prefetch={false} href={requests.href} size="sm" data-testid="requests-total">
             {formatDate(requests.range.from)} – {formatDate(requests.range.to)}: <strong>{formatNumber(requests.total)}</strong>
           </LinkAnchor>
           <SeriesChart

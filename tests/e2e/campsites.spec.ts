@@ -31,11 +31,11 @@ test('campsites: the operator adds a campsite, its admin logs in, the operator d
   await page.goto('/settings?v=addCamp');
   await page.getByRole('textbox', { name: 'Nome' }).fill(name);
   await page.getByRole('textbox', { name: 'E-mail dell’amministratore' }).fill(admin.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill('corta');
+  await page.locator('input[type="password"]').fill('corta');
   await page.getByRole('button', { name: 'Crea campeggio' }).click();
   await expect(page.getByText('La password deve avere almeno 10 caratteri').first()).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Nome' })).toHaveValue(name);
-  await page.getByRole('textbox', { name: 'Password' }).fill(admin.password);
+  await page.locator('input[type="password"]').fill(admin.password);
   await page.getByRole('button', { name: 'Crea campeggio' }).click();
   await expect(page).toHaveURL(/v=showCamp&campingID=/);
   await expect(page.getByRole('heading', { name })).toBeVisible();

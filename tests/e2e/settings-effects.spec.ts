@@ -100,6 +100,11 @@ test.describe('a saved setting shows at once where it is used', () => {
       await page.getByLabel('Check-in 1: Dalle').fill('14:00');
       await page.getByLabel('Check-in 1: Alle').fill('21:00');
       await page.getByRole('textbox', { name: 'Note' }).fill(`Sbarra chiusa di notte ${mark}`);
+      // The first field can still be typed into before hydration and lose its value: type it again if so.
+      await expect(async () => {
+        if ((await page.getByLabel('Orario base').inputValue()) !== '08:15') await page.getByLabel('Orario base').fill('08:15');
+        await expect(page.getByLabel('Orario base')).toHaveValue('08:15', { timeout: 1000 });
+      }).toPass();
       await saveTab(page);
 
       await guestPage.reload();

@@ -1,4 +1,4 @@
-import { Anchor, Kbd, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import { Anchor, Box, Kbd, Paper, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PageContainer } from '@/components/shell/page-container';
@@ -47,7 +47,7 @@ export default async function HelpPage() {
           <Title order={2} size="h4" mb="xs">
             {t('shortcutsTitle')}
           </Title>
-          <TableScrollContainer minWidth={520}>
+          <Box style={{ overflowX: 'auto' }}>
             <Table data-testid="shortcuts">
               <TableThead>
                 <TableTr>
@@ -71,7 +71,7 @@ export default async function HelpPage() {
                 ))}
               </TableTbody>
             </Table>
-          </TableScrollContainer>
+          </Box>
         </Paper>
       </Stack>
     </PageContainer>

@@ -17,8 +17,11 @@ export function AddCampsiteForm({ basePath }: { basePath: string }) {
   const router = useRouter();
   const [values, setValues] = useState(EMPTY);
   const form = useActionForm(addCampsiteAction);
-  const set = (key: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setValues((current) => ({ ...current, [key]: key === 'lucee' ? event.currentTarget.checked : event.currentTarget.value }));
+  const set = (key: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    // Read now: the event's currentTarget is gone by the time React runs the updater.
+    const value = key === 'lucee' ? event.currentTarget.checked : event.currentTarget.value;
+    setValues((current) => ({ ...current, [key]: value }));
+  };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

@@ -26,7 +26,7 @@ export function UpdatePopup() {
   };
 
   return (
-    <Modal opened={update !== null} onClose={close} title={update?.title} withCloseButton={false} centered size="lg" aria-label={t('popupLabel')} data-testid="update-popup">
+    <Modal opened={update !== null} onClose={close} title={update?.title} withCloseButton={false} centered size="lg" data-testid="update-popup">
       {update && (
         <Stack gap="md">
           {/* Sanitized when it was posted, like every staff HTML. */}

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { notifications, type NotificationGroup } from '@/db/schema';
 import { AppError } from '@/lib/errors';
@@ -78,9 +78,8 @@ export async function listNotifications(db: DbOrTx, tenant: Scope, options: { pa
 export async function* walkNotifications(db: DbOrTx, tenant: Scope, batchSize = 200): AsyncGenerator<NotificationRow> {
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
-    const position = after
-      ? or(lt(notifications.createdAt, after.createdAt), and(eq(notifications.createdAt, after.createdAt), lt(notifications.id, after.id)))
-      : undefined;
+    // A row comparison, so the (camping_id, created_at, id) index bounds the scan at any depth.
+    const position = after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined;
     const rows: NotificationRow[] = await db
       .select(columns)
       .from(notifications)

@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+import { e2eDatabaseUrl } from './tests/e2e/database';
 import { E2E_PLATFORM_KEY } from './tests/e2e/support';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+// Read by the server script and by the test that edits a row behind the application's back.
+const e2eDatabase = e2eDatabaseUrl(process.env.DATABASE_URL);
+if (e2eDatabase) process.env.E2E_DATABASE_URL = e2eDatabase;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -5,6 +5,10 @@ set -euo pipefail
 if [ -z "${DATABASE_URL:-}" ]; then
   export PGLITE_DIR=.data/e2e-pglite
   rm -rf "$PGLITE_DIR"
+else
+  # playwright.config.ts passes the tests' own database (DATABASE_URL + _e2e) as E2E_DATABASE_URL.
+  tsx scripts/e2e-database.ts
+  export DATABASE_URL="$E2E_DATABASE_URL"
 fi
 tsx db/migrate.ts
 tsx db/seed.ts >/dev/null

@@ -181,7 +181,7 @@ test('the cached page is served without reading the quote again, and a staff edi
 
   // Against PostgreSQL the test can change the row behind the application's back: the page does
   // not change, so the cached view did not query the quote again.
-  const databaseUrl = process.env.DATABASE_URL;
+  const databaseUrl = process.env.E2E_DATABASE_URL;
   if (databaseUrl) {
     const sql = postgres(databaseUrl, { max: 1 });
     try {

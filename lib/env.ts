@@ -12,6 +12,16 @@ const envSchema = z.object({
   /** PostgreSQL connection string; without it the embedded PGlite is used. */
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   PGLITE_DIR: z.string().trim().min(1).default('.data/pglite'),
+  /**
+   * Redis for what several instances must share: the page and data cache, rate limits. Without it
+   * the one process keeps them itself (the embedded demo needs nothing).
+   */
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: 'REDIS_URL deve essere un URL redis:// o rediss://' }).optional()),
+  /**
+   * Whether this process works the scheduled jobs: 1 (default) for every server, 0 for web
+   * instances when `npm run worker` processes run them apart.
+   */
+  JOBS_IN_SERVER: z.enum(['0', '1']).default('1').transform((value) => value === '1'),
   /** Signs and encrypts the session cookie; `npm run demo` writes one to .env.local. */
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'AUTH_SECRET deve avere almeno 32 caratteri').optional()),
   /**

@@ -1,0 +1,19 @@
+import { createClient } from '@redis/client';
+import { env } from '@/lib/env';
+
+export type RedisClient = ReturnType<typeof createClient>;
+
+const globalForRedis = globalThis as unknown as { crmRedis?: Promise<RedisClient> };
+
+/** The process's one Redis connection, or null when REDIS_URL is not set. */
+export function getRedis(): Promise<RedisClient> | null {
+  const url = env().REDIS_URL;
+  if (!url) return null;
+  if (!globalForRedis.crmRedis) {
+    const client = createClient({ url });
+    // A dropped connection reconnects by itself; say so in the log instead of crashing the process.
+    client.on('error', (error: unknown) => console.error('Redis non raggiungibile', error));
+    globalForRedis.crmRedis = client.connect().then(() => client);
+  }
+  return globalForRedis.crmRedis;
+}

@@ -1,7 +1,7 @@
-import { createClient } from '@redis/client';
+import { createClient, type RedisClientType } from '@redis/client';
 import { env } from '@/lib/env';
 
-export type RedisClient = ReturnType<typeof createClient>;
+export type RedisClient = RedisClientType;
 
 const globalForRedis = globalThis as unknown as { crmRedis?: Promise<RedisClient> };
 
@@ -9,11 +9,13 @@ const globalForRedis = globalThis as unknown as { crmRedis?: Promise<RedisClient
 export function getRedis(): Promise<RedisClient> | null {
   const url = env().REDIS_URL;
   if (!url) return null;
-  if (!globalForRedis.crmRedis) {
-    const client = createClient({ url });
+  let connection = globalForRedis.crmRedis;
+  if (!connection) {
+    const client: RedisClient = createClient({ url });
     // A dropped connection reconnects by itself; say so in the log instead of crashing the process.
     client.on('error', (error: unknown) => console.error('Redis non raggiungibile', error));
-    globalForRedis.crmRedis = client.connect().then(() => client);
+    connection = client.connect().then(() => client);
+    globalForRedis.crmRedis = connection;
   }
-  return globalForRedis.crmRedis;
+  return connection;
 }

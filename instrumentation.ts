@@ -6,6 +6,9 @@ export async function register() {
   if (!parsed.AUTH_SECRET) {
     throw new Error('AUTH_SECRET mancante: impostala (almeno 32 caratteri) oppure avvia la demo con `npm run demo`, che ne crea una in .env.local.');
   }
-  const { startScheduledJobs } = await import('./lib/jobs/scheduler');
-  startScheduledJobs();
+  // The build renders pages in workers of its own: no jobs there.
+  if (!parsed.JOBS_IN_SERVER || process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { startJobWorkers } = await import('./lib/jobs/runner');
+  // In the background: a database that is slow to answer must not hold the first request.
+  startJobWorkers().catch((error: unknown) => console.error('Attività pianificate non avviate', error));
 }

@@ -17,12 +17,20 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Database | Transaction;
 
-export type DatabaseHandle = { db: Database; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+  /** The embedded instance itself, which the job queue shares (it allows one open instance per folder). */
+  pglite?: PGlite;
+  /** The PostgreSQL address, for the job queue's own pool. */
+  url?: string;
+};
 
 export function openDatabase(options: { url?: string; pgliteDir?: string }): DatabaseHandle {
   if (options.url) {
     const client = postgres(options.url, { onnotice: () => {}, max: 10 });
-    return { db: drizzlePostgres(client, { schema }) as unknown as Database, kind: 'postgres', close: () => client.end() };
+    return { db: drizzlePostgres(client, { schema }) as unknown as Database, kind: 'postgres', close: () => client.end(), url: options.url };
   }
   const dir = options.pgliteDir ?? '.data/pglite';
   const inMemory = dir.startsWith('memory://');
@@ -30,7 +38,7 @@ export function openDatabase(options: { url?: string; pgliteDir?: string }): Dat
   if (!inMemory) mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ dir)), { recursive: true });
   // The search needs these two contrib extensions (migration 0002); PGlite ships them separately.
   const client = new PGlite({ dataDir: inMemory ? undefined : dir, extensions: { pg_trgm, unaccent } });
-  return { db: drizzlePglite(client, { schema }) as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: drizzlePglite(client, { schema }) as unknown as Database, kind: 'pglite', close: () => client.close(), pglite: client };
 }
 
 // PGlite allows one open instance per folder: keep a single handle per process,

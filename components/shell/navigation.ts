@@ -66,6 +66,7 @@ export function settingsMenu({ isAdmin, isOperator = false, lucee, fullPack }: S
       { labelKey: 'showCampsites', href: `${base}?v=showCamp` },
       { labelKey: 'auditLog', href: `${base}?v=audit` },
       ...(isOperator ? [{ labelKey: 'postUpdates', href: `${base}?v=updates` }] : []),
+      ...(isOperator ? [{ labelKey: 'scheduledJobs', href: `${base}?v=jobs` }] : []),
     ],
   };
   const account: SettingsSection = {

@@ -4,7 +4,7 @@ import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/quotes/progress';
 import { CONVERTED, REACHED_GUEST, WON, WON_LUCEE } from './definitions';
 import { CONTACTS_HREF, MAIL_HREF, quotesHref } from './links';
 import { addMonths, comparisonRanges, endOfMonth, seasonOf, seasonRange, startOfMonth, today, type Comparison, type DayRange } from './periods';
-import { resultRows } from './rows';
+import { resultRows } from '@/db/result-rows';
 
 /** Every figure is read from the aggregates only (lib/dashboard/refresh.ts), scoped to one campsite. */
 type Scope = { campsiteId: string };

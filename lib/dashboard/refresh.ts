@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { dashboardChanges } from '@/db/schema';
 import { EXPIRABLE, REACHED_GUEST, SENT_MAIL_STATUSES, WON } from './definitions';
-import { resultRows } from './rows';
+import { resultRows } from '@/db/result-rows';
 
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
 const romeDay = (column: string) => sql.raw(`(${column} at time zone 'Europe/Rome')::date`);

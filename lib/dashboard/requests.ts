@@ -4,7 +4,7 @@ import { parseItalianDate } from '@/lib/date-filter';
 import { AppError } from '@/lib/errors';
 import { REQUESTS_HREF } from './links';
 import { addDays, addMonths, daysBetween, startOfMonth, today, type DayRange } from './periods';
-import { resultRows } from './rows';
+import { resultRows } from '@/db/result-rows';
 import { TOO_MUCH_DATA, type Bucket } from './validation';
 
 /** How many days each grouping may show at once (spec section 9: 100 days by day). */

@@ -28,10 +28,12 @@ describe('settingsMenu', () => {
     for (const entry of sections.flatMap((section) => section.entries)) expect(entry.href).toMatch(/^\/settings\?v=/);
   });
 
-  it('gives the provider’s operator “Aggiungi campeggio” and the product updates', () => {
+  it('gives the provider’s operator “Aggiungi campeggio”, the product updates and the scheduled jobs', () => {
     const labels = settingsLabels(settingsMenu({ isAdmin: true, isOperator: true, lucee: false, fullPack: true }));
     expect(labels).toContain('Aggiungi campeggio');
     expect(labels).toContain('Novità di prodotto');
+    expect(labels).toContain('Attività pianificate');
+    expect(settingsLabels(settingsMenu({ isAdmin: true, lucee: false, fullPack: true }))).not.toContain('Attività pianificate');
     expect(labels.indexOf('Aggiungi campeggio')).toBeLessThan(labels.indexOf('Mostra campeggi'));
   });
 

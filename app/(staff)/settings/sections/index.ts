@@ -3,6 +3,7 @@ import { AddCampsiteSection } from './add-campsite';
 import { AuditSection } from './audit';
 import { CampsitesSection } from './campsites';
 import { GmailSection } from './gmail';
+import { ScheduledJobsSection } from './jobs';
 import { QuoteOptionsSection } from './quote-options';
 import type { Section } from './types';
 import { ProductUpdatesSection } from './updates';
@@ -20,6 +21,7 @@ export const SETTINGS_SECTIONS: Record<string, Section> = {
   audit: { titleKey: 'auditLog', role: 'admin', render: AuditSection },
   updates: { titleKey: 'postUpdates', role: 'operator', render: ProductUpdatesSection },
   novita: { titleKey: 'updatesHistory', role: 'staff', render: UpdatesHistorySection },
+  jobs: { titleKey: 'scheduledJobs', role: 'operator', render: ScheduledJobsSection },
 };
 
 /** Without a known `v` the page opens the account, which every user may see. */

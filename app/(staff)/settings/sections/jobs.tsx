@@ -1,0 +1,21 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { getTranslations } from 'next-intl/server';
+import { JobsTable } from '@/components/settings/jobs/jobs-table';
+import { getDb } from '@/db/client';
+import { listScheduledJobs } from '@/lib/jobs/overview';
+import type { SectionProps } from './types';
+
+/** v=jobs, Attività pianificate: every periodic job, its latest runs and failures (operator only). */
+export async function ScheduledJobsSection({ tenant }: SectionProps) {
+  const t = await getTranslations('scheduledJobs');
+  const jobs = await listScheduledJobs(getDb(), tenant);
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t('title')}</Title>
+        <Text c="dimmed">{t('subtitle')}</Text>
+      </div>
+      <JobsTable jobs={jobs} />
+    </Stack>
+  );
+}

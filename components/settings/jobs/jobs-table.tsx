@@ -1,0 +1,74 @@
+import { Badge, Card, Group, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import { getTranslations } from 'next-intl/server';
+import { formatDateTime } from '@/lib/format';
+import type { ScheduledJobOverview } from '@/lib/jobs/overview';
+import { RunJobButton } from './run-job-button';
+
+const STATE_COLOR: Record<string, string> = { completed: 'teal', failed: 'red', active: 'blue', created: 'gray', retry: 'orange', cancelled: 'gray' };
+
+/** What a run did, from its output: the figures the job returned, or the error that stopped it. */
+function outcome(output: Record<string, unknown> | null): string {
+  if (!output) return '';
+  if (typeof output.message === 'string') return output.message;
+  return Object.entries(output)
+    .filter(([key]) => key !== 'durataMs')
+    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .join(', ');
+}
+
+export async function JobsTable({ jobs }: { jobs: ScheduledJobOverview[] }) {
+  const t = await getTranslations('scheduledJobs');
+  return (
+    <Stack gap="lg">
+      {jobs.map((job) => (
+        <Card key={job.queue} withBorder padding="md" component="section" aria-labelledby={`job-${job.queue}`}>
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+            <div>
+              <Title order={2} size="h4" id={`job-${job.queue}`}>
+                {job.label}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {job.description} {t('frequency', { frequency: job.frequency })}
+              </Text>
+            </div>
+            <RunJobButton queue={job.queue} label={job.label} />
+          </Group>
+          <Group gap="xs" mt="sm" data-testid={`job-counts-${job.queue}`}>
+            <Badge color="teal" variant="light">{t('completed', { count: job.lastDay.completed })}</Badge>
+            <Badge color={job.lastDay.failed ? 'red' : 'gray'} variant="light">{t('failed', { count: job.lastDay.failed })}</Badge>
+            <Badge color="gray" variant="light">{t('waiting', { count: job.lastDay.waiting })}</Badge>
+          </Group>
+          {job.runs.length === 0 ? (
+            <Text size="sm" mt="sm">{t('noRuns')}</Text>
+          ) : (
+            <TableScrollContainer minWidth={640} mt="sm">
+              <Table verticalSpacing="xs" fz="sm">
+                <TableThead>
+                  <TableTr>
+                    <TableTh>{t('created')}</TableTh>
+                    <TableTh>{t('state')}</TableTh>
+                    <TableTh>{t('finished')}</TableTh>
+                    <TableTh>{t('outcome')}</TableTh>
+                  </TableTr>
+                </TableThead>
+                <TableTbody>
+                  {job.runs.map((run) => (
+                    <TableTr key={run.id}>
+                      <TableTd style={{ whiteSpace: 'nowrap' }}>{formatDateTime(run.createdOn)}</TableTd>
+                      <TableTd>
+                        <Badge color={STATE_COLOR[run.state]} variant="light">{t(`states.${run.state}`)}</Badge>
+                        {run.retryCount > 0 && <Text size="xs" c="dimmed">{t('retries', { count: run.retryCount })}</Text>}
+                      </TableTd>
+                      <TableTd style={{ whiteSpace: 'nowrap' }}>{run.completedOn ? formatDateTime(run.completedOn) : '—'}</TableTd>
+                      <TableTd>{outcome(run.output)}</TableTd>
+                    </TableTr>
+                  ))}
+                </TableTbody>
+              </Table>
+            </TableScrollContainer>
+          )}
+        </Card>
+      ))}
+    </Stack>
+  );
+}

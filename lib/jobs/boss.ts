@@ -1,0 +1,46 @@
+import { hostname } from 'node:os';
+import { PgBoss, fromPglite } from 'pg-boss';
+import { getDatabaseHandle, type DatabaseHandle } from '@/db/client';
+
+/** pg-boss's own schema beside ours, in the same database. */
+export const JOBS_SCHEMA = 'pgboss';
+
+/** Who ran a job, kept in its output: the history shows which instance did the work. */
+export const instanceName = () => `${hostname()}:${process.pid}`;
+
+const globalForBoss = globalThis as unknown as { crmBoss?: Promise<PgBoss> };
+
+/** A pg-boss over the database of the handle (not started). */
+export function createBoss(handle: DatabaseHandle): PgBoss {
+  const common = { schema: JOBS_SCHEMA, application_name: 'crm-campeggi-jobs' };
+  if (handle.pglite) {
+    // One embedded connection shared with the app: pg-boss's multi-statement plans go through
+    // PGlite's exec(), which returns the rows of every statement (the adapter pg-boss ships).
+    return new PgBoss({ ...common, db: fromPglite(handle.pglite), backend: 'pglite' });
+  }
+  // A small pool of its own: pg-boss needs session features (LISTEN, its own transactions).
+  return new PgBoss({ ...common, connectionString: handle.url, max: 4 });
+}
+
+/**
+ * The process's pg-boss, started (schema created or migrated on first use). Every instance
+ * starts one; pg-boss itself makes sure each scheduled occurrence is sent once.
+ */
+export function getBoss(): Promise<PgBoss> {
+  if (!globalForBoss.crmBoss) {
+    const boss = createBoss(getDatabaseHandle());
+    boss.on('error', (error: unknown) => console.error('Coda dei lavori: errore', error));
+    globalForBoss.crmBoss = boss.start().catch((error: unknown) => {
+      globalForBoss.crmBoss = undefined;
+      throw error;
+    });
+  }
+  return globalForBoss.crmBoss;
+}
+
+/** Stops taking work and waits for the running jobs (graceful shutdown, tests). */
+export async function stopBoss(): Promise<void> {
+  const started = globalForBoss.crmBoss;
+  globalForBoss.crmBoss = undefined;
+  if (started) await (await started).stop({ graceful: true, timeout: 20_000 });
+}

@@ -1,0 +1,64 @@
+import type { Database } from '@/db/client';
+import { refreshChangedCampsites } from '@/lib/dashboard/refresh';
+import { deliverDue } from '@/lib/mail/delivery';
+import { mailTransport } from '@/lib/mail/mailer';
+import { sendDueReminders } from '@/lib/mail/reminders';
+import { expireDueQuotes } from '@/lib/quotes/transitions';
+import { QUEUES, type QueueName } from './queues';
+
+export type PeriodicJob = {
+  queue: QueueName;
+  /** Cron in Europe/Rome time; pg-boss sends at most one job a minute per schedule. */
+  cron: string;
+  label: string;
+  /** The cron in words, for the staff. */
+  frequency: string;
+  description: string;
+  run: (db: Database) => Promise<object>;
+};
+
+/**
+ * Every periodic job of the product. pg-boss sends each occurrence once across all instances,
+ * and the work of each is idempotent, so a retry after a crash does no harm.
+ */
+export const PERIODIC_JOBS: PeriodicJob[] = [
+  {
+    queue: QUEUES.quoteExpiry,
+    cron: '*/10 * * * *',
+    frequency: 'ogni 10 minuti',
+    label: 'Scadenza dei preventivi',
+    description: 'I preventivi non accettati oltre la data di validità diventano «scaduto».',
+    run: async (db) => ({ scaduti: await expireDueQuotes(db) }),
+  },
+  {
+    queue: QUEUES.reminders,
+    cron: '5-59/10 * * * *',
+    frequency: 'ogni 10 minuti',
+    label: 'Solleciti',
+    description: 'Invia il sollecito ai clienti che non hanno ancora risposto a un preventivo.',
+    run: async (db) => {
+      const sent = await sendDueReminders(db);
+      if (sent) await deliverDue(db, mailTransport());
+      return { solleciti: sent };
+    },
+  },
+  {
+    queue: QUEUES.outbox,
+    cron: '* * * * *',
+    frequency: 'ogni minuto',
+    label: 'Posta in uscita',
+    description: 'Riprova le e-mail non ancora consegnate (ogni e-mail parte subito dopo la modifica che la crea).',
+    // Rows are leased, so two instances delivering at once never send a mail twice.
+    run: (db) => deliverDue(db, mailTransport()),
+  },
+  {
+    queue: QUEUES.dashboard,
+    cron: '* * * * *',
+    frequency: 'ogni minuto',
+    label: 'Aggiornamento della dashboard',
+    description: 'Ricalcola i dati della dashboard dei campeggi che hanno avuto modifiche.',
+    run: async (db) => ({ campeggi: (await refreshChangedCampsites(db)).length }),
+  },
+];
+
+export const periodicJob = (queue: string) => PERIODIC_JOBS.find((job) => job.queue === queue);

@@ -1,0 +1,19 @@
+/**
+ * The job queues and what their jobs carry. Names are stable: pg-boss keeps history and schedules
+ * under them. Every payload names its campsite, so a worker scopes its queries like a request does.
+ */
+export const QUEUES = {
+  quoteExpiry: 'preventivi.scadenza',
+  reminders: 'preventivi.solleciti',
+  outbox: 'posta.in-uscita',
+  dashboard: 'dashboard.aggiornamento',
+  /** One job per newsletter: it splits the recipients into batches (issue 12). */
+  newsletterSend: 'newsletter.invio',
+  /** One job per batch of up to 100 recipients, sent to the provider in one call (issue 12). */
+  newsletterBatch: 'newsletter.lotto',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export type NewsletterSendJob = { campsiteId: string; newsletterId: string };
+export type NewsletterBatchJob = { campsiteId: string; newsletterId: string; batch: number; contactIds: string[] };

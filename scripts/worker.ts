@@ -1,0 +1,27 @@
+/**
+ * `npm run worker`: the scheduled jobs without the web server, for deployments that run them
+ * apart (set JOBS_IN_SERVER=0 on the web instances then). Same code as the server's workers.
+ */
+export {};
+
+await import('./load-env');
+const { env } = await import('../lib/env');
+env();
+const { startJobWorkers } = await import('../lib/jobs/runner');
+const { stopBoss } = await import('../lib/jobs/boss');
+const { closeDb } = await import('../db/client');
+
+await startJobWorkers();
+console.log('Attività pianificate avviate: in attesa di lavori (Ctrl+C per fermare).');
+
+let stopping = false;
+async function shutDown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finisco i lavori in corso…`);
+  await stopBoss();
+  await closeDb();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutDown('SIGTERM'));
+process.on('SIGINT', () => void shutDown('SIGINT'));

@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { createClient } from '@redis/client';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGINS } from '@/db/seed/logins';
+import { nginxConfig, portIsOpen, startProcess, stopProcess, waitForHttp, type Started } from './cluster';
+
+/**
+ * Two `next start` instances of the production build on one PostgreSQL and one Redis, behind
+ * nginx (round robin): what one instance does, the other sees. Run by `npm run test:scale`.
+ */
+const base = process.env.DATABASE_URL;
+if (!base) throw new Error('npm run test:scale vuole DATABASE_URL (un PostgreSQL): due server non possono condividere il PGlite incorporato.');
+
+const BALANCER = 3300;
+const INSTANCES = { A: 3301, B: 3302 };
+const PLATFORM_KEY = 'scale-platform-key-0123456789abcdef';
+const databaseUrl = (() => {
+  const url = new URL(base);
+  url.pathname = `/${decodeURIComponent(url.pathname.slice(1)) || 'postgres'}_scale`;
+  return url.toString();
+})();
+const admin = postgres(base, { max: 1, onnotice: () => {} });
+const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+const processes: Started[] = [];
+let nginxDir = '';
+let redisUrl = '';
+let startedAt = 0;
+const staff = DEMO_LOGINS.find((login) => login.email === 'staff@lagoazzurro.test')!;
+
+function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
+  const started = startProcess(command, command, args, env);
+  return new Promise((resolve, reject) =>
+    started.child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')}: ${code}\n${started.output.join('')}`)))),
+  );
+}
+
+const at = (port: number, path: string) => `http://127.0.0.1:${port}${path}`;
+
+async function api(port: number, path: string, body: unknown, token?: string) {
+  const answer = await fetch(at(port, `/api${path}`), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await answer.text();
+  return { status: answer.status, text, json: () => JSON.parse(text) as Record<string, unknown> & { token?: string }, upstream: answer.headers.get('x-upstream') };
+}
+
+beforeAll(async () => {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  await admin.unsafe(`create database "${name}"`);
+  await run('npx', ['tsx', 'db/migrate.ts'], { DATABASE_URL: databaseUrl });
+  await run('npx', ['tsx', 'db/seed.ts'], { DATABASE_URL: databaseUrl });
+
+  if (await portIsOpen(6379)) {
+    redisUrl = 'redis://127.0.0.1:6379/7';
+  } else {
+    processes.push(startProcess('redis', 'redis-server', ['--port', '6390', '--save', '', '--appendonly', 'no'], {}));
+    redisUrl = 'redis://127.0.0.1:6390/7';
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const redis = createClient({ url: redisUrl });
+  await redis.connect();
+  await redis.flushDb();
+  await redis.quit();
+
+  const env = {
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+    BOOKING_PLATFORM_API_KEY: PLATFORM_KEY,
+    APP_URL: at(BALANCER, ''),
+    TRUST_PROXY: '1',
+  };
+  for (const [label, port] of Object.entries(INSTANCES)) {
+    processes.push(startProcess(`next ${label}`, 'npx', ['next', 'start', '--port', String(port), '--hostname', '127.0.0.1'], env));
+  }
+  const nginx = nginxConfig(BALANCER, Object.values(INSTANCES));
+  nginxDir = nginx.dir;
+  processes.push(startProcess('nginx', 'nginx', ['-c', nginx.file, '-p', nginx.dir], {}));
+  for (const port of [...Object.values(INSTANCES), BALANCER]) await waitForHttp(at(port, '/login'));
+  startedAt = Date.now();
+}, 300_000);
+
+afterAll(async () => {
+  for (const started of processes.reverse()) await stopProcess(started);
+  if (nginxDir) rmSync(nginxDir, { recursive: true, force: true });
+  await sql.end();
+  await admin.end();
+});
+
+describe('two instances behind a load balancer', () => {
+  it('the balancer spreads the requests over both instances', async () => {
+    const served: Record<string, number> = {};
+    for (let i = 0; i < 40; i += 1) {
+      const answer = await fetch(at(BALANCER, '/login'));
+      expect(answer.status).toBe(200);
+      const upstream = answer.headers.get('x-upstream') ?? 'sconosciuto';
+      served[upstream] = (served[upstream] ?? 0) + 1;
+    }
+    console.log('Richieste servite da ogni istanza:', served);
+    expect(Object.keys(served).sort()).toEqual(Object.values(INSTANCES).map((port) => `127.0.0.1:${port}`).sort());
+  });
+
+  it('a login on A works on B', async () => {
+    const login = await api(INSTANCES.A, '/users/login', { email: staff.email, password: staff.password });
+    expect(login.status, login.text).toBe(200);
+    const onB = await api(INSTANCES.B, '/getQuote/lazy', { limit: 1 }, login.json().token);
+    expect(onB.status, onB.text).toBe(200);
+  });
+
+  it('a staff rename through A shows at once on the guest page served by B, which was cached', async () => {
+    const token = (await api(INSTANCES.A, '/users/login', { email: staff.email, password: staff.password })).json().token;
+    const listed = (await api(INSTANCES.A, '/getQuote/lazy', { progress: ['letto'], limit: 5 }, token)).json() as unknown as { items: { _id: string; contact: string; camping?: string }[] };
+    const user = (await api(INSTANCES.A, '/users/login', { email: staff.email, password: staff.password })).json() as unknown as { user: { camping: string } };
+    const quote = listed.items[0];
+    const guestPath = `/visualizzaPreventivo/${quote.contact}/${quote._id}/${user.user.camping}`;
+    // Both instances render and cache the page.
+    for (const port of [INSTANCES.B, INSTANCES.A, INSTANCES.B]) expect((await fetch(at(port, guestPath))).status).toBe(200);
+    const cached = await fetch(at(INSTANCES.B, guestPath));
+    expect(cached.headers.get('x-nextjs-cache')).toBe('HIT');
+
+    const renamed = `Rinominato su A ${Date.now().toString(36)}`;
+    const edited = await api(INSTANCES.A, `/editQuote/${quote._id}`, { name: renamed }, token);
+    expect(edited.status, edited.text).toBe(200);
+    const editedAt = Date.now();
+    let firstFresh = -1;
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const body = await (await fetch(at(INSTANCES.B, guestPath))).text();
+      if (body.includes(renamed)) {
+        firstFresh = attempt;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    console.log(`Finestra di lettura vecchia dopo la modifica: ${Date.now() - editedAt} ms, ${firstFresh} letture vecchie su B`);
+    expect(firstFresh, 'la prima lettura su B dopo la modifica su A mostra il nuovo nome').toBe(0);
+    const again = await fetch(at(INSTANCES.B, guestPath));
+    expect(await again.text()).toContain(renamed);
+  });
+
+  it('a rate limit hit on A counts on B', async () => {
+    const email = `scala-${Date.now().toString(36)}@prova.test`;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await api(INSTANCES.A, '/users/login', { email, password: 'sbagliata-123' });
+      expect(wrong.status, wrong.text).toBe(401);
+    }
+    const onB = await api(INSTANCES.B, '/users/login', { email, password: 'sbagliata-123' });
+    expect(onB.status, onB.text).toBe(429);
+    expect(onB.text).toContain('Troppi tentativi');
+  });
+
+  it('one instance killed mid-traffic loses no accepted write, and the other keeps serving', async () => {
+    const token = (await api(BALANCER, '/users/login', { email: staff.email, password: staff.password })).json().token;
+    const tag = `scala${Date.now().toString(36)}`;
+    const accepted: string[] = [];
+    const refused: number[] = [];
+    let killed = false;
+    for (let i = 0; i < 60; i += 1) {
+      if (i === 20) {
+        const instanceA = processes.find((started) => started.name === 'next A');
+        instanceA?.child.kill('SIGKILL');
+        killed = true;
+      }
+      const created = await api(BALANCER, '/addContact', { name: `Ospite ${i}`, surname: tag, email: `${tag}-${i}@prova.test` }, token).catch(() => null);
+      if (created?.status === 200) accepted.push(`${tag}-${i}@prova.test`);
+      else refused.push(i);
+    }
+    expect(killed).toBe(true);
+    const stored = await sql<{ email: string }[]>`select email from contacts where email like ${`${tag}-%`}`;
+    const storedEmails = new Set(stored.map((row) => row.email));
+    console.log(`Scritture accettate: ${accepted.length} su 60, rifiutate durante l'arresto: ${refused.length}`);
+    for (const email of accepted) expect(storedEmails.has(email), email).toBe(true);
+    // After the kill the balancer sends everything to B.
+    expect(accepted.length).toBeGreaterThanOrEqual(55);
+    for (let i = 0; i < 10; i += 1) {
+      const answer = await fetch(at(BALANCER, '/login'));
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('x-upstream')).toBe(`127.0.0.1:${INSTANCES.B}`);
+    }
+  });
+
+  it('each periodic job runs once per minute across the two instances', async () => {
+    // At least two minutes of both instances' cron passes and workers.
+    const wait = Math.max(0, startedAt + 150_000 - Date.now());
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    const runs = await sql<{ name: string; created_on: Date; state: string; output: { istanza?: string } | null }[]>`
+      select name, created_on, state, output from pgboss.job
+      where name in ('posta.in-uscita', 'dashboard.aggiornamento') and data is null
+      order by name, created_on`;
+    for (const name of ['posta.in-uscita', 'dashboard.aggiornamento']) {
+      const own = runs.filter((row) => row.name === name);
+      const gaps = own.slice(1).map((row, i) => (row.created_on.getTime() - own[i].created_on.getTime()) / 1000);
+      console.log(`${name}: ${own.length} esecuzioni, intervalli ${gaps.map((gap) => gap.toFixed(0)).join(', ')} s, istanze ${[...new Set(own.map((row) => row.output?.istanza))].join(', ')}`);
+      expect(own.length).toBeGreaterThanOrEqual(2);
+      for (const gap of gaps) expect(gap, 'una sola esecuzione per minuto').toBeGreaterThan(30);
+      expect(own.filter((row) => row.state === 'failed')).toEqual([]);
+    }
+  }, 240_000);
+});

@@ -49,7 +49,10 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
     label: 'Posta in uscita',
     description: 'Riprova le e-mail non ancora consegnate (ogni e-mail parte subito dopo la modifica che la crea).',
     // Rows are leased, so two instances delivering at once never send a mail twice.
-    run: (db) => deliverDue(db, mailTransport()),
+    run: async (db) => {
+      const report = await deliverDue(db, mailTransport());
+      return { consegnate: report.delivered, daRiprovare: report.retrying, nonRiuscite: report.failed };
+    },
   },
   {
     queue: QUEUES.dashboard,

@@ -4,14 +4,17 @@ import { formatDateTime } from '@/lib/format';
 import type { ScheduledJobOverview } from '@/lib/jobs/overview';
 import { RunJobButton } from './run-job-button';
 
-const STATE_COLOR: Record<string, string> = { completed: 'teal', failed: 'red', active: 'blue', created: 'gray', retry: 'orange', cancelled: 'gray' };
+// Dark shades: the state is text on white and must keep its contrast (axe).
+const STATE_COLOR: Record<string, string> = { completed: 'teal.9', failed: 'red.9', active: 'blue.9', created: 'gray.8', retry: 'orange.9', cancelled: 'gray.8' };
 
 /** What a run did, from its output: the figures the job returned, or the error that stopped it. */
 function outcome(output: Record<string, unknown> | null): string {
   if (!output) return '';
   if (typeof output.message === 'string') return output.message;
-  return Object.entries(output)
-    .filter(([key]) => key !== 'durataMs')
+  // The figures first, then which server did the work.
+  const { istanza, durataMs: _duration, ...figures } = output;
+  return Object.entries({ ...figures, istanza })
+    .filter(([, value]) => value !== undefined)
     .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
     .join(', ');
 }
@@ -56,7 +59,9 @@ export async function JobsTable({ jobs }: { jobs: ScheduledJobOverview[] }) {
                     <TableTr key={run.id}>
                       <TableTd style={{ whiteSpace: 'nowrap' }}>{formatDateTime(run.createdOn)}</TableTd>
                       <TableTd>
-                        <Badge color={STATE_COLOR[run.state]} variant="light">{t(`states.${run.state}`)}</Badge>
+                        <Text size="sm" fw={600} c={STATE_COLOR[run.state]} style={{ whiteSpace: 'nowrap' }}>
+                          {t(`states.${run.state}`)}
+                        </Text>
                         {run.retryCount > 0 && <Text size="xs" c="dimmed">{t('retries', { count: run.retryCount })}</Text>}
                       </TableTd>
                       <TableTd style={{ whiteSpace: 'nowrap' }}>{run.completedOn ? formatDateTime(run.completedOn) : '—'}</TableTd>

@@ -1,4 +1,5 @@
 import { execSync } from 'node:child_process';
+import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 import packageJson from './package.json' with { type: 'json' };
@@ -28,6 +29,9 @@ const nextConfig: NextConfig = {
   // A second build folder lets two builds run side by side (NEXT_DIST_DIR=.next-check).
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Several instances share their page and data cache in Redis (lib/cache/redis-handler.mjs);
+  // read when the server starts, so one build serves both the lone demo and a cluster.
+  ...(process.env.REDIS_URL ? { cacheHandler: path.resolve('lib/cache/redis-handler.mjs'), cacheMaxMemorySize: 0 } : {}),
   // CSV imports of a few thousand guests travel through a server action.
   experimental: { serverActions: { bodySizeLimit: '10mb' } },
   typedRoutes: false,

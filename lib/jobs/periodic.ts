@@ -1,4 +1,6 @@
 import type { Database } from '@/db/client';
+import { invalidateOutsideRequest } from '@/lib/cache/remote-invalidation';
+import { cacheTags } from '@/lib/cache/tags';
 import { refreshChangedCampsites } from '@/lib/dashboard/refresh';
 import { deliverDue } from '@/lib/mail/delivery';
 import { mailTransport } from '@/lib/mail/mailer';
@@ -28,7 +30,12 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
     frequency: 'ogni 10 minuti',
     label: 'Scadenza dei preventivi',
     description: 'I preventivi non accettati oltre la data di validità diventano «scaduto».',
-    run: async (db) => ({ scaduti: await expireDueQuotes(db) }),
+    run: async (db) => {
+      const expired = await expireDueQuotes(db);
+      // Outside a request: a server drops the guests' cached pages for this job.
+      await invalidateOutsideRequest(expired.map(cacheTags.quote));
+      return { scaduti: expired.length };
+    },
   },
   {
     queue: QUEUES.reminders,

@@ -4,6 +4,7 @@ import type { DbOrTx } from '@/db/client';
 import { campsites, contacts, mailAttachments, quotes } from '@/db/schema';
 import { QuoteMail } from '@/emails/quote-mail';
 import { MAIL_TEXTS } from '@/emails/texts';
+import { invalidateQuotes } from '@/lib/cache/tags';
 import { readQuoteSender } from '@/lib/configurations/service';
 import { AppError } from '@/lib/errors';
 import { guestLocaleOf } from '@/lib/i18n/locales';
@@ -124,6 +125,9 @@ export async function sendQuoteMail(
     }
     return queued;
   });
-  if (!queued.duplicate) deliverSoon();
+  if (!queued.duplicate) {
+    invalidateQuotes([input.quoteId]);
+    deliverSoon();
+  }
   return queued;
 }

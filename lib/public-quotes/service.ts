@@ -34,6 +34,7 @@ async function guestQuote(db: DbOrTx, ids: GuestQuoteIds) {
 export async function markViewedByGuest(db: DbOrTx, ids: GuestQuoteIds): Promise<boolean> {
   const { quote, contact } = await guestQuote(db, ids);
   if (quote.progress !== 'nuovo' && quote.progress !== 'inviato') return false;
+  if (guestState(quote.progress, quote.validUntil) === 'expired') return false;
   try {
     await changeProgress(db, {
       campsiteId: ids.campsiteId,
@@ -41,7 +42,6 @@ export async function markViewedByGuest(db: DbOrTx, ids: GuestQuoteIds): Promise
       to: 'letto',
       actor: 'guest',
       patch: { readAt: new Date() },
-      invalidateGuestView: false,
     });
   } catch (error) {
     // Another view marked it a moment ago: that one told the staff.
@@ -89,6 +89,7 @@ export async function acceptByGuest(db: DbOrTx, ids: GuestQuoteIds, cardIdx: num
     if (error instanceof AppError && error.kind === 'conflict') throw refuse('already_accepted', 'Il preventivo è già stato accettato.');
     throw error;
   }
+  invalidateQuotes([quote.id]);
   deliverSoon();
   return accepted;
 }

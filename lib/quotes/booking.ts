@@ -8,7 +8,7 @@ import type { Tenant } from '@/lib/tenant';
 import { storedCardInput } from './cards';
 import { cardsOf, findQuote, type CardRow, type QuoteRow } from './detail';
 import { BOOKABLE } from './state-machine';
-import { changeProgress } from './transitions';
+import { moveQuote } from './transitions';
 
 function bookableCard(quote: QuoteRow, cards: CardRow[], cardIdx: number): CardRow & { typologyId: string; arrival: string; departure: string } {
   if (!BOOKABLE.includes(quote.progress)) {
@@ -76,7 +76,7 @@ export async function bookQuote(
     throw error instanceof AppError ? error : new AppError('unavailable', message);
   }
   await db.insert(bookingAttempts).values({ ...attempt, outcome: 'ok', response: reference });
-  return changeProgress(db, {
+  return moveQuote(db, {
     campsiteId: tenant.campsiteId,
     quoteId,
     to: 'convertito',
@@ -95,7 +95,7 @@ export async function bookQuote(
 
 /** The staff close a quote whose booking failed or was abandoned. */
 export async function markNotConverted(db: DbOrTx, tenant: Tenant, quoteId: string, note: string | null): Promise<QuoteRow> {
-  return changeProgress(db, { campsiteId: tenant.campsiteId, quoteId, to: 'non convertito', actor: 'staff', userId: tenant.userId, note });
+  return moveQuote(db, { campsiteId: tenant.campsiteId, quoteId, to: 'non convertito', actor: 'staff', userId: tenant.userId, note });
 }
 
 /** The legacy addAttempt: an attempt made elsewhere (the platform's own screens), recorded on the quote. */

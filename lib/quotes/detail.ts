@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { bookingAttempts, contacts, quoteCards, quoteProgressEvents, quoteRequests, quotes, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import type { Tenant } from '@/lib/tenant';
-import { expireDueQuotes } from './transitions';
+import { progressAt } from './effective-progress';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type CardRow = typeof quoteCards.$inferSelect;
@@ -19,11 +19,14 @@ export type QuoteDetail = {
   attempts: (typeof bookingAttempts.$inferSelect)[];
 };
 
-/** The quote row alone, scoped to the campsite; another campsite's id is simply not found. */
+/**
+ * The quote row alone, scoped to the campsite; another campsite's id is simply not found. Its
+ * progress is the one the staff see: 'scaduto' past its validity even before the job records it.
+ */
 export async function findQuote(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, quoteId: string): Promise<QuoteRow> {
   const [quote] = await db.select().from(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.campingId, tenant.campsiteId)));
   if (!quote) throw new AppError('not_found', 'Preventivo non trovato.');
-  return quote;
+  return { ...quote, progress: progressAt(quote.progress, quote.validUntil) };
 }
 
 export async function cardsOf(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, quoteId: string): Promise<CardRow[]> {
@@ -36,7 +39,6 @@ export async function cardsOf(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, qu
 
 /** Everything the staff see of one quote: cards, guest, owner, history, the request and booking attempts. */
 export async function getQuoteDetail(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, quoteId: string): Promise<QuoteDetail> {
-  await expireDueQuotes(db, tenant.campsiteId);
   const quote = await findQuote(db, tenant, quoteId);
   const camping = tenant.campsiteId;
   const [[contact], cards, owner, events, [request], attempts] = await Promise.all([

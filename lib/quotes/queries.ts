@@ -6,7 +6,7 @@ import { decodeCursor, DEFAULT_PAGE_SIZE, toPage, type Page } from '@/lib/pagina
 import { escapeLike, searchWords } from '@/lib/search';
 import type { Tenant } from '@/lib/tenant';
 import type { QuoteProgress } from './progress';
-import { expireDueQuotes } from './transitions';
+import { effectiveProgressSql } from './effective-progress';
 import type { QuoteListFilters } from './validation';
 
 export type QuoteListItem = {
@@ -33,7 +33,6 @@ function textFilter(search: string | undefined): SQL | undefined {
 
 /** The quote list: newest first, keyset-paged, every condition scoped to the campsite. */
 export async function listQuotes(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, filters: QuoteListFilters): Promise<Page<QuoteListItem>> {
-  await expireDueQuotes(db, tenant.campsiteId);
   const limit = filters.limit ?? DEFAULT_PAGE_SIZE;
   const range = tableDateRange(filters.dateFrom, filters.dateTo);
   const progress = filters.progress ?? [];
@@ -42,7 +41,7 @@ export async function listQuotes(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>,
     .select({
       id: quotes.id,
       name: quotes.name,
-      progress: quotes.progress,
+      progress: effectiveProgressSql,
       tags: quotes.tags,
       createdAt: quotes.createdAt,
       validUntil: quotes.validUntil,
@@ -58,7 +57,7 @@ export async function listQuotes(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>,
     .where(
       and(
         eq(quotes.campingId, tenant.campsiteId),
-        progress.length ? inArray(quotes.progress, progress) : undefined,
+        progress.length ? inArray(effectiveProgressSql, progress) : undefined,
         filters.tag ? sql`${quotes.tags} @> ${JSON.stringify([filters.tag])}::jsonb` : undefined,
         range ? and(gte(quotes.createdAt, range.from), lt(quotes.createdAt, range.to)) : undefined,
         filters.contactId ? eq(quotes.contactId, filters.contactId) : undefined,

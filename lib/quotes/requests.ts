@@ -4,7 +4,7 @@ import { contacts, quoteRequests, quotes } from '@/db/schema';
 import { decodeCursor, DEFAULT_PAGE_SIZE, toPage, type Page } from '@/lib/pagination';
 import type { Tenant } from '@/lib/tenant';
 import type { QuoteProgress } from './progress';
-import { changeProgress } from './transitions';
+import { moveQuote } from './transitions';
 
 export type RequestListItem = {
   quoteId: string;
@@ -54,7 +54,7 @@ export async function listRequests(
 
 /** The refusal screen (and the drawer's refuse action): the quote is closed with the staff's reason. */
 export async function refuseQuote(db: DbOrTx, tenant: Tenant, quoteId: string, reason: string) {
-  return changeProgress(db, {
+  return moveQuote(db, {
     campsiteId: tenant.campsiteId,
     quoteId,
     to: 'rifiutato',

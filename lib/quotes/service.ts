@@ -11,7 +11,7 @@ import { cardValues, isComplete, loadPricingContext } from './cards';
 import { cardsOf, findQuote, type QuoteRow } from './detail';
 import type { QuoteProgress } from './progress';
 import { assertEditable, assertTransition } from './state-machine';
-import { changeProgress } from './transitions';
+import { moveQuote } from './transitions';
 import type { CardInput, QuoteInput } from './validation';
 
 const DAY_MS = 86_400_000;
@@ -182,7 +182,7 @@ export async function acceptForGuest(db: DbOrTx, tenant: Tenant, quoteId: string
   const card = cards.find((candidate) => candidate.idx === cardIdx);
   if (!card) throw new AppError('not_found', 'Scheda non trovata.');
   if (card.totalCents <= 0) throw new AppError('bad_request', 'La scheda non ha un prezzo: completala prima di segnarla come accettata.');
-  return changeProgress(db, {
+  return moveQuote(db, {
     campsiteId: tenant.campsiteId,
     quoteId,
     to: 'accettato',
@@ -202,7 +202,7 @@ export async function reopenQuote(db: DbOrTx, tenant: Tenant, quoteId: string): 
   const cards = await cardsOf(db, tenant, quoteId);
   const complete = cards.length > 0 && cards.every((card) => card.totalCents > 0 && card.typologyId && card.arrival && card.departure);
   const expired = !quote.validUntil || quote.validUntil.getTime() < Date.now();
-  return changeProgress(db, {
+  return moveQuote(db, {
     campsiteId: tenant.campsiteId,
     quoteId,
     to: complete ? 'nuovo' : 'bozza',

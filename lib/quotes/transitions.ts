@@ -1,9 +1,10 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
-import { quoteProgressEvents, quotes } from '@/db/schema';
+import type { Database, DbOrTx } from '@/db/client';
 import { invalidateQuotes } from '@/lib/cache/tags';
+import { quoteProgressEvents, quotes } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import type { QuoteProgress } from './progress';
+import { isDue } from './effective-progress';
 import { EXPIRABLE, assertTransition, type Actor } from './state-machine';
 
 export type ProgressChange = {
@@ -15,8 +16,6 @@ export type ProgressChange = {
   note?: string | null;
   /** Other columns that change with the progress (acceptedAt, booking number…). */
   patch?: Partial<typeof quotes.$inferInsert>;
-  /** False when the guest's page looks the same after the move (opened: nuovo or inviato to letto). */
-  invalidateGuestView?: boolean;
 };
 
 type QuoteRow = typeof quotes.$inferSelect;
@@ -24,46 +23,70 @@ type QuoteRow = typeof quotes.$inferSelect;
 /**
  * Moves one quote, checked against the state machine, and records who, when and from what.
  * The update is conditional on the progress read, so two concurrent moves cannot both win.
+ * It may run inside the caller's transaction: the caller drops the guest's cached view once that
+ * commits (moveQuote does both for a change on its own).
  */
 export async function changeProgress(db: DbOrTx, change: ProgressChange): Promise<QuoteRow> {
   const [current] = await db
-    .select({ progress: quotes.progress })
+    .select({ progress: quotes.progress, validUntil: quotes.validUntil })
     .from(quotes)
     .where(and(eq(quotes.id, change.quoteId), eq(quotes.campingId, change.campsiteId)));
   if (!current) throw new AppError('not_found', 'Preventivo non trovato.');
-  assertTransition(current.progress, change.to, change.actor);
   const now = new Date();
+  // Past its validity the quote is expired for everyone, recorded or not: the move starts from there.
+  const due = isDue(current.progress, current.validUntil, now);
+  const from = due ? 'scaduto' : current.progress;
+  assertTransition(from, change.to, change.actor);
   const [updated] = await db
     .update(quotes)
     .set({ ...change.patch, progress: change.to, progressChangedAt: now, version: sql`${quotes.version} + 1` })
     .where(and(eq(quotes.id, change.quoteId), eq(quotes.campingId, change.campsiteId), eq(quotes.progress, current.progress)))
     .returning();
   if (!updated) throw new AppError('conflict', 'Il preventivo è stato modificato nel frattempo: ricarica la pagina e riprova.');
+  if (due) {
+    await db.insert(quoteProgressEvents).values({
+      campingId: change.campsiteId,
+      quoteId: change.quoteId,
+      fromProgress: current.progress,
+      toProgress: 'scaduto',
+      actorKind: 'system',
+      note: 'Validità scaduta',
+      // Just before the move, so the history reads in order.
+      at: new Date(now.getTime() - 1),
+    });
+  }
   await db.insert(quoteProgressEvents).values({
     campingId: change.campsiteId,
     quoteId: change.quoteId,
-    fromProgress: current.progress,
+    fromProgress: from,
     toProgress: change.to,
     actorKind: change.actor,
     actorUserId: change.userId ?? null,
     note: change.note ?? null,
     at: now,
   });
-  if (change.invalidateGuestView !== false) invalidateQuotes([change.quoteId]);
   return updated;
+}
+
+/** One move committed on its own, then the guest's cached view dropped. */
+export async function moveQuote(db: Database, change: ProgressChange): Promise<QuoteRow> {
+  const moved = await changeProgress(db, change);
+  invalidateQuotes([change.quoteId]);
+  return moved;
 }
 
 /**
  * Quotes still waiting for the guest after their validity date become 'scaduto'. Run by the
- * scheduled job for every campsite, and before a campsite's quotes are listed or opened.
+ * scheduled job; until it runs, lists and pages show such a quote as expired all the same
+ * (effectiveProgress). Answers the quotes it moved, whose cached guest views the job drops.
  */
-export async function expireDueQuotes(db: DbOrTx, campsiteId?: string, now = new Date()): Promise<number> {
+export async function expireDueQuotes(db: Database, campsiteId?: string, now = new Date()): Promise<string[]> {
   const due = and(campsiteId ? eq(quotes.campingId, campsiteId) : undefined, inArray(quotes.progress, EXPIRABLE), lt(quotes.validUntil, now));
   const [{ pending }] = await db.select({ pending: sql<number>`count(*)::int` }).from(quotes).where(due);
-  if (pending === 0) return 0;
+  if (pending === 0) return [];
   return db.transaction(async (tx) => {
     const rows = await tx.select({ id: quotes.id, campingId: quotes.campingId, progress: quotes.progress }).from(quotes).where(due).for('update');
-    if (rows.length === 0) return 0;
+    if (rows.length === 0) return [];
     await tx
       .update(quotes)
       .set({ progress: 'scaduto', progressChangedAt: now, version: sql`${quotes.version} + 1` })
@@ -79,7 +102,6 @@ export async function expireDueQuotes(db: DbOrTx, campsiteId?: string, now = new
         at: now,
       })),
     );
-    invalidateQuotes(rows.map((row) => row.id));
-    return rows.length;
+    return rows.map((row) => row.id);
   });
 }

@@ -1,8 +1,36 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import postgres from 'postgres';
 import { expectAccessible } from './guest-checks';
 import { LOGINS, logInToDashboard } from './support';
 
-test('the operator runs a scheduled job now and sees the run in Attività pianificate; an admin has no such page', async ({ page, browser }) => {
+const isExpiredPage = (html: string) => /(?:è scaduto il|expired on|ist am) [^{]/.test(html);
+
+/**
+ * Against PostgreSQL: an old quote whose validity ends behind the application's back, its
+ * mini-site cached before. Answers its guest address, or null on the embedded database.
+ */
+async function quoteExpiringUnseen(request: APIRequestContext): Promise<string | null> {
+  const databaseUrl = process.env.E2E_DATABASE_URL;
+  if (!databaseUrl) return null;
+  const login = (await (await request.post('/api/users/login', { data: LOGINS.staff })).json()) as { token: string; user: { camping: string } };
+  const listed = await request.post('/api/getQuote/lazy', { headers: { authorization: `Bearer ${login.token}` }, data: { progress: ['inviato'], limit: 50 } });
+  const quote = ((await listed.json()) as { items: { _id: string; contact: string }[] }).items.at(-1)!;
+  const path = `/visualizzaPreventivo/${quote.contact}/${quote._id}/${login.user.camping}`;
+  expect(isExpiredPage(await (await request.get(path)).text())).toBe(false);
+  const sql = postgres(databaseUrl, { max: 1 });
+  try {
+    await sql`update quotes set valid_until = now() - interval '1 minute' where id = ${quote._id}`;
+  } finally {
+    await sql.end();
+  }
+  const cached = await request.get(path);
+  expect(cached.headers()['x-nextjs-cache']).toBe('HIT');
+  expect(isExpiredPage(await cached.text()), 'the cached page does not know yet').toBe(false);
+  return path;
+}
+
+test('the operator runs the expiry job now: the run shows in Attività pianificate and the expired quote on its cached mini-site; an admin has no such page', async ({ page, browser, request }) => {
+  const guestPath = await quoteExpiringUnseen(request);
   await logInToDashboard(page, LOGINS.operator);
   await page.goto('/settings?v=jobs');
   await expect(page.getByRole('heading', { name: 'Attività pianificate', level: 1 })).toBeVisible();
@@ -17,6 +45,8 @@ test('the operator runs a scheduled job now and sees the run in Attività pianif
     expect(await expiry.getByRole('row').count()).toBeGreaterThan(before);
   }).toPass({ timeout: 40_000, intervals: [2_000] });
   await expectAccessible(page, 'attività pianificate');
+  // The job ran outside any request, yet the guest's cached page already says so.
+  if (guestPath) expect(isExpiredPage(await (await request.get(guestPath)).text())).toBe(true);
 
   const context = await browser.newContext();
   const admin = await context.newPage();

@@ -391,8 +391,16 @@ describe('expireDueQuotes and reopenQuote', () => {
       .set({ validUntil: yesterday })
       .where(inArray(quotes.id, [nuovo.id, inviato.id, letto.id, accettato.id, bozza.id]));
 
-    expect(await expireDueQuotes(db, campsite.id)).toBe(3);
+    const storedProgress = async (id: string) => (await db.select({ progress: quotes.progress }).from(quotes).where(eq(quotes.id, id)))[0].progress;
     const progressOf = async (id: string) => (await findQuote(db, tenant, id)).progress;
+    // Before the job runs, the staff already see the three as expired; the rows still say otherwise.
+    expect([await progressOf(nuovo.id), await progressOf(inviato.id), await progressOf(letto.id)]).toEqual(['scaduto', 'scaduto', 'scaduto']);
+    expect(await storedProgress(letto.id)).toBe('letto');
+    const dueBefore = await listQuotes(db, tenant, quoteListFiltersSchema.parse({ progress: ['scaduto'] }));
+    expect(dueBefore.items.map((item) => item.id).sort()).toEqual([nuovo.id, inviato.id, letto.id].sort());
+
+    expect((await expireDueQuotes(db, campsite.id)).sort()).toEqual([nuovo.id, inviato.id, letto.id].sort());
+    expect(await storedProgress(letto.id)).toBe('scaduto');
     expect(await progressOf(nuovo.id)).toBe('scaduto');
     expect(await progressOf(inviato.id)).toBe('scaduto');
     expect(await progressOf(letto.id)).toBe('scaduto');
@@ -410,7 +418,7 @@ describe('expireDueQuotes and reopenQuote', () => {
     }
     const eventsAfterFirstRun = (await rowsOf(campsite.id)).events;
 
-    expect(await expireDueQuotes(db, campsite.id)).toBe(0);
+    expect(await expireDueQuotes(db, campsite.id)).toEqual([]);
     expect((await rowsOf(campsite.id)).events).toBe(eventsAfterFirstRun);
     expect(await progressOf(accettato.id)).toBe('accettato');
   });
@@ -427,7 +435,19 @@ describe('expireDueQuotes and reopenQuote', () => {
     expect(defaultValidity(before)).toContainEqual(reopened.validUntil);
     expect((await progressEvents(db, quote.id)).at(-1)).toMatchObject({ fromProgress: 'scaduto', toProgress: 'nuovo', actorKind: 'staff', actorUserId: user.id });
     // Not expired again by the next run.
-    expect(await expireDueQuotes(db, campsite.id)).toBe(0);
+    expect(await expireDueQuotes(db, campsite.id)).toEqual([]);
+  });
+
+  it('reopens a quote past its validity before the job recorded it: the history shows the expiry, then the reopening', async () => {
+    const { tenant, campsite, create } = await setup();
+    const quote = await create({ saveAs: 'nuovo', cards: [PITCH_CARD] });
+    const expiredAt = new Date(Date.now() - 2 * DAY_MS);
+    await db.update(quotes).set({ validUntil: expiredAt }).where(eq(quotes.id, quote.id));
+    expect((await reopenQuote(db, tenant, quote.id)).progress).toBe('nuovo');
+    const [expiry, reopening] = (await progressEvents(db, quote.id)).slice(-2);
+    expect(expiry).toMatchObject({ fromProgress: 'nuovo', toProgress: 'scaduto', actorKind: 'system' });
+    expect(reopening).toMatchObject({ fromProgress: 'scaduto', toProgress: 'nuovo', actorKind: 'staff' });
+    expect(await expireDueQuotes(db, campsite.id)).toEqual([]);
   });
 
   it('reopens a refused quote whose cards are not all priced as a draft, never as nuovo', async () => {

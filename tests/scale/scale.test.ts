@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createClient } from '@redis/client';
+import { PgBoss } from 'pg-boss';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '@/db/seed/logins';
@@ -37,6 +38,9 @@ function run(command: string, args: string[], env: Record<string, string>): Prom
 }
 
 const at = (port: number, path: string) => `http://127.0.0.1:${port}${path}`;
+// The mini-site's "expired" notice in the guest's language, its date filled in (the page also
+// carries the raw messages, with {date}, for its client components).
+const isExpiredPage = (html: string) => /(?:è scaduto il|expired on|ist am) [^{]/.test(html);
 
 async function api(port: number, path: string, body: unknown, token?: string) {
   const answer = await fetch(at(port, `/api${path}`), {
@@ -145,6 +149,34 @@ describe('two instances behind a load balancer', () => {
     const again = await fetch(at(INSTANCES.B, guestPath));
     expect(await again.text()).toContain(renamed);
   });
+
+  it('a quote expired by a job, outside any request, shows expired at once on both instances', async () => {
+    const user = (await api(INSTANCES.A, '/users/login', { email: staff.email, password: staff.password })).json() as unknown as { token: string; user: { camping: string } };
+    const listed = (await api(INSTANCES.A, '/getQuote/lazy', { progress: ['inviato', 'letto'], limit: 5 }, user.token)).json() as unknown as { items: { _id: string; contact: string }[] };
+    const quote = listed.items.at(-1)!;
+    const guestPath = `/visualizzaPreventivo/${quote.contact}/${quote._id}/${user.user.camping}`;
+    for (const port of [INSTANCES.A, INSTANCES.B, INSTANCES.A, INSTANCES.B]) expect(isExpiredPage(await (await fetch(at(port, guestPath))).text())).toBe(false);
+    // Time passes: the validity ends, and nothing in a request tells the cache.
+    await sql`update quotes set valid_until = now() - interval '1 minute' where id = ${quote._id}`;
+    const stale = await fetch(at(INSTANCES.B, guestPath));
+    expect(stale.headers.get('x-nextjs-cache')).toBe('HIT');
+    expect(isExpiredPage(await stale.text()), 'the cached page still shows the offer').toBe(false);
+
+    const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', supervise: false, schedule: false, migrate: false });
+    await boss.start();
+    const jobId = await boss.send('preventivi.scadenza', { richiestaManuale: true });
+    await boss.stop({ graceful: false });
+    let done: { state: string; output: { scaduti?: number; istanza?: string } } | undefined;
+    for (let attempt = 0; attempt < 200 && done?.state !== 'completed'; attempt += 1) {
+      [done] = await sql<{ state: string; output: { scaduti?: number; istanza?: string } }[]>`select state, output from pgboss.job where id = ${jobId!}`;
+      if (done?.state !== 'completed') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(done?.state).toBe('completed');
+    console.log(`Scadenza eseguita da ${done?.output.istanza}: ${done?.output.scaduti} preventivi`);
+    for (const port of [INSTANCES.B, INSTANCES.A]) {
+      expect(isExpiredPage(await (await fetch(at(port, guestPath))).text()), `scaduto su ${port} subito dopo il lavoro`).toBe(true);
+    }
+  }, 60_000);
 
   it('a rate limit hit on A counts on B', async () => {
     const email = `scala-${Date.now().toString(36)}@prova.test`;

@@ -1,0 +1,20 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { quotes } from '@/db/schema';
+import type { QuoteProgress } from './progress';
+import { EXPIRABLE } from './state-machine';
+
+/** A quote waiting for the guest past its validity is expired, whether or not the job has recorded it yet. */
+export function isDue(progress: QuoteProgress, validUntil: Date | null, now = new Date()): boolean {
+  return EXPIRABLE.includes(progress) && validUntil !== null && validUntil.getTime() < now.getTime();
+}
+
+/** The progress staff and guests see: the stored one, or 'scaduto' for a quote due to expire. */
+export function progressAt(progress: QuoteProgress, validUntil: Date | null, now = new Date()): QuoteProgress {
+  return isDue(progress, validUntil, now) ? 'scaduto' : progress;
+}
+
+/** progressAt in SQL, for lists and their filters (the expiry job runs every ten minutes). */
+export const effectiveProgressSql: SQL<QuoteProgress> = sql<QuoteProgress>`(case when ${quotes.progress} in (${sql.join(
+  EXPIRABLE.map((progress) => sql`${progress}`),
+  sql`, `,
+)}) and ${quotes.validUntil} < now() then 'scaduto' else ${quotes.progress} end)`;

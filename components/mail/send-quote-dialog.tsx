@@ -42,6 +42,7 @@ export function SendQuoteDialog({ quoteId, guestEmail, templates, captured }: Pr
   useEffect(() => {
     if (!open || !templateId) return;
     let current = true;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the spinner of the preview request this effect starts; the answer clears it
     setLoading(true);
     previewQuoteMailAction({ quoteId, templateId, subject: debouncedSubject || undefined }).then((answer) => {
       if (!current) return;

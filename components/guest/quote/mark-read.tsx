@@ -7,13 +7,13 @@ import { useBrowserValue } from '@/components/ui/use-browser-value';
 import { STAFF_PREVIEW_HASH } from '@/lib/public-quotes/links';
 import type { GuestQuoteIds } from '@/lib/public-quotes/view';
 
+const isStaffPreview = () => window.location.hash === STAFF_PREVIEW_HASH;
+
 /**
  * The page is served from the cache, so the read mark is the browser's call (the legacy
  * visualizzato), made on every first view; the server moves a quote to 'letto' only once.
  * The staff's look (opened from the quote's page, with the preview marker) is not a reading.
  */
-const isStaffPreview = () => window.location.hash === STAFF_PREVIEW_HASH;
-
 export function MarkRead({ ids, awaiting }: { ids: GuestQuoteIds; awaiting: boolean }) {
   const t = useTranslations('guestQuote');
   // The hash never reaches the server: false there and while hydrating.

@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState, useTransition, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, useTransition, type FormEvent } from 'react';
 import { parseItalianDate } from '@/lib/date-filter';
 import type { ContactSort } from '@/lib/contacts/validation';
 import { contactListHref, type ContactListParams } from '@/lib/contacts/list-params';
@@ -38,23 +38,25 @@ export function ContactFilters({ initial, dateError }: Props) {
   };
 
   // A navigation from elsewhere ('Azzera i filtri', back button): show its filters in the inputs.
+  // Only a new address matters; initial is read from the same render.
   const shown = contactListHref({ ...initial, cursor: null });
-  useEffect(() => {
-    if (ours.current.delete(shown) || shown === contactListHref(applied.current)) return;
+  const onAddress = useEffectEvent((address: string) => {
+    if (ours.current.delete(address) || address === contactListHref(applied.current)) return;
     applied.current = { ...initial, cursor: null };
     setSearch(initial.search);
     setDateFrom(initial.dateFrom);
     setDateTo(initial.dateTo);
     setSort(initial.sort);
     setErrors({});
-    // Only a new address matters; initial is read from the same render.
-  }, [shown]);
+  });
+  useEffect(() => onAddress(shown), [shown]);
 
-  useEffect(() => {
-    if (debouncedSearch.trim() === applied.current.search.trim()) return;
-    navigate({ ...applied.current, search: debouncedSearch }, 'replace');
-    // Only a new debounced value triggers a navigation (navigate itself changes every render).
-  }, [debouncedSearch]);
+  // Only a new debounced value triggers a navigation (navigate itself changes every render).
+  const onSearchSettled = useEffectEvent((value: string) => {
+    if (value.trim() === applied.current.search.trim()) return;
+    navigate({ ...applied.current, search: value }, 'replace');
+  });
+  useEffect(() => onSearchSettled(debouncedSearch), [debouncedSearch]);
 
   const applyDates = (event: FormEvent) => {
     event.preventDefault();

@@ -5,7 +5,7 @@ import { RichTextEditor } from '@mantine/tiptap';
 import { IconCode, IconEye } from '@tabler/icons-react';
 import { useEditor } from '@tiptap/react';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { ImagePickerButton } from '@/components/images/image-picker';
 import { useEditorLabels } from './editor-labels';
 import { templateExtensions } from './extensions';
@@ -32,9 +32,11 @@ export function HtmlEditor({ value, onChange, label, height = 500 }: Props) {
   const labels = useEditorLabels();
   const labelId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
-  // The latest onChange for Tiptap's callback, which is bound once.
+  // The latest onChange for Tiptap's callback, which is bound once; updated after each commit.
   const emit = useRef(onChange);
-  emit.current = onChange;
+  useLayoutEffect(() => {
+    emit.current = onChange;
+  }, [onChange]);
   /** null: the visual editor; a string: the source view and its text. */
   const [source, setSource] = useState<string | null>(null);
   const [openedLossy, setOpenedLossy] = useState<string[]>([]);
@@ -45,20 +47,17 @@ export function HtmlEditor({ value, onChange, label, height = 500 }: Props) {
     content: value,
     immediatelyRender: false,
     onUpdate: ({ editor: current }) => emit.current(current.isEmpty ? '' : current.getHTML()),
+    // Once, when the editor exists in the browser (the check parses HTML): HTML it would mangle
+    // is opened in the source view instead.
+    onCreate: () => {
+      const lost = markupLostByEditor(value, templateExtensions);
+      if (lost.length > 0) {
+        setSource(value);
+        setOpenedLossy(lost);
+      }
+    },
     editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, style: `min-height: ${height - 32}px` } },
   });
-
-  // Once, when the editor exists: HTML it would mangle is opened in the source view instead.
-  const checked = useRef(false);
-  useEffect(() => {
-    if (!editor || checked.current) return;
-    checked.current = true;
-    const lost = markupLostByEditor(value, templateExtensions);
-    if (lost.length > 0) {
-      setSource(value);
-      setOpenedLossy(lost);
-    }
-  }, [editor, value]);
 
   const changeSource = (text: string) => {
     setSource(text);

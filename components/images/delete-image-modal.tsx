@@ -3,7 +3,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState, useTransition } from 'react';
+import { useState, useTransition } from 'react';
 import { deleteImageAction } from '@/app/(staff)/imageManager/actions';
 import type { ImageItem } from './types';
 
@@ -15,7 +15,12 @@ export function DeleteImageModal({ image, onClose, onDeleted }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
 
-  useEffect(() => setError(null), [image]);
+  // Another picture: the last one's error goes (adjusted while rendering, not in an effect).
+  const [shown, setShown] = useState(image);
+  if (image !== shown) {
+    setShown(image);
+    setError(null);
+  }
 
   const confirm = () =>
     startTransition(async () => {

@@ -3,7 +3,7 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState, useTransition } from 'react';
+import { useState, useTransition } from 'react';
 import { patchImageAction } from '@/app/(staff)/imageManager/actions';
 import { TypologyFields } from './typology-fields';
 import type { ImageItem, TypologyOption } from './types';
@@ -18,12 +18,16 @@ export function EditImageModal({ image, typologies, onClose, onSaved }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
 
-  useEffect(() => {
-    if (!image) return;
-    setLinks({ typologyId: image.typologyId, category: image.category });
-    setAlt(image.alt);
-    setError(null);
-  }, [image]);
+  // Another picture opened: its values in the fields (adjusted while rendering, not in an effect).
+  const [shown, setShown] = useState<ImageItem | null>(null);
+  if (image !== shown) {
+    setShown(image);
+    if (image) {
+      setLinks({ typologyId: image.typologyId, category: image.category });
+      setAlt(image.alt);
+      setError(null);
+    }
+  }
 
   const save = () =>
     startTransition(async () => {

@@ -44,6 +44,7 @@ export function useImagePages(typologyId: string | null, enabled = true) {
   useEffect(() => {
     if (!enabled) return;
     added.current.clear();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new filter empties the list as its first page is requested (both in this effect)
     setItems([]);
     setNextCursor(null);
     setLoaded(false);

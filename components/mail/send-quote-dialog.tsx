@@ -8,10 +8,10 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState, useTransition } from 'react';
 import { previewQuoteMailAction, sendQuoteMailAction } from '@/app/(staff)/preventivi/mail-actions';
+import type { QuoteMailTemplate as TemplateChoice } from '@/lib/mail/quote-mail-panel';
 import { AttachmentList, type Attached } from './attachment-list';
 import { MailFrame } from './mail-frame';
 
-export type TemplateChoice = { id: string; name: string; language: string | null; guestLanguage: boolean; isReminder: boolean };
 type Props = { quoteId: string; guestEmail: string | null; templates: TemplateChoice[]; captured: boolean };
 type Preview = { to: string; subject: string; html: string };
 
@@ -42,6 +42,7 @@ export function SendQuoteDialog({ quoteId, guestEmail, templates, captured }: Pr
   useEffect(() => {
     if (!open || !templateId) return;
     let current = true;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the spinner of the preview request this effect starts; the answer clears it
     setLoading(true);
     previewQuoteMailAction({ quoteId, templateId, subject: debouncedSubject || undefined }).then((answer) => {
       if (!current) return;

@@ -3,7 +3,7 @@
 import { ActionIcon, Anchor, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useBrowserValue } from '@/components/ui/use-browser-value';
 import { STAFF_PREVIEW_HASH } from '@/lib/public-quotes/links';
 
 /**
@@ -12,8 +12,8 @@ import { STAFF_PREVIEW_HASH } from '@/lib/public-quotes/links';
  */
 export function GuestLink({ path }: { path: string }) {
   const t = useTranslations('quotes.guestLink');
-  const [origin, setOrigin] = useState('');
-  useEffect(() => setOrigin(window.location.origin), []);
+  // The server does not know the address the staff reached the CRM by: empty until hydrated.
+  const origin = useBrowserValue(() => window.location.origin, () => '');
   const url = `${origin}${path}`;
   return (
     <Group gap="xs" wrap="nowrap" data-testid="guest-link">

@@ -1,11 +1,8 @@
 import { Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { LinkButton } from '@/components/ui/link-button';
-import { classifyError } from '@/lib/error-classification';
-import { getQuoteDetail } from '@/lib/quotes/detail';
+import type { QuoteDrawerData } from '@/lib/quotes/page-loaders';
 import { BOOKABLE, LOCKED_CONTENT } from '@/lib/quotes/state-machine';
-import type { Tenant } from '@/lib/tenant';
 import { CardSummary } from './card-summary';
 import { ProgressTag } from './progress-tag';
 import { QuoteDrawer } from './quote-drawer';
@@ -13,20 +10,17 @@ import { QuoteHistory } from './quote-history';
 import { contactDisplayName as contactName } from '@/lib/contacts/display';
 import { displayQuoteName } from './quote-name';
 
-type Props = { tenant: Tenant; quoteId: string; closeHref: string; previousHref: string | null; nextHref: string | null };
+/** `drawer` is loaded by the page (quoteDetailOrFailure in lib/quotes/page-loaders). */
+type Props = { drawer: QuoteDrawerData; closeHref: string; previousHref: string | null; nextHref: string | null };
 
-export async function QuoteDrawerContent({ tenant, quoteId, closeHref, previousHref, nextHref }: Props) {
+export async function QuoteDrawerContent({ drawer, closeHref, previousHref, nextHref }: Props) {
   const t = await getTranslations('quotes');
   const tp = await getTranslations('progress');
-  let detail;
-  try {
-    detail = await getQuoteDetail(getDb(), tenant, quoteId);
-  } catch (error) {
-    const known = classifyError(error);
-    if (!known) throw error;
+  const { detail } = drawer;
+  if (!detail) {
     return (
       <QuoteDrawer title={t('drawer.title')} closeHref={closeHref} previousHref={previousHref} nextHref={nextHref}>
-        <Text role="alert">{known.message}</Text>
+        <Text role="alert">{drawer.failure}</Text>
       </QuoteDrawer>
     );
   }

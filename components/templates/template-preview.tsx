@@ -3,7 +3,7 @@
 import { Alert, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ActionResult } from '@/lib/actions';
 
 type Option = { value: string; label: string };
@@ -33,12 +33,15 @@ export function TemplatePreview({ opened, onClose, html, actions }: Props) {
   const [error, setError] = useState<string | null>(null);
   // Read by the search only to keep the chosen option listed: a new choice needs no new search.
   const selected = useRef(contactId);
-  selected.current = contactId;
+  useLayoutEffect(() => {
+    selected.current = contactId;
+  }, [contactId]);
 
   // The contact search: the same indexed search as the contact list, newest first when empty.
   useEffect(() => {
     if (!opened) return;
     let current = true;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the spinner of the search request this effect starts; the answer clears it
     setSearching(true);
     void actions.searchContacts({ search: debounced }).then((answer) => {
       if (!current) return;

@@ -1,5 +1,6 @@
 import { notFound } from 'next/navigation';
 import type { DbOrTx } from '@/db/client';
+import { classifyError } from '@/lib/error-classification';
 import { AppError } from '@/lib/errors';
 import type { Tenant } from '@/lib/tenant';
 import { getQuoteDetail, type QuoteDetail } from './detail';
@@ -13,5 +14,18 @@ export async function quoteDetailOr404(db: DbOrTx, tenant: Pick<Tenant, 'campsit
   } catch (error) {
     if (error instanceof AppError && error.kind === 'not_found') notFound();
     throw error;
+  }
+}
+
+/** The list's drawer: the quote, or the message of a known failure shown in its place; other errors propagate. */
+export type QuoteDrawerData = { detail: QuoteDetail; failure?: never } | { detail?: never; failure: string };
+
+export async function quoteDetailOrFailure(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, quoteId: string): Promise<QuoteDrawerData> {
+  try {
+    return { detail: await getQuoteDetail(db, tenant, quoteId) };
+  } catch (error) {
+    const known = classifyError(error);
+    if (!known) throw error;
+    return { failure: known.message };
   }
 }

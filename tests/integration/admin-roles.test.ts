@@ -50,7 +50,6 @@ beforeAll(async () => {
 });
 
 const guarded = legacyRoutes.filter((route) => route.adminOnly || route.operatorOnly);
-const operatorOnly = guarded.filter((route) => route.operatorOnly);
 const label = (route: Endpoint) => `${route.method} ${route.path}`;
 
 /** Every concrete call of a route against the victim: each of its ids in the path and in the body. */

@@ -11,6 +11,7 @@ import { requireStaff } from '@/lib/auth/staff';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { classifyError } from '@/lib/error-classification';
 import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/quotes/progress';
+import { quoteDetailOrFailure } from '@/lib/quotes/page-loaders';
 import { listQuotes } from '@/lib/quotes/queries';
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -59,6 +60,7 @@ export default async function QuotesPage({ searchParams }: { searchParams: Promi
     failure = known.message;
   }
   const openId = single(params.apri);
+  const drawer = openId ? await quoteDetailOrFailure(db, tenant, openId) : null;
   const ids = page?.items.map((item) => item.id) ?? [];
   const openIndex = openId ? ids.indexOf(openId) : -1;
   return (
@@ -88,10 +90,9 @@ export default async function QuotesPage({ searchParams }: { searchParams: Promi
           )}
         </Group>
       </Stack>
-      {openId && (
+      {drawer && (
         <QuoteDrawerContent
-          tenant={tenant}
-          quoteId={openId}
+          drawer={drawer}
           closeHref={withParams(params, { apri: null })}
           previousHref={openIndex > 0 ? withParams(params, { apri: ids[openIndex - 1] }) : null}
           nextHref={openIndex >= 0 && openIndex < ids.length - 1 ? withParams(params, { apri: ids[openIndex + 1] }) : null}

@@ -4,6 +4,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { useBrowserValue } from '@/components/ui/use-browser-value';
 import { callGuestApi } from './guest-api';
 
 type Props = { campsiteId: string; quoteId: string; contactId: string; idx: number; summary: string; validUntil: string | null };
@@ -20,7 +21,10 @@ export function AcceptOffer({ campsiteId, quoteId, contactId, idx, summary, vali
   const [opened, setOpened] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
-  if (validUntil && Date.parse(validUntil) < Date.now()) return <Text size="sm" c="dimmed">{t('errors.expired')}</Text>;
+  // The clock is read outside render (each render on the client, the server's own for its HTML).
+  const pastValidity = () => validUntil !== null && Date.parse(validUntil) < Date.now();
+  const expired = useBrowserValue(pastValidity, pastValidity);
+  if (expired) return <Text size="sm" c="dimmed">{t('errors.expired')}</Text>;
   const accept = () =>
     startTransition(async () => {
       const answer = await callGuestApi(`/accettaPreventivo/${campsiteId}/${quoteId}/${idx}`, { cliente: contactId });

@@ -7,7 +7,7 @@ export function CardPictures({ images }: { images: { id: string; alt: string }[]
   return (
     <SimpleGrid cols={images.length === 1 ? 1 : { base: 2, sm: Math.min(images.length, 3) }} spacing="xs">
       {images.map((image, index) => (
-        // A plain img: /api/getImage serves it already re-encoded and cached for a year.
+        // eslint-disable-next-line @next/next/no-img-element -- a plain img: /api/getImage serves it already re-encoded and cached for a year
         <img
           key={image.id}
           src={imageUrl(image.id)}

@@ -2,9 +2,12 @@
 
 import { Alert } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useBrowserValue } from '@/components/ui/use-browser-value';
 import { STAFF_PREVIEW_HASH } from '@/lib/public-quotes/links';
 import type { GuestQuoteIds } from '@/lib/public-quotes/view';
+
+const isStaffPreview = () => window.location.hash === STAFF_PREVIEW_HASH;
 
 /**
  * The page is served from the cache, so the read mark is the browser's call (the legacy
@@ -13,10 +16,10 @@ import type { GuestQuoteIds } from '@/lib/public-quotes/view';
  */
 export function MarkRead({ ids, awaiting }: { ids: GuestQuoteIds; awaiting: boolean }) {
   const t = useTranslations('guestQuote');
-  const [staffPreview, setStaffPreview] = useState(false);
+  // The hash never reaches the server: false there and while hydrating.
+  const staffPreview = useBrowserValue(isStaffPreview, () => false);
   useEffect(() => {
-    if (window.location.hash === STAFF_PREVIEW_HASH) return setStaffPreview(true);
-    if (!awaiting) return;
+    if (isStaffPreview() || !awaiting) return;
     const key = `letto:${ids.quoteId}`;
     if (sessionStorage.getItem(key)) return;
     sessionStorage.setItem(key, '1');

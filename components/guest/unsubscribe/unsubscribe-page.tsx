@@ -1,23 +1,16 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { getDb } from '@/db/client';
 import { GuestFrame } from '@/components/guest/guest-frame';
 import { GuestIntlProvider } from '@/components/guest/guest-intl-provider';
-import { AppError } from '@/lib/errors';
 import { guestTranslator } from '@/lib/i18n/guest-translator';
 import { isGuestLocale } from '@/lib/i18n/locales';
-import { getSubscription, type RecipientIds } from '@/lib/newsletter/subscription';
+import type { RecipientIds, Subscription } from '@/lib/newsletter/subscription';
 import { SubscriptionPanel } from './subscription-panel';
 
 export const unsubscribeMetadata: Metadata = { robots: { index: false, follow: false }, referrer: 'no-referrer' };
 
-/** Both unsubscribe addresses: the guest's language unless the address names one. */
-export async function UnsubscribePage({ ids, lang }: { ids: RecipientIds; lang?: string }) {
-  const subscription = await getSubscription(getDb(), ids).catch((error) => {
-    if (error instanceof AppError && error.kind === 'not_found') notFound();
-    throw error;
-  });
+/** Both unsubscribe addresses: the guest's language unless the address names one. The page loads the subscription. */
+export async function UnsubscribePage({ ids, subscription, lang }: { ids: RecipientIds; subscription: Subscription; lang?: string }) {
   const locale = isGuestLocale(lang) ? lang : subscription.locale;
   const { t, messages } = await guestTranslator(locale, 'guestUnsubscribe');
   return (

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { fetchPage } from './api';
 import { BELL_PAGE_SIZE, type BellData, type BellStatus } from './types';
 import { useNotificationPoll } from './use-notification-poll';
@@ -30,10 +30,14 @@ export function useBellState(initial: BellData, opened: boolean) {
   const [serverStamp, setServerStamp] = useState(initial.status.stamp);
   if (initial.status.stamp !== serverStamp) {
     setServerStamp(initial.status.stamp);
-    statusRef.current = initial.status;
     setStatus(initial.status);
     setStale(true);
   }
+
+  // The poll's callback compares with the latest counts: those committed, or adopted since.
+  useLayoutEffect(() => {
+    statusRef.current = status;
+  }, [status]);
 
   useNotificationPoll((next) => {
     const previous = statusRef.current;
@@ -44,26 +48,34 @@ export function useBellState(initial: BellData, opened: boolean) {
   });
 
   const load = useCallback(
-    async (index: number) => {
-      const mine = ++request.current;
-      setLoading(true);
-      const data = await fetchPage(index);
-      if (mine !== request.current) return;
-      setLoading(false);
-      if (!data || data === 'stop') return setError(t('loadError'));
-      setError(null);
-      const last = Math.max(0, Math.ceil(data.page.count / BELL_PAGE_SIZE) - 1);
-      // Fewer notifications than before (read elsewhere, quote deleted): show the last page there is.
-      if (data.page.items.length === 0 && index > last) return void load(last);
-      adopt(data.status);
-      setPage(data.page);
-      setStale(false);
+    async (wanted: number) => {
+      let index = wanted;
+      for (;;) {
+        const mine = ++request.current;
+        setLoading(true);
+        const data = await fetchPage(index);
+        if (mine !== request.current) return;
+        setLoading(false);
+        if (!data || data === 'stop') return setError(t('loadError'));
+        setError(null);
+        const last = Math.max(0, Math.ceil(data.page.count / BELL_PAGE_SIZE) - 1);
+        // Fewer notifications than before (read elsewhere, quote deleted): show the last page there is.
+        if (data.page.items.length === 0 && index > last) {
+          index = last;
+          continue;
+        }
+        adopt(data.status);
+        setPage(data.page);
+        setStale(false);
+        return;
+      }
     },
     [adopt, t],
   );
 
   useEffect(() => {
     // Loading here (not in the poll) keeps a closed panel from costing list queries.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- load() fetches the page and sets its loading flag as the request starts
     if (opened && stale) void load(page.index);
   }, [opened, stale, load, page.index]);
 

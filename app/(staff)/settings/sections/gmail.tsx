@@ -1,10 +1,9 @@
 import { Anchor, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMailOff } from '@tabler/icons-react';
 import { getTranslations } from 'next-intl/server';
-import type { SectionProps } from './types';
 
 /** Account Gmail: no mailbox can be bound yet; say so, and what happens to mail meanwhile. */
-export async function GmailSection(_props: SectionProps) {
+export async function GmailSection() {
   const t = await getTranslations('settings.gmail');
   return (
     <Stack gap="md" maw={640}>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { sendContactRequest } from '@/app/(public)/contattaci/actions';
-import { contactPageMetadata, ContactPage, type ContactRouteParams } from '@/components/guest/contact-form/contact-page';
+import { ContactPage } from '@/components/guest/contact-form/contact-page';
+import { contactPageMetadata, loadContactPage, type ContactRouteParams } from '@/lib/requests/contact-page';
 
 type Props = { params: Promise<ContactRouteParams> };
 
@@ -8,7 +9,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return contactPageMetadata(await params);
 }
 
-/** /contattaci/:idCampeggio, /:idLingua and /:idLingua/:noFlag: one page, the rest of the path read by ContactPage. */
+/** /contattaci/:idCampeggio, /:idLingua and /:idLingua/:noFlag: one page, the rest of the path read by loadContactPage. */
 export default async function ContactFormPage({ params }: Props) {
-  return <ContactPage params={await params} basePath="/contattaci" action={sendContactRequest} />;
+  return <ContactPage page={await loadContactPage(await params)} basePath="/contattaci" action={sendContactRequest} />;
 }

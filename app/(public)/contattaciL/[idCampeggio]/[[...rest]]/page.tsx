@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { sendContactRequest } from '@/app/(public)/contattaci/actions';
-import { contactPageMetadata, ContactPage, type ContactRouteParams } from '@/components/guest/contact-form/contact-page';
+import { ContactPage } from '@/components/guest/contact-form/contact-page';
+import { contactPageMetadata, loadContactPage, type ContactRouteParams } from '@/lib/requests/contact-page';
 
 type Props = { params: Promise<ContactRouteParams> };
 
@@ -10,5 +11,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** The legacy (lucee) address of the same form; its language links stay under /contattaciL. */
 export default async function LegacyContactFormPage({ params }: Props) {
-  return <ContactPage params={await params} basePath="/contattaciL" action={sendContactRequest} />;
+  return <ContactPage page={await loadContactPage(await params)} basePath="/contattaciL" action={sendContactRequest} />;
 }

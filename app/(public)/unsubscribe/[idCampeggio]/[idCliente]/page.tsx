@@ -1,8 +1,10 @@
 import { UnsubscribePage, unsubscribeMetadata } from '@/components/guest/unsubscribe/unsubscribe-page';
+import { subscriptionOr404 } from '@/lib/newsletter/unsubscribe-page';
 
 export const metadata = unsubscribeMetadata;
 
 export default async function Page({ params }: { params: Promise<{ idCampeggio: string; idCliente: string }> }) {
   const { idCampeggio, idCliente } = await params;
-  return <UnsubscribePage ids={{ campsiteId: idCampeggio, contactId: idCliente }} />;
+  const ids = { campsiteId: idCampeggio, contactId: idCliente };
+  return <UnsubscribePage ids={ids} subscription={await subscriptionOr404(ids)} />;
 }

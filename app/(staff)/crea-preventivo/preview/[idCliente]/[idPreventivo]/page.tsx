@@ -16,6 +16,7 @@ import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { requireStaff } from '@/lib/auth/staff';
 import { formatDateTime } from '@/lib/format';
+import { loadQuoteMailPanel } from '@/lib/mail/quote-mail-panel';
 import { guestQuotePath } from '@/lib/public-quotes/links';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
 
@@ -35,6 +36,7 @@ export default async function QuotePreviewPage({ params }: { params: Promise<Par
   const [language] = detail.quote.languageId
     ? await db.select({ name: languages.name }).from(languages).where(eq(languages.id, detail.quote.languageId))
     : [];
+  const mailPanel = await loadQuoteMailPanel(db, tenant.campsiteId, detail);
   const { quote, cards } = detail;
   const name = displayQuoteName(quote.name, t('unnamed'));
   return (
@@ -62,7 +64,7 @@ export default async function QuotePreviewPage({ params }: { params: Promise<Par
             cards={cards.map((card) => ({ idx: card.idx, label: `${t('card.title', { idx: card.idx + 1 })} · ${card.typologyName}`, priced: card.totalCents > 0 }))}
           />
         </Group>
-        <QuoteMailPanel db={db} campsiteId={tenant.campsiteId} detail={detail} />
+        {mailPanel && <QuoteMailPanel detail={detail} panel={mailPanel} />}
         {!['bozza', 'richiesta'].includes(quote.progress) && <GuestLink path={guestQuotePath({ contactId: quote.contactId, quoteId: quote.id, campsiteId: tenant.campsiteId })} />}
         <QuoteOverview detail={detail} languageName={language?.name ?? null} />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">

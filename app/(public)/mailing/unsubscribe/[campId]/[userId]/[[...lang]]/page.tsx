@@ -1,8 +1,10 @@
 import { UnsubscribePage, unsubscribeMetadata } from '@/components/guest/unsubscribe/unsubscribe-page';
+import { subscriptionOr404 } from '@/lib/newsletter/unsubscribe-page';
 
 export const metadata = unsubscribeMetadata;
 
 export default async function Page({ params }: { params: Promise<{ campId: string; userId: string; lang?: string[] }> }) {
   const { campId, userId, lang } = await params;
-  return <UnsubscribePage ids={{ campsiteId: campId, contactId: userId }} lang={lang?.[0]} />;
+  const ids = { campsiteId: campId, contactId: userId };
+  return <UnsubscribePage ids={ids} subscription={await subscriptionOr404(ids)} lang={lang?.[0]} />;
 }

@@ -1,0 +1,69 @@
+import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
+import nextTypescript from 'eslint-config-next/typescript';
+
+// Patterns of imports that reach the database layer (db/client, db/schema, …).
+const dbImports = [
+  '@/db',
+  '@/db/*',
+  // Relative paths into db/ from anywhere under components/.
+  '**/db',
+  '**/db/*',
+  '../db',
+  '../db/*',
+];
+
+const eslintConfig = [
+  ...nextCoreWebVitals,
+  ...nextTypescript,
+  {
+    ignores: [
+      '.next/**',
+      '.next-*/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+      '.data/**',
+      'db/migrations/**',
+      'next-env.d.ts',
+    ],
+  },
+  {
+    rules: {
+      // Destructuring a key away to keep the rest ({ position: _position, ...item }) is how this
+      // code omits a field from an object: the named sibling is not dead code.
+      '@typescript-eslint/no-unused-vars': ['warn', { ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // The tests hold no React component: useTestDatabase (tests/helpers/db.ts) is a vitest helper
+    // that registers afterAll, not a React hook, and test files call it at the top level.
+    files: ['tests/**'],
+    rules: {
+      'react-hooks/rules-of-hooks': 'off',
+    },
+  },
+  {
+    files: ['components/**'],
+    rules: {
+      // typescript-eslint's version of no-restricted-imports (same options), for allowTypeImports:
+      // a component may name the shape of a jsonb column (import type … from '@/db/schema'),
+      // which is erased at build time and queries nothing; any value import is refused.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: dbImports,
+              allowTypeImports: true,
+              message:
+                'Components receive their data from pages or lib/, never query the database: load it in the app/ page (or a lib/ function it calls) and pass it as props.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
+export default eslintConfig;

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { campsites, languages } from '@/db/schema';
+import type { QuoteDetail } from '@/lib/quotes/detail';
+import { templatesForLanguage } from '@/lib/templates/service';
+import { SENDABLE } from './quote-mail';
+
+/** A template the staff may send the quote with; the guest's language first in the dialog. */
+export type QuoteMailTemplate = { id: string; name: string; language: string | null; guestLanguage: boolean; isReminder: boolean };
+
+export type QuoteMailPanelData = { templates: QuoteMailTemplate[]; reminderDays: number };
+
+/** What the quote preview's mail panel shows; null while the quote may not be sent. */
+export async function loadQuoteMailPanel(db: DbOrTx, campsiteId: string, detail: QuoteDetail): Promise<QuoteMailPanelData | null> {
+  const { quote, contact } = detail;
+  if (!(SENDABLE as readonly string[]).includes(quote.progress)) return null;
+  const guestLanguage = quote.languageId ?? contact.languageId;
+  const [templates, languageRows, [campsite]] = await Promise.all([
+    templatesForLanguage(db, campsiteId, guestLanguage),
+    db.select({ id: languages.id, name: languages.name }).from(languages),
+    db.select({ reminderDays: campsites.reminderDays }).from(campsites).where(eq(campsites.id, campsiteId)),
+  ]);
+  const languageName = new Map(languageRows.map((row) => [row.id, row.name]));
+  return {
+    templates: templates.map((template) => ({
+      id: template.id,
+      name: template.name,
+      language: template.languageId ? (languageName.get(template.languageId) ?? null) : null,
+      guestLanguage: template.languageId === guestLanguage,
+      isReminder: template.isReminder,
+    })),
+    reminderDays: campsite?.reminderDays ?? 3,
+  };
+}

@@ -1,0 +1,12 @@
+import { notFound } from 'next/navigation';
+import { getDb } from '@/db/client';
+import { AppError } from '@/lib/errors';
+import { getSubscription, type RecipientIds, type Subscription } from './subscription';
+
+/** The subscription an unsubscribe address names, or the 404 page. */
+export async function subscriptionOr404(ids: RecipientIds): Promise<Subscription> {
+  return getSubscription(getDb(), ids).catch((error) => {
+    if (error instanceof AppError && error.kind === 'not_found') notFound();
+    throw error;
+  });
+}

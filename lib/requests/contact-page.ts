@@ -1,0 +1,48 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { getDb } from '@/db/client';
+import { getBookingPlatform } from '@/lib/booking-platform';
+import { loadGuestTextOverrides } from '@/lib/campsites/guest-texts';
+import { guestTranslator } from '@/lib/i18n/guest-translator';
+import { findPublicCampsite, languageLinks, loadFormOptions, resolveFormLanguage } from './form-options';
+
+/** The route's params: /:idCampeggio, /:idCampeggio/:idLingua, /:idCampeggio/:idLingua/:noFlag. */
+export type ContactRouteParams = { idCampeggio: string; rest?: string[] };
+
+/** Once per request for the metadata and the page. Null: no such page (unknown campsite, extra segments). */
+const loadPage = cache(async (idCampeggio: string, restKey: string) => {
+  const rest = restKey ? restKey.split('/') : [];
+  if (rest.length > 2) return null;
+  const db = getDb();
+  const campsite = await findPublicCampsite(db, idCampeggio);
+  if (!campsite) return null;
+  const idLingua = rest[0] ?? null;
+  const language = await resolveFormLanguage(db, campsite.id, idLingua);
+  // The campsite's own wording (Localizzazione) over the form's default texts.
+  const texts = await guestTranslator(language.locale, 'guestForm', await loadGuestTextOverrides(db, campsite.id, language.locale, 'guestForm'));
+  return { campsite, idLingua, language, noFlag: rest.length === 2, ...texts };
+});
+
+const pageOf = (params: ContactRouteParams) => loadPage(params.idCampeggio, (params.rest ?? []).join('/'));
+
+/** A guest page: never indexed, and the campsite's id in the address never leaks to linked sites. */
+export async function contactPageMetadata(params: ContactRouteParams): Promise<Metadata> {
+  const hidden = { robots: { index: false, follow: false }, referrer: 'no-referrer' } as const;
+  const page = await pageOf(params);
+  // Refused here, before anything is streamed, the answer keeps its 404 status.
+  if (!page) notFound();
+  return { ...hidden, title: { absolute: page.t('metaTitle', { campsite: page.campsite.name }) } };
+}
+
+/** Everything the contact form's page shows (spec section 2), or the 404 page. */
+export async function loadContactPage(params: ContactRouteParams) {
+  const page = await pageOf(params);
+  if (!page) notFound();
+  const db = getDb();
+  const options = await loadFormOptions(db, getBookingPlatform(), page.campsite);
+  const links = page.noFlag ? [] : await languageLinks(db, options.languages);
+  return { ...page, options, links };
+}
+
+export type ContactPageData = Awaited<ReturnType<typeof loadContactPage>>;

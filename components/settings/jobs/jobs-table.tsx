@@ -37,9 +37,9 @@ export async function JobsTable({ jobs }: { jobs: ScheduledJobOverview[] }) {
             <RunJobButton queue={job.queue} label={job.label} />
           </Group>
           <Group gap="xs" mt="sm" data-testid={`job-counts-${job.queue}`}>
-            <Badge color="teal" variant="light">{t('completed', { count: job.lastDay.completed })}</Badge>
-            <Badge color={job.lastDay.failed ? 'red' : 'gray'} variant="light">{t('failed', { count: job.lastDay.failed })}</Badge>
-            <Badge color="gray" variant="light">{t('waiting', { count: job.lastDay.waiting })}</Badge>
+            <Badge color="teal" variant="light" c="dark.7">{t('completed', { count: job.lastDay.completed })}</Badge>
+            <Badge color={job.lastDay.failed ? 'red' : 'gray'} variant="light" c={job.lastDay.failed ? 'red.9' : 'dark.6'}>{t('failed', { count: job.lastDay.failed })}</Badge>
+            <Badge color="gray" variant="light" c="dark.6">{t('waiting', { count: job.lastDay.waiting })}</Badge>
           </Group>
           {job.runs.length === 0 ? (
             <Text size="sm" mt="sm">{t('noRuns')}</Text>

@@ -11,7 +11,7 @@ export function RunJobButton({ queue, label }: { queue: string; label: string })
   const { formError, pending, submit } = useActionForm(runJobNowAction, { successMessage: t('queued'), refresh: true });
   return (
     <>
-      <Button size="xs" variant="light" loading={pending} onClick={() => submit({ queue })} aria-label={`${t('runNow')}: ${label}`}>
+      <Button size="xs" variant="default" loading={pending} onClick={() => submit({ queue })} aria-label={`${t('runNow')}: ${label}`}>
         {t('runNow')}
       </Button>
       <FormError message={formError} />

@@ -38,7 +38,7 @@ const envSchema = z.object({
    * 1 when a proxy or balancer we run stands in front of the server and sets X-Forwarded-For,
    * -Host and -Proto; with 0 (default) a client could write them itself, so they are ignored.
    */
-  TRUST_PROXY: z.enum(['0', '1'], { error: 'TRUST_PROXY deve essere 0 oppure 1' }).default('0').transform((value) => value === '1'),
+  TRUST_PROXY: optionalString.pipe(z.enum(['0', '1'], { error: 'TRUST_PROXY deve essere 0 oppure 1' }).default('0')).transform((value) => value === '1'),
   /** Key the booking platform sends in x-api-key to mint one-time logins. */
   BOOKING_PLATFORM_API_KEY: optionalString.pipe(z.string().min(16, 'BOOKING_PLATFORM_API_KEY troppo corta (minimo 16 caratteri)').optional()),
   /** Base URL of the booking platform's CRM API; without it the built-in demo platform answers. */

@@ -115,8 +115,10 @@ export function createDispatcher(endpoints: Endpoint[], getDatabase: () => Datab
       checkContentLength(request, bodyLimit);
       const base: PublicContext = { db: getDatabase(), request, client: clientInfo(request.headers), origin: publicBaseUrl(url.origin) };
       const identity = await authenticate(endpoint, base);
-      if (identity) {
-        counted = await perToken.consume(base.db, hashSecret(identity.bearer));
+      // The booking platform's x-api-key counts like a token (authenticate has checked it).
+      const credential = identity?.bearer ?? (endpoint.auth === 'platform-key' ? request.headers.get('x-api-key') : null);
+      if (credential) {
+        counted = await perToken.consume(base.db, hashSecret(credential));
         if (!counted.allowed) {
           const seconds = secondsLeft(counted);
           return answer(errorResponse(429, { error: `Troppe richieste: riprova tra ${seconds} secondi.` }, { 'Retry-After': String(seconds) }));

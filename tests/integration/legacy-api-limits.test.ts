@@ -8,6 +8,9 @@ import { useTestDatabase } from '../helpers/db';
 import { makeCampsite, makeUser } from '../helpers/fixtures';
 import { API_ORIGIN, apiRequest, callApi, expectErrorAnswer, loginViaApi, randomAddress, type Dispatch } from '../helpers/legacy-api';
 
+/** The key vitest.config.ts gives the server (BOOKING_PLATFORM_API_KEY). */
+const PLATFORM_KEY = 'test-platform-key-0123456789';
+
 let db: Database;
 let dispatch: Dispatch;
 /** The same dispatcher with a token limit small enough to reach. */
@@ -83,6 +86,19 @@ describe('per-token limit of the bearer API', () => {
     const other = await adminToken();
     const bad = await tight(apiRequest('POST', '/getCamping/all', { token: other, body: '{rotto' }));
     expect(bad.headers.get('RateLimit-Remaining')).toBe('2');
+  });
+
+  it('counts the booking platform’s x-api-key like a token', async () => {
+    const campsite = await makeCampsite(db);
+    const user = await makeUser(db, campsite.id);
+    // The default limit: other test files may use the same key in this minute, on the same database.
+    const first = await dispatch(apiRequest('POST', '/users/createLoginToken', { body: { email: user.email }, headers: { 'x-api-key': PLATFORM_KEY } }));
+    expect(first.status).toBe(200);
+    expect(first.headers.get('RateLimit-Limit')).toBe('600');
+    expect(Number(first.headers.get('RateLimit-Remaining'))).toBeLessThan(600);
+    const wrongKey = await dispatch(apiRequest('POST', '/users/createLoginToken', { body: { email: user.email }, headers: { 'x-api-key': 'chiave-sbagliata-0123456789' } }));
+    expect(wrongKey.status).toBe(401);
+    expect(wrongKey.headers.get('RateLimit-Limit')).toBeNull();
   });
 
   it('counts nothing and adds no headers for a call without a token, or with an invalid one', async () => {

@@ -121,7 +121,7 @@ export function createDispatcher(endpoints: Endpoint[], getDatabase: () => Datab
         counted = await perToken.consume(base.db, hashSecret(credential));
         if (!counted.allowed) {
           const seconds = secondsLeft(counted);
-          return answer(errorResponse(429, { error: `Troppe richieste: riprova tra ${seconds} secondi.` }, { 'Retry-After': String(seconds) }));
+          return answer(errorResponse(429, { error: `Troppe richieste: riprova tra ${seconds === 1 ? '1 secondo' : `${seconds} secondi`}.` }, { 'Retry-After': String(seconds) }));
         }
       }
       const params = endpoint.params ? endpoint.params.parse(found.params) : {};

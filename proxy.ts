@@ -5,13 +5,14 @@ import { clientInfo } from '@/lib/auth/client-info';
 import { effectivePackLevel, hasFullPack } from '@/lib/auth/pack-levels';
 import { isPrefetch } from '@/lib/auth/prefetch';
 import { routeAccess } from '@/lib/auth/route-access';
-import { createMemoryLimiter } from '@/lib/rate-limit/memory';
+import { proxyLimiter } from '@/lib/rate-limit/proxy-limiter';
 
 const { auth } = NextAuth(authConfig);
 
 // Quote links are unguessable: an address asking for hundreds of them is probing, not reading.
 const GUEST_QUOTE_PATH = /^\/visualizzaPreventivoL?\//;
-const guestQuoteLimit = createMemoryLimiter({ max: 120, windowMs: 10 * 60 * 1000 });
+// Counted in Redis when REDIS_URL is set (every instance together), else in this process only.
+const guestQuoteLimit = proxyLimiter('pagina-preventivo', { points: 120, durationSeconds: 10 * 60 });
 
 // A mail client's one-click unsubscribe (RFC 8058) POSTs to the address the guest would open.
 const ONE_CLICK_PATH = /^\/(?:mailing\/)?unsubscribe\/([^/]+)\/([^/]+)(?:\/[^/]*)?\/?$/;
@@ -20,10 +21,16 @@ const ONE_CLICK_PATH = /^\/(?:mailing\/)?unsubscribe\/([^/]+)\/([^/]+)(?:\/[^/]*
  * A first filter only: it reads the signed cookie, never the database. Staff pages check the
  * session again server-side (lib/auth/staff.ts), and so does every server action and API call.
  */
-export const proxy = auth((request) => {
+export const proxy = auth(async (request) => {
   const { pathname, hostname } = request.nextUrl;
-  if (GUEST_QUOTE_PATH.test(pathname) && guestQuoteLimit(clientInfo(request.headers).ip ?? 'sconosciuto')) {
-    return new NextResponse('Troppe richieste · Zu viele Anfragen · Too many requests', { status: 429, headers: { 'Retry-After': '600' } });
+  // Counted by address, so only when the address is known (TRUST_PROXY=1, see client-info.ts).
+  const ip = GUEST_QUOTE_PATH.test(pathname) ? clientInfo(request.headers).ip : null;
+  if (ip) {
+    const state = await guestQuoteLimit(ip);
+    if (!state.allowed) {
+      const retryAfter = String(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
+      return new NextResponse('Troppe richieste · Zu viele Anfragen · Too many requests', { status: 429, headers: { 'Retry-After': retryAfter } });
+    }
   }
   const oneClick = request.method === 'POST' ? ONE_CLICK_PATH.exec(pathname) : null;
   if (oneClick) return NextResponse.rewrite(new URL(`/api/one-click/unsubscribe/${oneClick[1]}/${oneClick[2]}`, request.nextUrl));

@@ -12,6 +12,8 @@ export default defineConfig({
       AUTH_SECRET: 'test-only-secret-test-only-secret-0123456789',
       DATA_ENCRYPTION_KEY: 'test-only-data-key-test-only-data-key-0123',
       BOOKING_PLATFORM_API_KEY: 'test-platform-key-0123456789',
+      // The tests stand for the balancer: each call names its address in X-Forwarded-For.
+      TRUST_PROXY: '1',
     },
     testTimeout: 30_000,
     hookTimeout: 120_000,

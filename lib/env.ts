@@ -29,8 +29,16 @@ const envSchema = z.object({
    * writes one to .env.local; in production it is required.
    */
   DATA_ENCRYPTION_KEY: optionalString.pipe(z.string().min(32, 'DATA_ENCRYPTION_KEY deve avere almeno 32 caratteri').optional()),
-  /** Public base URL used in links the product hands out (token logins, mails). */
+  /**
+   * Public base URL used in links the product hands out (token logins, mails); required in
+   * production, where the host a request names is not to be trusted for links.
+   */
   APP_URL: optionalString.pipe(z.url().optional()),
+  /**
+   * 1 when a proxy or balancer we run stands in front of the server and sets X-Forwarded-For,
+   * -Host and -Proto; with 0 (default) a client could write them itself, so they are ignored.
+   */
+  TRUST_PROXY: optionalString.pipe(z.enum(['0', '1'], { error: 'TRUST_PROXY deve essere 0 oppure 1' }).default('0')).transform((value) => value === '1'),
   /** Key the booking platform sends in x-api-key to mint one-time logins. */
   BOOKING_PLATFORM_API_KEY: optionalString.pipe(z.string().min(16, 'BOOKING_PLATFORM_API_KEY troppo corta (minimo 16 caratteri)').optional()),
   /** Base URL of the booking platform's CRM API; without it the built-in demo platform answers. */
@@ -51,6 +59,9 @@ const envSchema = z.object({
   if (values.NODE_ENV === 'production' && !values.DATA_ENCRYPTION_KEY) {
     context.addIssue({ code: 'custom', path: ['DATA_ENCRYPTION_KEY'], message: 'obbligatoria in produzione (npm run demo ne scrive una in .env.local)' });
   }
+  if (values.NODE_ENV === 'production' && !values.APP_URL) {
+    context.addIssue({ code: 'custom', path: ['APP_URL'], message: 'obbligatoria in produzione: l’indirizzo pubblico del CRM, per esempio https://crm.example.it' });
+  }
   if (values.BOOKING_PLATFORM_URL && !values.BOOKING_PLATFORM_CLIENT_KEY) {
     context.addIssue({ code: 'custom', path: ['BOOKING_PLATFORM_CLIENT_KEY'], message: 'obbligatoria quando è impostata BOOKING_PLATFORM_URL' });
   }
@@ -60,15 +71,19 @@ export type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;
 
-/** Parses the environment once; a bad value stops the server at start-up with a clear message. */
-export function env(): Env {
-  if (cached) return cached;
-  const parsed = envSchema.safeParse(process.env);
+/** Parses an environment (process.env, or a test's): a bad value throws with every problem listed. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new Error(`Configurazione non valida:\n${problems}`);
   }
-  cached = parsed.data;
+  return parsed.data;
+}
+
+/** Parses the environment once; a bad value stops the server at start-up with a clear message. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
   return cached;
 }
 

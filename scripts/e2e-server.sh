@@ -10,6 +10,8 @@ else
   tsx scripts/e2e-database.ts
   export DATABASE_URL="$E2E_DATABASE_URL"
 fi
+# APP_URL is required in production: the address the browser tests open.
+export APP_URL="${APP_URL:-http://127.0.0.1:${E2E_PORT:-3100}}"
 tsx db/migrate.ts
 tsx db/seed.ts >/dev/null
 exec next start --port "${E2E_PORT:-3100}" --hostname 127.0.0.1

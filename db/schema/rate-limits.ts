@@ -1,17 +1,14 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestampTz } from './columns';
 
 /**
- * Fixed-window counters for anything that must be slowed down (failed logins per e-mail
- * and per address, public form posts, capability-link misses). Kept in the database so
- * every server process sees the same count.
+ * The counters of rate-limiter-flexible's database store (lib/rate-limit/database-store.ts)
+ * when REDIS_URL is not set: one row per limited key, its points in the current window and
+ * when the window (or the block) ends. Kept in the database so every server process sees the
+ * same count.
  */
-export const rateLimits = pgTable(
-  'rate_limits',
-  {
-    key: text('key').notNull(),
-    windowStart: timestampTz('window_start').notNull(),
-    count: integer('count').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
-);
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: timestampTz('expire'),
+});

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { loginTokens, sessions, userLogins, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { newSecret } from '@/lib/ids';
-import { clearHits, minutesLeft, recordHit, takeBackHit, type Limit } from '@/lib/rate-limit/service';
+import { limiter, minutesLeft, type LimitRule } from '@/lib/rate-limit/limiter';
 import type { Tenant } from '@/lib/tenant';
 import { effectivePackLevel } from './pack-levels';
 import { dummyPasswordHash, verifyPassword } from './passwords';
@@ -11,9 +11,12 @@ import { hashSecret } from './secrets';
 import { SESSION_DAYS } from './session-policy';
 
 export const LOGIN_LIMITS = {
-  perEmail: { max: 5, windowSeconds: 15 * 60 },
-  perAddress: { max: 20, windowSeconds: 15 * 60 },
-} satisfies Record<string, Limit>;
+  perEmail: { points: 5, durationSeconds: 15 * 60 },
+  perAddress: { points: 20, durationSeconds: 15 * 60 },
+} satisfies Record<string, LimitRule>;
+
+const loginPerEmail = limiter('login:email', LOGIN_LIMITS.perEmail);
+const loginPerAddress = limiter('login:ip', LOGIN_LIMITS.perAddress);
 
 export const LOGIN_TOKEN_MINUTES = 10;
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
@@ -63,19 +66,17 @@ export async function loginWithPassword(
   client: ClientInfo,
 ): Promise<OpenedSession> {
   const email = normalizeEmail(input.email);
-  const emailKey = `login:email:${email}`;
-  const addressKey = `login:ip:${client.ip ?? 'sconosciuto'}`;
-  const emailOver = await recordHit(db, emailKey, LOGIN_LIMITS.perEmail);
-  const addressOver = await recordHit(db, addressKey, LOGIN_LIMITS.perAddress);
-  if (emailOver || addressOver) {
-    const limit = emailOver ? LOGIN_LIMITS.perEmail : LOGIN_LIMITS.perAddress;
-    throw new AppError('rate_limited', `Troppi tentativi di accesso non riusciti. Riprova tra ${minutesLeft(limit)} minuti.`);
-  }
+  // An unknown address (no trusted proxy, see client-info.ts) is not one bucket for everyone.
+  const address = client.ip;
+  const byEmail = await loginPerEmail.consume(db, email);
+  const byAddress = address ? await loginPerAddress.consume(db, address) : null;
+  const refused = [byEmail, byAddress].find((state) => state && !state.allowed);
+  if (refused) throw new AppError('rate_limited', `Troppi tentativi di accesso non riusciti. Riprova tra ${minutesLeft(refused)} minuti.`);
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw new AppError('bad_request', INVALID_CREDENTIALS);
-  await clearHits(db, emailKey);
-  await takeBackHit(db, addressKey, LOGIN_LIMITS.perAddress);
+  await loginPerEmail.clear(db, email);
+  if (address) await loginPerAddress.reward(db, address);
   return openSession(db, user, input.kind, 'password', client);
 }
 

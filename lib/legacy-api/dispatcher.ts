@@ -1,10 +1,12 @@
 import type { Database } from '@/db/client';
 import { clientInfo } from '@/lib/auth/client-info';
 import { hasFullPack } from '@/lib/auth/pack-levels';
-import { safeEqual } from '@/lib/auth/secrets';
+import { hashSecret, safeEqual } from '@/lib/auth/secrets';
 import { resolveSession } from '@/lib/auth/service';
 import { env, publicBaseUrl } from '@/lib/env';
 import { AppError } from '@/lib/errors';
+import { checkContentLength, JSON_BODY_LIMIT, readBodyForm, readBodyText } from '@/lib/http/body-limit';
+import { limiter, secondsLeft, type LimitRule, type LimitState } from '@/lib/rate-limit/limiter';
 import type { Tenant } from '@/lib/tenant';
 import '@/lib/validation';
 import type { Endpoint, PublicContext } from './endpoint';
@@ -13,19 +15,25 @@ import { createMatcher } from './match';
 
 export const API_PREFIX = '/api';
 
+/** Calls per minute of one bearer token (the booking platform's, or a user's). */
+export const API_TOKEN_LIMIT: LimitRule = { points: 600, durationSeconds: 60 };
+
 /** A form upload (/addImage) as a plain object: text fields as strings, files as File objects. */
-async function readForm(request: Request): Promise<Record<string, FormDataEntryValue>> {
+async function readForm(request: Request, limit: number): Promise<Record<string, FormDataEntryValue>> {
+  let form: FormData;
   try {
-    return Object.fromEntries((await request.formData()).entries());
-  } catch {
+    form = await readBodyForm(request, limit);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError('bad_request', 'Il corpo multipart/form-data della richiesta non è valido.');
   }
+  return Object.fromEntries(form.entries());
 }
 
-async function readBody(request: Request): Promise<unknown> {
+async function readBody(request: Request, limit: number): Promise<unknown> {
   if (request.method === 'GET' || request.method === 'HEAD') return {};
-  if ((request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) return readForm(request);
-  const text = await request.text();
+  if ((request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) return readForm(request, limit);
+  const text = await readBodyText(request, limit);
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);
@@ -63,13 +71,39 @@ async function authenticate(endpoint: Endpoint, base: PublicContext): Promise<{ 
   return { tenant, bearer };
 }
 
+/** The RateLimit-* headers (IETF draft, delta seconds) of a call counted against its token. */
+function rateLimitHeaders(state: LimitState): Record<string, string> {
+  return {
+    'RateLimit-Limit': String(state.limit),
+    'RateLimit-Remaining': String(state.remaining),
+    'RateLimit-Reset': String(Math.ceil(state.msBeforeNext / 1000)),
+  };
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  try {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  } catch {
+    // A handler's Response with immutable headers: the same answer with ours added.
+    const copy = new Response(response.body, response);
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+    return copy;
+  }
+}
+
 /**
  * Serves the whole legacy contract: finds the call, authenticates, parses the input with the
- * call's zod schemas, runs the handler and maps every failure to one JSON error shape.
+ * call's zod schemas, runs the handler and maps every failure to one JSON error shape. A body
+ * over its limit is refused (413); a bearer token has API_TOKEN_LIMIT calls a minute, counted by
+ * every instance together, and each of its answers says how many remain.
  */
-export function createDispatcher(endpoints: Endpoint[], getDatabase: () => Database) {
+export function createDispatcher(endpoints: Endpoint[], getDatabase: () => Database, options: { tokenLimit?: LimitRule } = {}) {
   const match = createMatcher(endpoints);
+  const perToken = limiter('api-token', options.tokenLimit ?? API_TOKEN_LIMIT);
   return async function dispatch(request: Request): Promise<Response> {
+    let counted: LimitState | null = null;
+    const answer = (response: Response) => (counted ? withHeaders(response, rateLimitHeaders(counted)) : response);
     try {
       const url = new URL(request.url);
       const path = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname;
@@ -77,16 +111,27 @@ export function createDispatcher(endpoints: Endpoint[], getDatabase: () => Datab
       if (!found) return errorResponse(404, { error: `Chiamata API sconosciuta: ${path}` });
       if ('methodNotAllowed' in found) return errorResponse(405, { error: `Metodo ${request.method} non ammesso per ${path}.` });
       const { endpoint } = found;
+      const bodyLimit = endpoint.bodyLimit ?? JSON_BODY_LIMIT;
+      checkContentLength(request, bodyLimit);
       const base: PublicContext = { db: getDatabase(), request, client: clientInfo(request.headers), origin: publicBaseUrl(url.origin) };
       const identity = await authenticate(endpoint, base);
+      // The booking platform's x-api-key counts like a token (authenticate has checked it).
+      const credential = identity?.bearer ?? (endpoint.auth === 'platform-key' ? request.headers.get('x-api-key') : null);
+      if (credential) {
+        counted = await perToken.consume(base.db, hashSecret(credential));
+        if (!counted.allowed) {
+          const seconds = secondsLeft(counted);
+          return answer(errorResponse(429, { error: `Troppe richieste: riprova tra ${seconds === 1 ? '1 secondo' : `${seconds} secondi`}.` }, { 'Retry-After': String(seconds) }));
+        }
+      }
       const params = endpoint.params ? endpoint.params.parse(found.params) : {};
-      const body = endpoint.body ? endpoint.body.parse(await readBody(request)) : {};
+      const body = endpoint.body ? endpoint.body.parse(await readBody(request, bodyLimit)) : {};
       const context = identity ? { ...base, ...identity } : base;
       const result = await endpoint.handler(context as never, { params, body } as never);
-      if (result instanceof Response) return result;
-      return Response.json(result ?? {}, { headers: { 'Cache-Control': 'no-store' } });
+      if (result instanceof Response) return answer(result);
+      return answer(Response.json(result ?? {}, { headers: { 'Cache-Control': 'no-store' } }));
     } catch (error) {
-      return toErrorResponse(error);
+      return answer(toErrorResponse(error));
     }
   };
 }

@@ -40,6 +40,8 @@ export type Endpoint<
   adminOnly?: boolean;
   /** Only the provider's operator (campsites, product updates). */
   operatorOnly?: boolean;
+  /** The body's byte limit, for uploads; every other call has JSON_BODY_LIMIT (lib/http/body-limit.ts). */
+  bodyLimit?: number;
   /** The last path parameter may be left out: "…/markAsRead/" reaches the handler with "". */
   lastParamOptional?: boolean;
   handler: (ctx: ContextFor<A>, input: EndpointInput<P, B>) => Promise<unknown>;

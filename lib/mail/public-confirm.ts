@@ -5,14 +5,16 @@ import { contacts, mailOutbox, mailTraces, quoteRequests, quotes } from '@/db/sc
 import type { ClientInfo } from '@/lib/auth/service';
 import { AppError } from '@/lib/errors';
 import { guestLocaleOf } from '@/lib/i18n/locales';
-import { recordHit, minutesLeft, type Limit } from '@/lib/rate-limit/service';
+import { limiter, minutesLeft, type LimitRule, type LimitState } from '@/lib/rate-limit/limiter';
 import { findPublicCampsite } from '@/lib/requests/form-options';
 import { deliverSoon } from './mailer';
 import { queueContactConfirmation } from './system-mails';
 
 /** A guest asks for their confirmation once; a script asking again and again is slowed down. */
-export const CONFIRM_ADDRESS_LIMIT: Limit = { max: 10, windowSeconds: 10 * 60 };
-export const CONFIRM_RECIPIENT_LIMIT: Limit = { max: 3, windowSeconds: 60 * 60 };
+export const CONFIRM_ADDRESS_LIMIT: LimitRule = { points: 10, durationSeconds: 10 * 60 };
+export const CONFIRM_RECIPIENT_LIMIT: LimitRule = { points: 3, durationSeconds: 60 * 60 };
+const perAddress = limiter('mail-confirm:address', CONFIRM_ADDRESS_LIMIT);
+const perRecipient = limiter('mail-confirm:recipient', CONFIRM_RECIPIENT_LIMIT);
 /** A confirmation already queued this recently for the same guest is not sent again. */
 const RECENT_MS = 10 * 60_000;
 
@@ -43,12 +45,14 @@ export async function sendPublicConfirmation(db: Database, request: ConfirmReque
   const email = contact.email?.trim();
   if (!email) throw new AppError('bad_request', 'Il cliente non ha un indirizzo e-mail.');
 
-  const rateLimited = (limit: Limit) =>
-    new AppError('rate_limited', `Troppe richieste di conferma: riprova tra ${minutesLeft(limit)} minuti.`);
-  if (client.ip && (await recordHit(db, `mail-confirm:address:${client.ip}`, CONFIRM_ADDRESS_LIMIT))) throw rateLimited(CONFIRM_ADDRESS_LIMIT);
-  if (await recordHit(db, `mail-confirm:recipient:${campsite.id}:${email.toLowerCase()}`, CONFIRM_RECIPIENT_LIMIT)) {
-    throw rateLimited(CONFIRM_RECIPIENT_LIMIT);
+  const rateLimited = (state: LimitState) =>
+    new AppError('rate_limited', `Troppe richieste di conferma: riprova tra ${minutesLeft(state)} minuti.`);
+  if (client.ip) {
+    const byAddress = await perAddress.consume(db, client.ip);
+    if (!byAddress.allowed) throw rateLimited(byAddress);
   }
+  const byRecipient = await perRecipient.consume(db, `${campsite.id}:${email.toLowerCase()}`);
+  if (!byRecipient.allowed) throw rateLimited(byRecipient);
 
   const [recent] = await db
     .select({ id: mailOutbox.id })

@@ -5,7 +5,7 @@ import { cacheTags, invalidate } from '@/lib/cache/tags';
 import { appUrl } from '@/lib/env';
 import { deliverSoon } from '@/lib/mail/mailer';
 import { romeIsoDate } from '@/lib/date-filter';
-import { minutesLeft, recordHit, type Limit } from '@/lib/rate-limit/service';
+import { limiter, minutesLeft, type LimitRule, type LimitState } from '@/lib/rate-limit/limiter';
 import { HONEYPOT_KEY, PHONE_PREFIX_KEY, type FormFieldCode } from './fields';
 import { loadFormOptions, type FormLanguage, type FormOptions, type PublicCampsite } from './form-options';
 import { formTranslator } from './messages';
@@ -14,8 +14,10 @@ import { storeRequest } from './store';
 import { buildRequestSchema, fieldErrorsOf, type RequestInput } from './validation';
 
 /** A person sends a handful of requests at most; a script sends many. */
-export const ADDRESS_LIMIT: Limit = { max: 5, windowSeconds: 10 * 60 };
-export const EMAIL_LIMIT: Limit = { max: 5, windowSeconds: 60 * 60 };
+export const ADDRESS_LIMIT: LimitRule = { points: 5, durationSeconds: 10 * 60 };
+export const EMAIL_LIMIT: LimitRule = { points: 5, durationSeconds: 60 * 60 };
+const perAddress = limiter('contact-form:address', ADDRESS_LIMIT);
+const perEmail = limiter('contact-form:email', EMAIL_LIMIT);
 
 export type SubmitInput = {
   /** The fields as the form (or the legacy payload) sent them, by their Italian codes. */
@@ -60,10 +62,13 @@ function payloadOf(input: RequestInput, options: FormOptions, shown: Set<FormFie
 }
 
 /** The same refusal for both limits, in the guest's language, with the wait that remains. */
-async function overLimit(db: DbOrTx, campsiteId: string, email: string, client: ClientInfo): Promise<Limit | null> {
-  if (client.ip && (await recordHit(db, `contact-form:address:${client.ip}`, ADDRESS_LIMIT))) return ADDRESS_LIMIT;
-  if (await recordHit(db, `contact-form:email:${campsiteId}:${email.toLowerCase()}`, EMAIL_LIMIT)) return EMAIL_LIMIT;
-  return null;
+async function overLimit(db: DbOrTx, campsiteId: string, email: string, client: ClientInfo): Promise<LimitState | null> {
+  if (client.ip) {
+    const byAddress = await perAddress.consume(db, client.ip);
+    if (!byAddress.allowed) return byAddress;
+  }
+  const byEmail = await perEmail.consume(db, `${campsiteId}:${email.toLowerCase()}`);
+  return byEmail.allowed ? null : byEmail;
 }
 
 /**

@@ -5,7 +5,7 @@ import { changedKeys, recordAudit } from '@/lib/audit/service';
 import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
 import { normalizeEmail, type UserRow } from '@/lib/auth/service';
 import { AppError } from '@/lib/errors';
-import { clearHits, minutesLeft, recordHit, type Limit } from '@/lib/rate-limit/service';
+import { limiter, minutesLeft, type LimitRule } from '@/lib/rate-limit/limiter';
 import type { Tenant } from '@/lib/tenant';
 import { snapshot } from './rules';
 import { assertEmailFree } from './service';
@@ -14,7 +14,8 @@ import { WRONG_OLD_PASSWORD, type AccountEdit, type OwnPasswordChange } from './
 
 export { WRONG_OLD_PASSWORD };
 
-export const OLD_PASSWORD_LIMIT: Limit = { max: 5, windowSeconds: 15 * 60 };
+export const OLD_PASSWORD_LIMIT: LimitRule = { points: 5, durationSeconds: 15 * 60 };
+const oldPasswordLimiter = limiter('old-password', OLD_PASSWORD_LIMIT);
 
 type Self = Pick<Tenant, 'campsiteId' | 'userId' | 'email' | 'sessionId'>;
 
@@ -57,12 +58,12 @@ export async function updateOwnAccount(db: DbOrTx, tenant: Self, input: AccountE
 export async function changeOwnPassword(db: DbOrTx, tenant: Self, input: OwnPasswordChange): Promise<void> {
   const current = await getOwnAccount(db, tenant);
   // A stolen open session must not become a way to guess the password offline-fast.
-  const key = `old-password:${tenant.userId}`;
-  if (await recordHit(db, key, OLD_PASSWORD_LIMIT)) {
-    throw new AppError('rate_limited', `Troppi tentativi con la password attuale sbagliata. Riprova tra ${minutesLeft(OLD_PASSWORD_LIMIT)} minuti.`);
+  const attempt = await oldPasswordLimiter.consume(db, tenant.userId);
+  if (!attempt.allowed) {
+    throw new AppError('rate_limited', `Troppi tentativi con la password attuale sbagliata. Riprova tra ${minutesLeft(attempt)} minuti.`);
   }
   if (!(await verifyPassword(current.passwordHash, input.oldPassword))) throw new AppError('bad_request', WRONG_OLD_PASSWORD);
-  await clearHits(db, key);
+  await oldPasswordLimiter.clear(db, tenant.userId);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     const locked = await selfForUpdate(tx, tenant);

@@ -143,7 +143,7 @@ describe('own account', () => {
 
   it('stops guessing the old password from an open session after a few wrong tries, even with the right one', async () => {
     const { tenant } = await campsiteWithAdmin();
-    for (let attempt = 0; attempt < OLD_PASSWORD_LIMIT.max; attempt += 1) {
+    for (let attempt = 0; attempt < OLD_PASSWORD_LIMIT.points; attempt += 1) {
       expect(await failure(changeOwnPassword(db, tenant, { oldPassword: `Sbagliata-${attempt}000`, newPassword: NEW_PASSWORD }))).toMatchObject({ message: WRONG_OLD_PASSWORD });
     }
     const blocked = await failure(changeOwnPassword(db, tenant, { oldPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD }));

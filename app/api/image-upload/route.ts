@@ -1,15 +1,20 @@
 import { getDb } from '@/db/client';
+import { requestHost } from '@/lib/auth/client-info';
 import { lookupStaff } from '@/lib/auth/staff';
 import { toErrorResponse } from '@/lib/legacy-api/errors';
 import { AppError } from '@/lib/errors';
+import { MULTIPART_OVERHEAD, readBodyForm } from '@/lib/http/body-limit';
 import { MAX_UPLOAD_BYTES } from '@/lib/images/encode';
 import { uploadImage } from '@/lib/images/service';
 
-/** A cookie-authenticated POST: one sent by another site's page (or an opaque origin) is refused. */
+/**
+ * A cookie-authenticated POST: one sent by another site's page (or an opaque origin) is refused.
+ * The host is X-Forwarded-Host only behind our own proxy (TRUST_PROXY=1).
+ */
 function sameOrigin(request: Request): boolean {
   const origin = request.headers.get('origin');
   if (!origin) return true;
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  const { host } = requestHost(request.headers, 'https');
   try {
     return new URL(origin).host === host;
   } catch {
@@ -27,9 +32,9 @@ export async function POST(request: Request): Promise<Response> {
     if (!sameOrigin(request)) throw new AppError('forbidden', 'Richiesta da un’origine non ammessa.');
     const found = await lookupStaff();
     if (!found.tenant) throw new AppError('unauthorized', 'Sessione scaduta: accedi di nuovo.');
-    const length = Number(request.headers.get('content-length') ?? 0);
-    if (length > MAX_UPLOAD_BYTES + 64 * 1024) throw new AppError('bad_request', 'Il file supera il limite di 15 MB.');
-    const form = await request.formData().catch(() => {
+    // Refused by Content-Length at once, else counted while read: 413 past the file limit.
+    const form = await readBodyForm(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, 'Il file supera il limite di 15 MB.').catch((error: unknown) => {
+      if (error instanceof AppError) throw error;
       throw new AppError('bad_request', 'Invio non valido: scegli di nuovo il file.');
     });
     const file = form.get('file');

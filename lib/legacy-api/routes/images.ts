@@ -1,4 +1,5 @@
 import { AppError, forbidden } from '@/lib/errors';
+import { uploadBodyLimit } from '@/lib/http/body-limit';
 import { MAX_UPLOAD_BYTES } from '@/lib/images/encode';
 import { imageResponse } from '@/lib/images/serve';
 import { deleteImage, getImageWithData, listImages, patchImage, readPublicImage, uploadImage, IMAGE_NOT_FOUND } from '@/lib/images/service';
@@ -59,6 +60,7 @@ export const imageRoutes: Endpoint[] = [
     group,
     summary: 'Carica un’immagine (multipart «file» o «image», oppure JSON con «data» in base64): JPEG, PNG, WebP o GIF fino a 15 MB e 40 megapixel, ricodificata senza metadati.',
     body: addImageBody,
+    bodyLimit: uploadBodyLimit(MAX_UPLOAD_BYTES),
     response: legacyImageSchema,
     handler: async ({ db, tenant }, { body }) => {
       const file = body.file ?? body.image;

@@ -1,4 +1,5 @@
 import { AppError } from '@/lib/errors';
+import { uploadBodyLimit } from '@/lib/http/body-limit';
 import { addAttachment, deleteAttachment, listAttachments, MAX_ATTACHMENT_BYTES } from '@/lib/mail/attachments';
 import { z } from '@/lib/validation';
 import { endpoint, type Endpoint } from '../endpoint';
@@ -34,6 +35,7 @@ export const mailAttachmentRoutes: Endpoint[] = [
     summary:
       'Carica un allegato: multipart («file») o JSON con «data» in base64, fileName e mimeType; fino a 10 MB, niente programmi o script. Facoltativi idPreventivo e idMail del campeggio. Risponde i dati dell’allegato (_id da passare in allegati a /sendMail).',
     body: addAttachmentBody,
+    bodyLimit: uploadBodyLimit(MAX_ATTACHMENT_BYTES),
     response: legacyAttachmentSchema,
     handler: async ({ db, tenant }, { body }) => {
       const file = body.file;

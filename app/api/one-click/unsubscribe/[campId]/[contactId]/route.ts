@@ -1,5 +1,7 @@
 import { getDb } from '@/db/client';
 import { AppError } from '@/lib/errors';
+import { JSON_BODY_LIMIT, readBodyText } from '@/lib/http/body-limit';
+import { toErrorResponse } from '@/lib/legacy-api/errors';
 import { unsubscribe } from '@/lib/newsletter/subscription';
 
 /**
@@ -9,7 +11,12 @@ import { unsubscribe } from '@/lib/newsletter/subscription';
  */
 export async function POST(request: Request, { params }: { params: Promise<{ campId: string; contactId: string }> }) {
   const { campId, contactId } = await params;
-  const body = await request.text();
+  let body: string;
+  try {
+    body = await readBodyText(request, JSON_BODY_LIMIT);
+  } catch (error) {
+    return toErrorResponse(error);
+  }
   if (!new URLSearchParams(body).has('List-Unsubscribe')) {
     return new Response('Richiesta non valida: atteso List-Unsubscribe=One-Click.', { status: 400 });
   }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { isValidRevalidation } from '@/lib/cache/remote-invalidation';
 import { isCacheTag } from '@/lib/cache/tags';
 import { env } from '@/lib/env';
+import { readBodyText } from '@/lib/http/body-limit';
+import { toErrorResponse } from '@/lib/legacy-api/errors';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const bodySchema = z.object({ tags: z.array(z.string().refine(isCacheTag)).min(1).max(200) });
@@ -12,9 +14,12 @@ const error = (status: number, message: string) => Response.json({ error: messag
 /** Drops cached guest views for a job that ran outside a request (lib/cache/remote-invalidation.ts). */
 export async function POST(request: Request) {
   const secret = env().AUTH_SECRET;
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return error(413, 'Richiesta troppo grande.');
-  const body = await request.text();
-  if (body.length > MAX_BODY_BYTES) return error(413, 'Richiesta troppo grande.');
+  let body: string;
+  try {
+    body = await readBodyText(request, MAX_BODY_BYTES);
+  } catch (failure) {
+    return toErrorResponse(failure);
+  }
   if (!secret || !isValidRevalidation(secret, request.headers, body)) return error(401, 'Firma non valida.');
   let parsed;
   try {

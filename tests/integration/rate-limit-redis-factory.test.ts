@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { connect } from 'node:net';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
@@ -8,27 +7,16 @@ import { REDIS_KEY_PREFIX } from '@/lib/rate-limit/core';
 import { limiter } from '@/lib/rate-limit/limiter';
 import { getRedis } from '@/lib/redis/client';
 import { useTestDatabase } from '../helpers/db';
+import { isReachable, testRedisUrl } from '../helpers/redis';
 
 /**
  * With REDIS_URL set, limiter() counts in Redis and not in the database: set here before the
  * first env() of this file (Redis database 14, keys of this run only; skipped when unreachable).
  */
-const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379/14';
+const redisUrl = testRedisUrl;
 process.env.REDIS_URL = redisUrl;
 
-const redisReachable = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(redisUrl);
-  const socket = connect({ host: hostname, port: Number(port || 6379) });
-  socket.setTimeout(500, () => {
-    socket.destroy();
-    resolve(false);
-  });
-  socket.once('connect', () => {
-    socket.end();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-});
+const redisReachable = await isReachable(redisUrl);
 
 const name = `prova-fabbrica-${randomUUID().slice(0, 8)}`;
 let db: Database;

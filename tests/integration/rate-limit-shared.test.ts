@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { connect } from 'node:net';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@redis/client';
@@ -8,6 +7,7 @@ import { rateLimits } from '@/db/schema';
 import { redisLimiter, consumeOn, peekOn, type LimitRule } from '@/lib/rate-limit/core';
 import { limiter } from '@/lib/rate-limit/limiter';
 import { useTestDatabase } from '../helpers/db';
+import { isReachable, testRedisUrl } from '../helpers/redis';
 
 /**
  * Two limiters with the same name stand for two server processes: what one counts, the other
@@ -62,20 +62,8 @@ describe('the database store (REDIS_URL unset)', () => {
   });
 });
 
-const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379/14';
-const redisReachable = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(redisUrl);
-  const socket = connect({ host: hostname, port: Number(port || 6379) });
-  socket.setTimeout(500, () => {
-    socket.destroy();
-    resolve(false);
-  });
-  socket.once('connect', () => {
-    socket.end();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-});
+const redisUrl = testRedisUrl;
+const redisReachable = await isReachable(redisUrl);
 
 describe.skipIf(!redisReachable)('the Redis store', () => {
   const prefix = `crm-test-${run}`;

@@ -72,6 +72,7 @@ const lowerKey = (column: SQL): SortKey => ({ expr: column, direction: 'asc', cu
  * Contacts without an e-mail come last in the e-mail order.
  */
 const SORT_KEYS: Record<ContactSort, SortKey[]> = {
+  // Keep every key of an order in one direction: afterCursor compares them as one row.
   recenti: [createdKey('desc'), { ...idKey, direction: 'desc' }],
   'meno-recenti': [createdKey('asc'), idKey],
   nome: [lowerKey(sql`lower(${contacts.lastName})`), lowerKey(sql`lower(${contacts.firstName})`), idKey],
@@ -82,14 +83,16 @@ const SORT_KEYS: Record<ContactSort, SortKey[]> = {
   ],
 };
 
-/** Rows strictly after the cursor in the sort order: (k1 > v1) or (k1 = v1 and k2 > v2) or … */
+/**
+ * Rows strictly after the cursor in the sort order. Every order sorts all its keys one way, so this
+ * is a row comparison, (k1, k2, …) > (v1, v2, …), which the index bounds at any depth; the
+ * equivalent (k1 > v1) or (k1 = v1 and k2 > v2) … made PostgreSQL filter every row before the cursor.
+ */
 function afterCursor(keys: SortKey[], values: CursorValue[]): SQL {
-  const branches = keys.map((key, index) => {
-    const equalities = keys.slice(0, index).map((previous, j) => sql`${previous.expr} = ${previous.param(values[j])}`);
-    const comparison = key.direction === 'asc' ? sql`${key.expr} > ${key.param(values[index])}` : sql`${key.expr} < ${key.param(values[index])}`;
-    return and(...equalities, comparison)!;
-  });
-  return or(...branches)!;
+  const row = (parts: SQL[]) => sql`(${sql.join(parts, sql`, `)})`;
+  const left = row(keys.map((key) => key.expr));
+  const right = row(keys.map((key, index) => key.param(values[index])));
+  return keys[0].direction === 'asc' ? sql`${left} > ${right}` : sql`${left} < ${right}`;
 }
 
 export function clampLimit(limit: number | undefined, max = MAX_PAGE_SIZE): number {
@@ -150,10 +153,16 @@ export async function listContacts(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'
   return fetchContactPage(db, contactConditions(tenant, options), options.sort ?? 'recenti', options.cursor, clampLimit(options.limit));
 }
 
-/** How many contacts pass the filters (the cursor does not count). */
-export async function countContacts(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, filters: ContactSearch = {}): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(contacts).where(contactConditions(tenant, filters));
-  return row?.value ?? 0;
+/** Past this many, lists say "oltre 10.000": counting 200,000 rows on every page costs more than the page. */
+export const COUNT_CAP = 10_000;
+
+export type CappedCount = { count: number; capped: boolean };
+
+/** How many contacts pass the filters (the cursor does not count), up to COUNT_CAP. */
+export async function countContacts(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, filters: ContactSearch = {}): Promise<CappedCount> {
+  const matching = db.select({ one: sql`1` }).from(contacts).where(contactConditions(tenant, filters)).limit(COUNT_CAP + 1).as('matching');
+  const [row] = await db.select({ value: count() }).from(matching);
+  return { count: Math.min(row.value, COUNT_CAP), capped: row.value > COUNT_CAP };
 }
 
 /** Every page of the filtered list in turn, for the export and the streamed legacy list; memory stays one page. */

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { contacts } from '@/db/schema';
 import { getContactDetail } from '@/lib/contacts/detail';
-import { listContacts, type ContactListItem } from '@/lib/contacts/search';
+import { COUNT_CAP, countContacts, listContacts, type ContactListItem } from '@/lib/contacts/search';
 import { createContact, deleteContact, getContact, updateContact } from '@/lib/contacts/service';
 import { CONTACT_SORTS, contactInputSchema, NAME_OR_EMAIL_REQUIRED, type ContactSort } from '@/lib/contacts/validation';
 import { AppError } from '@/lib/errors';
@@ -220,6 +220,18 @@ describe('keyset pagination', () => {
       if (sort === 'meno-recenti') expect(order).toEqual([...order].sort((a, b) => a - b));
       if (sort === 'email') expect(seen.slice(-(seen.filter((row) => !row.email).length)).every((row) => !row.email)).toBe(true);
     }
+  });
+
+  it('counts exactly up to 10,000 and past that says only that there are more', async () => {
+    const { tenant } = await makeContactsAccount(db);
+    const add = (count: number, surname: string) =>
+      insertContacts(db, tenant.campsiteId, Array.from({ length: count }, (_, index) => ({ lastName: `${surname}${index}` })));
+    for (let batch = 0; batch < 10; batch += 1) await add(1000, `Conteggio${batch}x`);
+    expect(await countContacts(db, tenant)).toEqual({ count: 10_000, capped: false });
+    expect(await countContacts(db, tenant, { search: 'conteggio3x' })).toEqual({ count: 1000, capped: false });
+    await add(1, 'Ultimo');
+    expect(await countContacts(db, tenant)).toEqual({ count: COUNT_CAP, capped: true });
+    expect(await countContacts(db, tenant, { search: 'ultimo' })).toEqual({ count: 1, capped: false });
   });
 
   it('refuses a forged cursor in Italian', async () => {

@@ -46,7 +46,7 @@ export default async function ContactsPage({ searchParams }: Props) {
           <div>
             <Title order={1}>{t('title')}</Title>
             <Text c="dimmed" data-testid="contacts-count">
-              {filtered ? t('list.countFiltered', { count: total }) : t('list.count', { count: total })}
+              {t(`list.${filtered ? 'countFiltered' : 'count'}${total.capped ? 'Capped' : ''}`, { count: total.count })}
             </Text>
           </div>
           <Group gap="xs">

@@ -66,10 +66,11 @@ export const contactRoutes = [
     group,
     summary: 'Una pagina di clienti (cursore, non offset), con ricerca, filtro per data di creazione (gg/mm/aaaa) e ordinamento.',
     body: contactListQuerySchema,
-    response: z.object({ items: z.array(legacyContactSchema), nextCursor: z.string().nullable(), total: z.number() }),
+    // total stops at 10,000 (totalCapped: true beyond): an exact count of a large campsite cost more than the page.
+    response: z.object({ items: z.array(legacyContactSchema), nextCursor: z.string().nullable(), total: z.number(), totalCapped: z.boolean() }),
     handler: async ({ db, tenant }, { body }) => {
       const [page, total] = await Promise.all([listContacts(db, tenant, body), countContacts(db, tenant, body)]);
-      return { items: page.items.map(toLegacyContact), nextCursor: page.nextCursor, total };
+      return { items: page.items.map(toLegacyContact), nextCursor: page.nextCursor, total: total.count, totalCapped: total.capped };
     },
   }),
   endpoint({

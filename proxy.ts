@@ -52,5 +52,7 @@ export const proxy = auth(async (request) => {
 });
 
 export const config = {
-  matcher: ['/((?!api|_next/static|_next/image|favicon.ico|robots.txt|.*\\.(?:png|jpg|jpeg|svg|webp|ico|css|js)$).*)'],
+  // The two polls check the session themselves (a JSON 401, never a redirect): past the proxy,
+  // a poll neither decrypts the cookie twice nor has it re-issued every 30 seconds.
+  matcher: ['/((?!api|_next/static|_next/image|favicon.ico|robots.txt|notifiche/stato$|novita/stato$|.*\\.(?:png|jpg|jpeg|svg|webp|ico|css|js)$).*)'],
 };

@@ -52,6 +52,24 @@ test('the first paint shows the unread count, and the tab title starts with it o
   await expect(page).toHaveTitle(new RegExp(`^\\(${served}\\) ⚠ .*Clienti`));
 });
 
+test('an unchanged poll answers 304 to its ETag and never re-issues the session cookie; a logged-out one 401', async ({ page, browser }) => {
+  await logInToDashboard(page, LOGINS.pineta);
+  for (const path of [STATUS_PATH, '/novita/stato']) {
+    const first = await page.request.get(path);
+    expect(first.status(), path).toBe(200);
+    expect(first.headers()['set-cookie'], path).toBeUndefined();
+    const etag = first.headers().etag;
+    expect(etag, path).toMatch(/^".+"$/);
+    const again = await page.request.get(path, { headers: { 'if-none-match': etag } });
+    expect(again.status(), path).toBe(304);
+    expect(again.headers()['set-cookie'], path).toBeUndefined();
+  }
+  const anonymous = await browser.newContext();
+  const refused = await anonymous.request.get(STATUS_PATH);
+  expect(refused.status()).toBe(401);
+  await anonymous.close();
+});
+
 test('the panel pages by 5; a click opens the notification’s target and counts it read', async ({ page }) => {
   await logInToDashboard(page, LOGINS.pineta);
   const before = await unreadCount(page);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { getDb, type Database } from '@/db/client';
 import { hasFullPack } from '@/lib/auth/pack-levels';
 import { lookupStaff } from '@/lib/auth/staff';
@@ -5,19 +6,31 @@ import { classifyError } from '@/lib/error-classification';
 import type { Tenant } from '@/lib/tenant';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
+// A poll's answer may be kept by the browser, but only to be revalidated: 304 when nothing changed.
+const REVALIDATE = { 'Cache-Control': 'private, no-cache' };
+
+/** The answer as JSON, or 304 when the browser already holds the same (its If-None-Match). */
+function revalidatedJson(request: Request, body: unknown): Response {
+  const json = JSON.stringify(body);
+  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { ...REVALIDATE, ETag: etag } });
+  return new Response(json, { headers: { ...REVALIDATE, ETag: etag, 'content-type': 'application/json' } });
+}
 
 /**
  * The bell's GET handlers answer JSON, never a redirect: a poll must not log anybody out or
  * fetch the login page. No session: 401. A service account (no bell, spec section 6): 403.
+ * A poll (its request given) answers with an ETag, and 304 when nothing changed.
  */
-export async function bellResponse(run: (tenant: Tenant, db: Database) => Promise<unknown>): Promise<Response> {
+export async function bellResponse(run: (tenant: Tenant, db: Database) => Promise<unknown>, poll?: Request): Promise<Response> {
   const found = await lookupStaff();
   if (!found.tenant) return Response.json({ error: 'Sessione scaduta: accedi di nuovo.' }, { status: 401, headers: NO_STORE });
   if (!hasFullPack(found.tenant.packLevel)) {
     return Response.json({ error: 'Il tuo account non ha accesso alle notifiche.' }, { status: 403, headers: NO_STORE });
   }
   try {
-    return Response.json(await run(found.tenant, getDb()), { headers: NO_STORE });
+    const body = await run(found.tenant, getDb());
+    return poll ? revalidatedJson(poll, body) : Response.json(body, { headers: NO_STORE });
   } catch (error) {
     const known = classifyError(error);
     if (!known) throw error;

@@ -10,7 +10,8 @@ const STATUS_URL = '/novita/stato';
 /** null: a passing failure (try again later); 'stop': no session or no updates for this account. */
 async function fetchLatest(signal: AbortSignal): Promise<PopupUpdate | null | 'none' | 'stop'> {
   try {
-    const response = await fetch(STATUS_URL, { cache: 'no-store', signal, headers: { accept: 'application/json' } });
+    // Revalidated with the ETag the browser holds: an unchanged poll comes back as 304.
+    const response = await fetch(STATUS_URL, { cache: 'no-cache', signal, headers: { accept: 'application/json' } });
     if (response.status === 401 || response.status === 403) return 'stop';
     if (!response.ok) return null;
     const body = (await response.json()) as { update: PopupUpdate | null };

@@ -2,6 +2,6 @@ import { notificationStamp } from '@/lib/notifications/service';
 import { bellResponse } from '../guard';
 
 /** GET /notifiche/stato: the bell's poll, `{ stamp, unread, outstanding }` from one indexed query, no list. */
-export async function GET() {
-  return bellResponse((tenant, db) => notificationStamp(db, tenant));
+export async function GET(request: Request) {
+  return bellResponse((tenant, db) => notificationStamp(db, tenant), request);
 }

@@ -5,9 +5,9 @@ import { bellResponse } from '../../notifiche/guard';
  * GET /novita/stato: the update popup's poll, `{ update }` with the newest unseen one or null.
  * Same answers as the bell's poll: 401 without a session, 403 for a service account.
  */
-export async function GET() {
+export async function GET(request: Request) {
   return bellResponse(async (tenant, db) => {
     const update = await latestUnseenUpdate(db, tenant);
     return { update: update && { id: update.id, title: update.title, html: update.html } };
-  });
+  }, request);
 }

@@ -1,7 +1,9 @@
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { formatDate, TIME_ZONE } from '@/lib/format';
 import type { Tenant } from '@/lib/tenant';
 import { BOM, csvRow } from './csv';
+import { copyContactsCsv, postgresClientOf } from './export-copy';
 import { contactConditions, fetchContactPage, type ContactListItem, type ContactSearch } from './search';
 import type { ContactSort } from './validation';
 
@@ -36,13 +38,22 @@ export type ExportFilters = ContactSearch & { sort?: ContactSort };
 
 /**
  * The filtered contacts as CSV for Italian Excel: UTF-8 with BOM, ';' between fields, CRLF,
- * dates dd/mm/yyyy, formula cells neutralised. The stream pulls one keyset page of 1000 rows
- * when the reader wants more, so memory stays flat whatever the size. The filters are checked
- * now (an invalid date throws before any byte is sent).
+ * dates dd/mm/yyyy, formula cells neutralised. On PostgreSQL one COPY streams it
+ * (export-copy.ts); on the embedded PGlite the stream pulls one keyset page of 1000 rows when the
+ * reader wants more. Memory stays flat whatever the size either way. The filters are checked now
+ * (an invalid date throws before any byte is sent).
  */
 export function exportContactsCsv(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, filters: ExportFilters = {}): ReadableStream<Uint8Array> {
   const where = contactConditions(tenant, filters);
   const sort = filters.sort ?? 'recenti';
+  const encoder = new TextEncoder();
+  const header = encoder.encode(BOM + csvRow(EXPORT_COLUMNS.map((column) => column.header)));
+  const client = postgresClientOf(db);
+  return client ? copyContactsCsv(client, where, sort, header) : pagedContactsCsv(db, where, sort, header);
+}
+
+/** The export read one keyset page of 1000 rows at a time, when the reader wants more (PGlite). */
+export function pagedContactsCsv(db: DbOrTx, where: SQL, sort: ContactSort, header: Uint8Array): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cursor: string | null = null;
   let started = false;
@@ -52,7 +63,7 @@ export function exportContactsCsv(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>
       async pull(controller) {
         if (!started) {
           started = true;
-          controller.enqueue(encoder.encode(BOM + csvRow(EXPORT_COLUMNS.map((column) => column.header))));
+          controller.enqueue(header);
           return;
         }
         if (done) return;

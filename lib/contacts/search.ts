@@ -83,6 +83,11 @@ const SORT_KEYS: Record<ContactSort, SortKey[]> = {
   ],
 };
 
+/** The ORDER BY of a sort, for a query that walks the whole list at once (the export's COPY). */
+export function contactOrder(sort: ContactSort): SQL[] {
+  return SORT_KEYS[sort].map((key) => (key.direction === 'asc' ? sql`${key.expr} asc` : sql`${key.expr} desc`));
+}
+
 /**
  * Rows strictly after the cursor in the sort order. Every order sorts all its keys one way, so this
  * is a row comparison, (k1, k2, …) > (v1, v2, …), which the index bounds at any depth; the
@@ -125,7 +130,7 @@ export async function fetchContactPage(
     })
     .from(contacts)
     .where(position ? and(where, afterCursor(keys, position)) : where)
-    .orderBy(...keys.map((key) => (key.direction === 'asc' ? sql`${key.expr} asc` : sql`${key.expr} desc`)))
+    .orderBy(...contactOrder(sort))
     .limit(limit + 1);
   const names = await referenceNames(db);
   const page = rows.slice(0, limit);

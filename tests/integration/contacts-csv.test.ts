@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { contacts } from '@/db/schema';
 import { BOM, parseCsv } from '@/lib/contacts/csv';
-import { EXPORT_COLUMNS, exportContactsCsv } from '@/lib/contacts/export';
+import { EXPORT_COLUMNS, exportContactsCsv, pagedContactsCsv } from '@/lib/contacts/export';
+import { copyContactsCsv, postgresClientOf } from '@/lib/contacts/export-copy';
+import { contactConditions } from '@/lib/contacts/search';
 import { guessMapping } from '@/lib/contacts/import-mapping';
 import { importContacts } from '@/lib/contacts/import';
 import { createContact } from '@/lib/contacts/service';
@@ -75,6 +77,39 @@ describe('CSV export', () => {
       '10/03/2026',
     ]);
     expect(text).toContain('\r\n');
+  });
+
+  // On PostgreSQL the export is one COPY; it must write the very bytes the paged export writes.
+  it.runIf(Boolean(process.env.DATABASE_URL))('COPY writes the same file as the paged export, byte for byte, on awkward cells', async () => {
+    const { tenant } = await makeContactsAccount(db);
+    const awkward = ['', ' ', '=1+1', '+39', '-', '@', '\tx', 'a;b', 'a,b', 'say "hi"', '"', 'line\nbreak', 'cr\rlf\r\n', 'Zoë Müller', 'x\\.y', "l'ape", '€ 10', '$1'];
+    await insertContacts(
+      db,
+      tenant.campsiteId,
+      awkward.map((value, index) => ({
+        firstName: value,
+        lastName: `Cognome ${value}`,
+        email: index % 3 === 0 ? null : `ospite${index}@example.it`,
+        phone: value,
+        city: index % 2 ? value : null,
+        notes: value,
+        languageId: index % 4 === 0 ? null : 3,
+        nationId: index % 5 === 0 ? null : 2,
+        tags: index % 2 ? [value || 'vuota', 'B, C'] : [],
+        // Around midnight in Rome, in winter and in summer time.
+        createdAt: new Date(Date.UTC(2026, index % 2 ? 6 : 0, 10 + index, index % 2 ? 22 : 23, 30)),
+      })),
+    );
+    const where = contactConditions(tenant, { search: 'cognome' });
+    for (const sort of ['recenti', 'nome', 'email'] as const) {
+      const header = new TextEncoder().encode('H\r\n');
+      const copied = await readStream(copyContactsCsv(postgresClientOf(db)!, where, sort, header));
+      const paged = await readStream(pagedContactsCsv(db, where, sort, header));
+      expect(copied.text, sort).toBe(paged.text);
+      // Every awkward row is there: the two files are not equal by being empty.
+      expect(copied.text.match(/Cognome /g)).toHaveLength(awkward.length);
+      expect(copied.text).toContain('Cognome Zoë Müller;');
+    }
   });
 
   it('streams every row of 3,000 contacts, each once, in pages', async () => {

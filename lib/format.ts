@@ -20,12 +20,15 @@ export function formatDateTime(value: Date): string {
   return dateTimeFormat.format(value);
 }
 
+const percent = new Intl.NumberFormat('it-IT', { style: 'percent', maximumFractionDigits: 1 });
+const number = new Intl.NumberFormat('it-IT');
+
 export function formatPercent(value: number): string {
-  return new Intl.NumberFormat('it-IT', { style: 'percent', maximumFractionDigits: 1 }).format(value);
+  return percent.format(value);
 }
 
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat('it-IT').format(value);
+  return number.format(value);
 }
 
 const money = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { quotes } from '@/db/schema';
 import type { QuoteProgress } from './progress';
 import { EXPIRABLE } from './state-machine';
@@ -18,3 +18,19 @@ export const effectiveProgressSql: SQL<QuoteProgress> = sql<QuoteProgress>`(case
   EXPIRABLE.map((progress) => sql`${progress}`),
   sql`, `,
 )}) and ${quotes.validUntil} < now() then 'scaduto' else ${quotes.progress} end)`;
+
+/**
+ * Quotes whose effective progress is one of `wanted`, written on the stored progress so the
+ * (camping_id, progress) index still serves it: a waiting quote counts as itself only while
+ * valid, and as 'scaduto' once past its validity.
+ */
+export function effectiveProgressIn(wanted: QuoteProgress[]): SQL | undefined {
+  if (wanted.length === 0) return undefined;
+  const settled = wanted.filter((progress) => !EXPIRABLE.includes(progress));
+  const waiting = wanted.filter((progress) => EXPIRABLE.includes(progress));
+  return or(
+    settled.length ? inArray(quotes.progress, settled) : undefined,
+    waiting.length ? and(inArray(quotes.progress, waiting), or(isNull(quotes.validUntil), gte(quotes.validUntil, sql`now()`))) : undefined,
+    wanted.includes('scaduto') ? and(inArray(quotes.progress, EXPIRABLE), lt(quotes.validUntil, sql`now()`)) : undefined,
+  );
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { contacts, quotes } from '@/db/schema';
 import { tableDateRange } from '@/lib/date-filter';
@@ -6,7 +6,7 @@ import { decodeCursor, DEFAULT_PAGE_SIZE, toPage, type Page } from '@/lib/pagina
 import { escapeLike, searchWords } from '@/lib/search';
 import type { Tenant } from '@/lib/tenant';
 import type { QuoteProgress } from './progress';
-import { effectiveProgressSql } from './effective-progress';
+import { effectiveProgressIn, effectiveProgressSql } from './effective-progress';
 import type { QuoteListFilters } from './validation';
 
 export type QuoteListItem = {
@@ -57,7 +57,7 @@ export async function listQuotes(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>,
     .where(
       and(
         eq(quotes.campingId, tenant.campsiteId),
-        progress.length ? inArray(effectiveProgressSql, progress) : undefined,
+        effectiveProgressIn(progress),
         filters.tag ? sql`${quotes.tags} @> ${JSON.stringify([filters.tag])}::jsonb` : undefined,
         range ? and(gte(quotes.createdAt, range.from), lt(quotes.createdAt, range.to)) : undefined,
         filters.contactId ? eq(quotes.contactId, filters.contactId) : undefined,

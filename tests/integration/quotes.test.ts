@@ -398,6 +398,8 @@ describe('expireDueQuotes and reopenQuote', () => {
     expect(await storedProgress(letto.id)).toBe('letto');
     const dueBefore = await listQuotes(db, tenant, quoteListFiltersSchema.parse({ progress: ['scaduto'] }));
     expect(dueBefore.items.map((item) => item.id).sort()).toEqual([nuovo.id, inviato.id, letto.id].sort());
+    const waiting = await listQuotes(db, tenant, quoteListFiltersSchema.parse({ progress: ['nuovo', 'inviato', 'letto', 'accettato'] }));
+    expect(waiting.items.map((item) => item.id).sort()).toEqual([stillValid.id, accettato.id].sort());
 
     expect((await expireDueQuotes(db, campsite.id)).sort()).toEqual([nuovo.id, inviato.id, letto.id].sort());
     expect(await storedProgress(letto.id)).toBe('scaduto');

@@ -45,6 +45,11 @@ const envSchema = z.object({
   BOOKING_PLATFORM_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'BOOKING_PLATFORM_URL deve essere un URL http(s)' }).optional()),
   /** Bearer key the CRM sends to the booking platform. */
   BOOKING_PLATFORM_CLIENT_KEY: optionalString.pipe(z.string().min(16, 'BOOKING_PLATFORM_CLIENT_KEY troppo corta (minimo 16 caratteri)').optional()),
+  /**
+   * Calls a minute that one bearer token may make to the legacy API (every instance together).
+   * The default suits the booking platform; the benchmark raises it to measure throughput.
+   */
+  API_TOKEN_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Resend's key; without it mails are captured in the database and shown at /mail, never sent. */
   RESEND_API_KEY: optionalString,
   /** Resend's API address (tests point it at a local stand-in). */

@@ -15,8 +15,8 @@ import { createMatcher } from './match';
 
 export const API_PREFIX = '/api';
 
-/** Calls per minute of one bearer token (the booking platform's, or a user's). */
-export const API_TOKEN_LIMIT: LimitRule = { points: 600, durationSeconds: 60 };
+/** Calls per minute of one bearer token (the booking platform's, or a user's): API_TOKEN_CALLS_PER_MINUTE. */
+export const apiTokenLimit = (): LimitRule => ({ points: env().API_TOKEN_CALLS_PER_MINUTE, durationSeconds: 60 });
 
 /** A form upload (/addImage) as a plain object: text fields as strings, files as File objects. */
 async function readForm(request: Request, limit: number): Promise<Record<string, FormDataEntryValue>> {
@@ -95,12 +95,12 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
 /**
  * Serves the whole legacy contract: finds the call, authenticates, parses the input with the
  * call's zod schemas, runs the handler and maps every failure to one JSON error shape. A body
- * over its limit is refused (413); a bearer token has API_TOKEN_LIMIT calls a minute, counted by
+ * over its limit is refused (413); a bearer token has API_TOKEN_CALLS_PER_MINUTE calls a minute, counted by
  * every instance together, and each of its answers says how many remain.
  */
 export function createDispatcher(endpoints: Endpoint[], getDatabase: () => Database, options: { tokenLimit?: LimitRule } = {}) {
   const match = createMatcher(endpoints);
-  const perToken = limiter('api-token', options.tokenLimit ?? API_TOKEN_LIMIT);
+  const perToken = limiter('api-token', options.tokenLimit ?? apiTokenLimit());
   return async function dispatch(request: Request): Promise<Response> {
     let counted: LimitState | null = null;
     const answer = (response: Response) => (counted ? withHeaders(response, rateLimitHeaders(counted)) : response);

@@ -13,7 +13,10 @@ import { verifyPassword } from '../../lib/auth/passwords';
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL mancante');
 const port = Number(process.env.BARE_PORT ?? 3411);
-const sql = postgres(url, { max: 32, onnotice: () => {} });
+// Come drizzle (postgres-js), che esegue ogni query senza nome (prepare: false): con istruzioni
+// preparate PostgreSQL passerebbe a un piano generico dopo 5 esecuzioni, e la ricerca per
+// frammento (like con crm_search_text di un parametro) andrebbe più lenta che nell'app.
+const sql = postgres(url, { max: 32, prepare: false, onnotice: () => {} });
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 const newId = () => randomBytes(16).toString('base64url');
@@ -124,7 +127,7 @@ async function login(body: Json, ip: string | null) {
   await sql`insert into sessions (id, camping_id, user_id, kind, token_hash, ip, expires_at) values (${newId()}, ${user.camping_id}, ${user.id}, 'api', ${hashSecret(secret)}, ${ip}, now() + interval '30 days')`;
   await sql`update users set last_login_at = now() where id = ${user.id}`;
   await sql`insert into user_logins (id, camping_id, user_id, method, ip) values (${newId()}, ${user.camping_id}, ${user.id}, 'api', ${ip})`;
-  const logins = await sql`select at from user_logins where camping_id = ${user.camping_id} and user_id = ${user.id} order by at desc limit 10`;
+  const logins = await sql`select created_at as at from user_logins where camping_id = ${user.camping_id} and user_id = ${user.id} order by at desc limit 10`;
   return { token: secret, user: { _id: user.id, email, logins: logins.map((row) => row.at) } };
 }
 

@@ -11,6 +11,7 @@ import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
@@ -30,6 +31,7 @@ const url = process.env.DATABASE_URL;
 if (!url) throw new Error('Serve DATABASE_URL (PostgreSQL), per esempio postgres://postgres@127.0.0.1:5432/crm_bench');
 const sql = postgres(url, { onnotice: () => {} });
 const children: ChildProcess[] = [];
+let stopping = false;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -96,8 +98,8 @@ function start(label: string, command: string, args: string[], env: NodeJS.Proce
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  child.on('exit', (code) => {
-    if (code !== null && code !== 0) console.error(`${label} uscito con codice ${code}:\n${tail}`);
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`${label} uscito (codice ${code}, segnale ${signal}):\n${tail}`);
   });
   children.push(child);
   return child;
@@ -116,6 +118,7 @@ async function waitFor(base: string, label: string): Promise<void> {
 }
 
 function stopAll() {
+  stopping = true;
   for (const child of children) if (child.exitCode === null && child.pid) child.kill('SIGTERM');
 }
 
@@ -143,6 +146,7 @@ async function rateBudget(base: string, token: string, needed: number): Promise<
 
 async function load(base: string, call: Call, token: string): Promise<Round> {
   const limited = call.token;
+  const started = performance.now();
   const result = await autocannon({
     url: `${base}/api${call.path}`,
     method: 'POST',
@@ -152,7 +156,9 @@ async function load(base: string, call: Call, token: string): Promise<Round> {
     connections: limited ? CONNECTIONS : 4,
     ...(limited ? { amount: AMOUNT } : { duration: SECONDS }),
   });
-  return { rps: result.requests.average || result.requests.total / Math.max(0.001, result.duration), p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+  // Con `amount` un giro dura meno di un secondo e autocannon conta a secondi interi: totale ÷ tempo misurato qui.
+  const seconds = (performance.now() - started) / 1000;
+  return { rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -11,5 +11,7 @@ declare module 'autocannon' {
   };
   type Histogram = { average: number; total: number; p50: number; p99: number };
   type Result = { requests: Histogram; latency: Histogram; duration: number; non2xx: number; errors: number };
-  export default function autocannon(options: Options): Promise<Result>;
+  /** Un tracker che è anche una promessa del risultato. */
+  type Instance = Promise<Result> & { on(event: 'response', listener: () => void): Instance };
+  export default function autocannon(options: Options): Instance;
 }

@@ -131,6 +131,31 @@ async function login(body: Json, ip: string | null) {
   return { token: secret, user: { _id: user.id, email, logins: logins.map((row) => row.at) } };
 }
 
+/** notificationStamp (lib/notifications/service.ts): la risposta del campanello, una sola query. */
+async function bell(campsiteId: string) {
+  const [row] = await sql<{ unread: number; outstanding: number; created_at: Date | null; id: string | null }[]>`
+    select unread, outstanding, n.created_at, n.id from (
+      select count(*)::int as unread, (count(*) filter (where "group" in ('richiesta', 'accettazione')))::int as outstanding
+      from notifications where camping_id = ${campsiteId} and read_at is null) u
+    left join (select created_at, id from notifications where camping_id = ${campsiteId} order by created_at desc, id desc limit 1) n on true`;
+  const newestAt = row?.created_at ? new Date(row.created_at).getTime() : 0;
+  return { stamp: `${row?.unread ?? 0}.${newestAt}.${row?.id ?? ''}`, unread: row?.unread ?? 0, outstanding: row?.outstanding ?? 0 };
+}
+
+/** Come revalidatedJson dell'app: ETag sul corpo e 304 quando il browser ha già la stessa risposta. */
+async function sendBell(request: IncomingMessage, response: ServerResponse) {
+  const json = JSON.stringify(await bell((await tenantOf(request)).campsiteId));
+  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+  const headers = { 'cache-control': 'private, no-cache', etag };
+  if (request.headers['if-none-match'] === etag) {
+    response.writeHead(304, headers);
+    response.end();
+    return;
+  }
+  response.writeHead(200, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
+  response.end(json);
+}
+
 async function route(request: IncomingMessage): Promise<unknown> {
   const path = (request.url ?? '/').split('?')[0];
   if (request.method !== 'POST') throw new HttpError(405, 'metodo non ammesso');
@@ -147,10 +172,17 @@ function send(response: ServerResponse, status: number, value: unknown) {
   response.end(text);
 }
 
+const fail = (response: ServerResponse, error: unknown) =>
+  send(response, error instanceof HttpError ? error.status : 500, { error: error instanceof Error ? error.message : String(error) });
+
 const server = createServer((request, response) => {
+  if (request.method === 'GET' && request.url?.split('?')[0] === '/notifiche/stato') {
+    sendBell(request, response).catch((error: unknown) => fail(response, error));
+    return;
+  }
   route(request).then(
     (value) => send(response, 200, value),
-    (error: unknown) => send(response, error instanceof HttpError ? error.status : 500, { error: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) => fail(response, error),
   );
 });
 server.listen(port, '127.0.0.1', () => console.log(`server nudo in ascolto su http://127.0.0.1:${port}`));

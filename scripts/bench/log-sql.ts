@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import * as schema from '../../db/schema';
 import { countContacts, listContacts } from '../../lib/contacts/search';
 import { listQuotes } from '../../lib/quotes/queries';
+import { notificationStamp } from '../../lib/notifications/service';
 import type { Database } from '../../db/client';
 
 const client = postgres(process.env.DATABASE_URL!, { onnotice: () => {} });
@@ -18,4 +19,5 @@ await listContacts(db, tenant, { limit: 25, cursor: first.nextCursor });
 await listContacts(db, tenant, { limit: 25, search: 'muller' });
 await countContacts(db, tenant, { search: 'muller' });
 await listQuotes(db, tenant, { progress: ['inviato'], limit: 25 });
+await notificationStamp(db, { campsiteId: camp.id, userId: '' } as never);
 await client.end();

@@ -193,6 +193,18 @@ async function load(side: Side, call: Call): Promise<Round> {
   return { rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
 }
 
+/** Controlla che i due server diano le stesse righe (gli _id della pagina, il totale e il cursore). */
+async function sameAnswer(call: Call, bareSide: Side, appSide: Side): Promise<void> {
+  const answers = await Promise.all(
+    [bareSide, appSide].map(async (side) => {
+      const { url: target, ...init } = requestOf(side, call);
+      const body = (await (await fetch(target, init)).json()) as { items: { _id: string }[]; total?: number; nextCursor: string | null };
+      return JSON.stringify([body.items.map((item) => item._id), body.total ?? null, body.nextCursor]);
+    }),
+  );
+  if (answers[0] !== answers[1]) throw new Error(`${call.label}: il server nudo e l'app non danno le stesse righe`);
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
@@ -241,6 +253,7 @@ async function main() {
         if (response.status >= 400) throw new Error(`${call.label}: ${target} risponde ${response.status}`);
       }
     }
+    if (call.token) await sameAnswer(call, bareSide, appSide);
     for (let round = 0; round < ROUNDS; round++) {
       const bareRound = await load(bareSide, call);
       if (call.token) await rateBudget(app, tokens.app, AMOUNT + 5);

@@ -100,7 +100,9 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
  */
 export function createDispatcher(endpoints: Endpoint[], getDatabase: () => Database, options: { tokenLimit?: LimitRule } = {}) {
   const match = createMatcher(endpoints);
-  const perToken = limiter('api-token', options.tokenLimit ?? apiTokenLimit());
+  // Made at the first call: the route module is also loaded by the build, where the environment is not the server's.
+  let perToken: ReturnType<typeof limiter> | undefined;
+  const tokenLimiter = () => (perToken ??= limiter('api-token', options.tokenLimit ?? apiTokenLimit()));
   return async function dispatch(request: Request): Promise<Response> {
     let counted: LimitState | null = null;
     const answer = (response: Response) => (counted ? withHeaders(response, rateLimitHeaders(counted)) : response);
@@ -118,7 +120,7 @@ export function createDispatcher(endpoints: Endpoint[], getDatabase: () => Datab
       // The booking platform's x-api-key counts like a token (authenticate has checked it).
       const credential = identity?.bearer ?? (endpoint.auth === 'platform-key' ? request.headers.get('x-api-key') : null);
       if (credential) {
-        counted = await perToken.consume(base.db, hashSecret(credential));
+        counted = await tokenLimiter().consume(base.db, hashSecret(credential));
         if (!counted.allowed) {
           const seconds = secondsLeft(counted);
           return answer(errorResponse(429, { error: `Troppe richieste: riprova tra ${seconds === 1 ? '1 secondo' : `${seconds} secondi`}.` }, { 'Retry-After': String(seconds) }));

@@ -46,16 +46,13 @@ const eslintConfig = [
   {
     files: ['components/**'],
     rules: {
-      // typescript-eslint's version of no-restricted-imports (same options), for allowTypeImports:
-      // a component may name the shape of a jsonb column (import type … from '@/db/schema'),
-      // which is erased at build time and queries nothing; any value import is refused.
+      // Types included: the shapes components render live in lib/ (lib/campsites/shapes.ts).
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
               group: dbImports,
-              allowTypeImports: true,
               message:
                 'Components receive their data from pages or lib/, never query the database: load it in the app/ page (or a lib/ function it calls) and pass it as props.',
             },

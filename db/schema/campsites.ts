@@ -2,20 +2,9 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizz
 import { createdAt, id, updatedAt, version } from './columns';
 import { languages } from './reference';
 
-export type TagDefinition = { name: string; color: string };
-export type TimeRange = { from: string; to: string };
-export type OpeningHours = { baseTime: string; notes: string; checkin: TimeRange[]; checkout: TimeRange[] };
-export type CampsiteContacts = {
-  phone: string;
-  whatsapp: string;
-  email: string;
-  address: string;
-  policyLink: string;
-};
-export type OccupancyStep = { threshold: number; color: string; label: string };
-export type ContactFormField = { field: string; visible: boolean; required: boolean };
-/** Guest-page texts the campsite overrides, by language code then text key. */
-export type Localization = Record<string, Record<string, string>>;
+// The jsonb columns' shapes live in lib/, where the components that render them may import them.
+export type { CampsiteContacts, ContactFormField, Localization, OccupancyStep, OpeningHours, TagDefinition, TimeRange } from '../../lib/campsites/shapes';
+import type { CampsiteContacts, ContactFormField, Localization, OccupancyStep, OpeningHours, TagDefinition } from '../../lib/campsites/shapes';
 
 export const campsites = pgTable('campsites', {
   id: id(),

@@ -6,7 +6,8 @@ import { contacts } from './contacts';
 import { quotes } from './quotes';
 import { users } from './users';
 
-export type NotificationGroup = 'preventivo' | 'accettazione' | 'richiesta';
+export type { NotificationGroup } from '../../lib/notifications/groups';
+import type { NotificationGroup } from '../../lib/notifications/groups';
 
 export const notifications = pgTable(
   'notifications',

@@ -1,5 +1,5 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { CampsiteContacts, OpeningHours, TimeRange } from '@/db/schema';
+import type { CampsiteContacts, OpeningHours, TimeRange } from '@/lib/campsites/shapes';
 import type { guestTranslator } from '@/lib/i18n/guest-translator';
 
 type Translate = Awaited<ReturnType<typeof guestTranslator<'guestQuote'>>>['t'];

@@ -5,7 +5,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { saveLocalizationAction } from '@/app/(staff)/settings/campsite-actions';
-import type { Localization } from '@/db/schema';
+import type { Localization } from '@/lib/campsites/shapes';
 import { SaveBar } from './save-bar';
 import { useSettingsSave } from './use-settings-save';
 

@@ -1,4 +1,4 @@
-import type { NotificationGroup } from '@/db/schema/notifications';
+import type { NotificationGroup } from '@/lib/notifications/groups';
 
 /** The panel shows five at a time (spec section 2), as the server pages them. */
 export const BELL_PAGE_SIZE = 5;

@@ -1,13 +1,10 @@
-import NextAuth from 'next-auth';
-import { NextResponse } from 'next/server';
-import { authConfig } from '@/lib/auth/auth-config';
+import { NextResponse, type NextRequest } from 'next/server';
 import { clientInfo } from '@/lib/auth/client-info';
 import { effectivePackLevel, hasFullPack } from '@/lib/auth/pack-levels';
 import { isPrefetch } from '@/lib/auth/prefetch';
 import { routeAccess } from '@/lib/auth/route-access';
+import { readSessionCookie } from '@/lib/auth/session-cookie';
 import { proxyLimiter } from '@/lib/rate-limit/proxy-limiter';
-
-const { auth } = NextAuth(authConfig);
 
 // Quote links are unguessable: an address asking for hundreds of them is probing, not reading.
 const GUEST_QUOTE_PATH = /^\/visualizzaPreventivoL?\//;
@@ -20,8 +17,10 @@ const ONE_CLICK_PATH = /^\/(?:mailing\/)?unsubscribe\/([^/]+)\/([^/]+)(?:\/[^/]*
 /**
  * A first filter only: it reads the signed cookie, never the database. Staff pages check the
  * session again server-side (lib/auth/staff.ts), and so does every server action and API call.
+ * The cookie is read, never re-issued: the session row expires on its own date (SESSION_DAYS)
+ * whatever the cookie says, so Auth.js's rolling re-encryption on every page bought nothing.
  */
-export const proxy = auth(async (request) => {
+export async function proxy(request: NextRequest) {
   const { pathname, hostname } = request.nextUrl;
   // Counted by address, so only when the address is known (TRUST_PROXY=1, see client-info.ts).
   const ip = GUEST_QUOTE_PATH.test(pathname) ? clientInfo(request.headers).ip : null;
@@ -36,8 +35,8 @@ export const proxy = auth(async (request) => {
   if (oneClick) return NextResponse.rewrite(new URL(`/api/one-click/unsubscribe/${oneClick[1]}/${oneClick[2]}`, request.nextUrl));
   const access = routeAccess(pathname);
   if (!access || access.kind !== 'staff') return NextResponse.next();
-  const session = request.auth;
-  if (!session?.sessionId) {
+  const session = await readSessionCookie(request.headers.get('cookie'), process.env.AUTH_SECRET ?? '');
+  if (!session) {
     const login = new URL('/login', request.nextUrl);
     if (pathname !== '/') login.searchParams.set('callbackUrl', `${pathname}${request.nextUrl.search}`);
     return NextResponse.redirect(login);
@@ -49,7 +48,7 @@ export const proxy = auth(async (request) => {
     return NextResponse.redirect(new URL('/logout?motivo=livello', request.nextUrl));
   }
   return NextResponse.next();
-});
+}
 
 export const config = {
   // The two polls check the session themselves (a JSON 401, never a redirect): past the proxy,

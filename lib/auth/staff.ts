@@ -4,17 +4,18 @@ import { cache } from 'react';
 import { getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import type { Tenant } from '@/lib/tenant';
-import { auth } from './auth';
 import { hasFullPack } from './pack-levels';
 import { resolveSession } from './service';
+import { readSessionCookie } from './session-cookie';
 
 type StaffLookup = { tenant: Tenant } | { tenant: null; hadCookie: boolean };
 
 /** Once per request: the signed cookie names a session, the database says whether it still stands. */
 export const lookupStaff = cache(async (): Promise<StaffLookup> => {
-  const session = await auth();
-  if (!session?.sessionId) return { tenant: null, hadCookie: Boolean(session) };
-  const host = (await headers()).get('host') ?? undefined;
+  const requestHeaders = await headers();
+  const session = await readSessionCookie(requestHeaders.get('cookie'), env().AUTH_SECRET ?? '');
+  if (!session) return { tenant: null, hadCookie: false };
+  const host = requestHeaders.get('host') ?? undefined;
   const hostname = host ? new URL(`http://${host}`).hostname : undefined;
   const tenant = await resolveSession(getDb(), { sessionId: session.sessionId }, { hostname, production: env().NODE_ENV === 'production' });
   return tenant ? { tenant } : { tenant: null, hadCookie: true };

@@ -2,13 +2,20 @@
  * Server nudo per `npm run bench:http`: node:http + postgres.js, nessun framework. Risponde alle
  * stesse chiamate dell'API legacy misurate dal benchmark con lo stesso SQL dell'app (catturato con
  * il logger di drizzle, vedi scripts/bench/log-sql.ts). Nessuna autenticazione oltre al token
- * bearer letto dall'intestazione e cercato nelle sessioni (la stessa query dell'app).
+ * bearer letto dall'intestazione e cercato nelle sessioni, e il conteggio del limite per token
+ * (le stesse query dell'app). Le pagine e l'esportazione sono confrontate con ciò che resta
+ * quando si tolgono framework e rendering: la vista dell'ospite come JSON dalle stesse query
+ * (e da una Map per la visita già in cache), l'esportazione come COPY grezzo della stessa select.
  * Avvio: DATABASE_URL=… BARE_PORT=3411 tsx scripts/bench/bare-server.ts
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import postgres from 'postgres';
 import { verifyPassword } from '../../lib/auth/passwords';
+import { exportCopyStatement } from '../../lib/contacts/export-copy';
+import { contactConditions } from '../../lib/contacts/search';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL mancante');
@@ -16,7 +23,8 @@ const port = Number(process.env.BARE_PORT ?? 3411);
 // Come drizzle (postgres-js), che esegue ogni query senza nome (prepare: false): con istruzioni
 // preparate PostgreSQL passerebbe a un piano generico dopo 5 esecuzioni, e la ricerca per
 // frammento (like con crm_search_text di un parametro) andrebbe più lenta che nell'app.
-const sql = postgres(url, { max: 32, prepare: false, onnotice: () => {} });
+// Dieci connessioni come l'app (db/client.ts).
+const sql = postgres(url, { max: 10, prepare: false, onnotice: () => {} });
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 const newId = () => randomBytes(16).toString('base64url');
@@ -47,7 +55,7 @@ function readJson(request: IncomingMessage): Promise<Json> {
 }
 
 /** La stessa query di resolveSession (lib/auth/service.ts) per un token bearer. */
-async function tenantOf(request: IncomingMessage): Promise<{ campsiteId: string }> {
+async function tenantOf(request: IncomingMessage, counted = true): Promise<{ campsiteId: string }> {
   const match = /^Bearer\s+(\S+)$/i.exec((request.headers.authorization ?? '').trim());
   if (!match) throw new HttpError(401, 'token mancante');
   const [row] = await sql<{ campsiteId: string }[]>`
@@ -55,7 +63,21 @@ async function tenantOf(request: IncomingMessage): Promise<{ campsiteId: string 
     from sessions s inner join users u on u.id = s.user_id
     where s.token_hash = ${hashSecret(match[1])} and s.revoked_at is null and s.expires_at > now() limit 1`;
   if (!row) throw new HttpError(401, 'token non valido');
+  // Il campanello dell'app legge un cookie e non conta nulla; una chiamata API conta per il suo token.
+  if (counted) await countCall(match[1]);
   return row;
+}
+
+/** Il limite per token dell'app (lib/rate-limit/database-store.ts): lo stesso upsert, su una chiave tutta sua. */
+async function countCall(token: string) {
+  const now = new Date();
+  const expire = new Date(now.getTime() + 60_000);
+  const [row] = await sql<{ points: number }[]>`
+    insert into "rate_limits" ("key", "points", "expire") values (${`bare-token:${hashSecret(token)}`}, ${1}, ${expire})
+    on conflict ("key") do update set "points" = case when "rate_limits"."expire" <= ${now} then ${1} else "rate_limits"."points" + ${1} end,
+      "expire" = case when "rate_limits"."expire" <= ${now} then ${expire} else "rate_limits"."expire" end
+    returning "key", "points", "expire"`;
+  if (row.points === 1) await sql`delete from "rate_limits" where "rate_limits"."expire" < ${new Date(now.getTime() - 3_600_000)}`;
 }
 
 const contactColumns = sql`id, camping_id, owner_id, first_name, last_name, email, phone_prefix, phone, language_id, nation_id, city, address, postal_code, notes, tags, source, newsletter_opt_out_at, extra, search_text, phone_digits, created_at, updated_at, version, json_build_array(to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), id) as cursor`;
@@ -118,6 +140,74 @@ async function quotesLazy(campsiteId: string, body: Json) {
   };
 }
 
+const contactRowColumns = sql`"id", "camping_id", "owner_id", "first_name", "last_name", "email", "phone_prefix", "phone", "language_id", "nation_id", "city", "address", "postal_code", "notes", "tags", "source", "newsletter_opt_out_at", "extra", "search_text", "phone_digits", "created_at", "updated_at", "version"`;
+
+/** updateContact (lib/contacts/service.ts) con il solo campo note: le stesse query, nella stessa transazione. */
+async function editContact(campsiteId: string, id: string, body: Json) {
+  await sql`select "personalized_tags" from "campsites" where "campsites"."id" = ${campsiteId}`;
+  const updated = await sql.begin(async (tx) => {
+    const [current] = await tx<Json[]>`select ${contactRowColumns} from "contacts" where ("contacts"."id" = ${id} and "contacts"."camping_id" = ${campsiteId}) for update`;
+    if (!current) throw new HttpError(404, 'cliente non trovato');
+    if (current.language_id !== null) await tx`select "id" from "languages" where "languages"."id" = ${current.language_id as number}`;
+    if (current.nation_id !== null) await tx`select "id" from "nations" where "nations"."id" = ${current.nation_id as number}`;
+    const [row] = await tx<Json[]>`
+      update "contacts" set "first_name" = ${current.first_name as string}, "last_name" = ${current.last_name as string}, "email" = ${current.email as string},
+        "phone_prefix" = ${current.phone_prefix as string}, "phone" = ${current.phone as string}, "language_id" = ${current.language_id as number},
+        "nation_id" = ${current.nation_id as number}, "city" = ${current.city as string}, "address" = ${current.address as string},
+        "postal_code" = ${current.postal_code as string}, "notes" = ${String(body.note ?? current.notes ?? '')}, "tags" = ${sql.json(current.tags as string[])},
+        "updated_at" = ${new Date()}, "version" = "contacts"."version" + 1
+      where ("contacts"."id" = ${id} and "contacts"."camping_id" = ${campsiteId}) returning ${contactRowColumns}`;
+    return row;
+  });
+  return { _id: updated.id, nome: updated.first_name, cognome: updated.last_name, email: updated.email, note: updated.notes, __v: updated.version };
+}
+
+/** buildGuestQuoteView (lib/public-quotes/view.ts) per schede senza tipologia né immagini, come quelle del benchmark. */
+async function guestView(contactId: string, quoteId: string, campsiteId: string) {
+  const [row] = await sql<Json[]>`
+    select q.id, q.name, q.progress, q.valid_until, q.accepted_card_idx, q.language_id, q.camping_id, q.contact_id, q.owner_id, q.progress_changed_at, q.tags,
+      q.reminder_enabled, q.reminder_sent_at, q.sent_at, q.read_at, q.accepted_at, q.refused_at, q.refusal_reason, q.resources, q.booking_year, q.booking_number,
+      q.search_text, q.created_at, q.updated_at, q.version, c.*, k.id as campsite_id, k.name as campsite_name, k.lucee, k.platform_camp_id, k.url_to_cv,
+      k.mailjet_api_key, k.mailjet_secret, k.monthly_email_sent, k.discount_only_on_unit, k.reminder_days, k.personalized_tags, k.personalized_quote_tags,
+      k.opening_hours, k.contacts as campsite_contacts, k.occupancy_scale, k.contact_form_fields, k.localization
+    from "quotes" q inner join "contacts" c on (c."id" = q."contact_id" and c."camping_id" = q."camping_id") inner join "campsites" k on k."id" = q."camping_id"
+    where (q."id" = ${quoteId} and q."camping_id" = ${campsiteId} and q."contact_id" = ${contactId})`;
+  if (!row) throw new HttpError(404, 'preventivo non trovato');
+  const cards = await sql<Json[]>`
+    select "id", "camping_id", "quote_id", "idx", "typology_id", "typology_name", "arrival", "departure", "people", "vehicles", "services", "price_list_id",
+      "offer_id", "offer_name", "price_lines", "subtotal_cents", "discount_cents", "discount_basis_points", "discount_only_on_unit", "total_cents", "text",
+      "image_ids", "created_at", "updated_at"
+    from "quote_cards" where ("quote_cards"."quote_id" = ${quoteId} and "quote_cards"."camping_id" = ${campsiteId}) order by "quote_cards"."idx" asc`;
+  return {
+    campsite: { id: row.campsite_id, name: row.campsite_name, contacts: row.campsite_contacts },
+    guest: { firstName: row.first_name, lastName: row.last_name },
+    quote: { id: quoteId, name: row.name, progress: row.progress, validUntil: row.valid_until, acceptedCardIdx: row.accepted_card_idx },
+    cards: cards.map((card) => ({ id: card.id, idx: card.idx, typologyName: card.typology_name, totalCents: card.total_cents })),
+  };
+}
+
+const cachedViews = new Map<string, string>();
+
+/** La pagina dell'ospite: la prima visita esegue le query, la seconda risponde dalla Map (come la cache dell'app). */
+async function sendGuestView(path: string, response: ServerResponse) {
+  const parts = path.split('/').filter(Boolean);
+  let json = cachedViews.get(path);
+  if (!json) {
+    json = JSON.stringify(await guestView(parts[1], parts[2], parts[3]));
+    cachedViews.set(path, json);
+  }
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
+  response.end(json);
+}
+
+/** L'esportazione CSV: lo stesso COPY dell'app, copiato così com'è nella risposta. */
+async function sendExport(request: IncomingMessage, response: ServerResponse) {
+  const { campsiteId } = await tenantOf(request);
+  const copy: Readable = await sql.unsafe(exportCopyStatement(contactConditions({ campsiteId }, {}), 'recenti')).readable();
+  response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
+  await pipeline(copy, response);
+}
+
 /** loginWithPassword + openSession + recentLogins (lib/auth/service.ts), senza i limiti di tentativi. */
 async function login(body: Json, ip: string | null) {
   const email = String(body.email ?? '').trim().toLowerCase();
@@ -144,7 +234,7 @@ async function bell(campsiteId: string) {
 
 /** Come revalidatedJson dell'app: ETag sul corpo e 304 quando il browser ha già la stessa risposta. */
 async function sendBell(request: IncomingMessage, response: ServerResponse) {
-  const json = JSON.stringify(await bell((await tenantOf(request)).campsiteId));
+  const json = JSON.stringify(await bell((await tenantOf(request, false)).campsiteId));
   const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
   const headers = { 'cache-control': 'private, no-cache', etag };
   if (request.headers['if-none-match'] === etag) {
@@ -163,6 +253,7 @@ async function route(request: IncomingMessage): Promise<unknown> {
   if (path === '/api/users/login') return login(body, request.socket.remoteAddress ?? null);
   if (path === '/api/getContact/lazy') return contactsLazy((await tenantOf(request)).campsiteId, body);
   if (path === '/api/getQuote/lazy') return quotesLazy((await tenantOf(request)).campsiteId, body);
+  if (path.startsWith('/api/editContact/')) return editContact((await tenantOf(request)).campsiteId, decodeURIComponent(path.slice('/api/editContact/'.length)), body);
   throw new HttpError(404, `chiamata sconosciuta: ${path}`);
 }
 
@@ -176,8 +267,17 @@ const fail = (response: ServerResponse, error: unknown) =>
   send(response, error instanceof HttpError ? error.status : 500, { error: error instanceof Error ? error.message : String(error) });
 
 const server = createServer((request, response) => {
-  if (request.method === 'GET' && request.url?.split('?')[0] === '/notifiche/stato') {
+  const path = request.url?.split('?')[0] ?? '/';
+  if (request.method === 'GET' && path === '/notifiche/stato') {
     sendBell(request, response).catch((error: unknown) => fail(response, error));
+    return;
+  }
+  if (request.method === 'GET' && path.startsWith('/visualizzaPreventivo/')) {
+    sendGuestView(path, response).catch((error: unknown) => fail(response, error));
+    return;
+  }
+  if (request.method === 'POST' && path === '/api/exportContacts') {
+    sendExport(request, response).catch((error: unknown) => fail(response, error));
     return;
   }
   route(request).then(

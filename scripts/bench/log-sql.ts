@@ -8,6 +8,9 @@ import { countContacts, listContacts } from '../../lib/contacts/search';
 import { listQuotes } from '../../lib/quotes/queries';
 import { notificationStamp } from '../../lib/notifications/service';
 import type { Database } from '../../db/client';
+import { updateContact } from '../../lib/contacts/service';
+import { limiter } from '../../lib/rate-limit/limiter';
+import { buildGuestQuoteView } from '../../lib/public-quotes/view';
 
 const client = postgres(process.env.DATABASE_URL!, { onnotice: () => {} });
 const db = drizzle(client, { schema, logger: true }) as unknown as Database;
@@ -20,4 +23,8 @@ await listContacts(db, tenant, { limit: 25, search: 'muller' });
 await countContacts(db, tenant, { search: 'muller' });
 await listQuotes(db, tenant, { progress: ['inviato'], limit: 25 });
 await notificationStamp(db, { campsiteId: camp.id, userId: '' } as never);
+await updateContact(db, tenant, 'benchhttp-c1', { notes: 'nota di prova' });
+await limiter('api-token', { points: 600, durationSeconds: 60 }).consume(db, 'hash-del-token');
+console.log('--- vista del preventivo per l\'ospite');
+await buildGuestQuoteView(db, { campsiteId: camp.id, quoteId: 'benchhttp-q4', contactId: 'benchhttp-c5' });
 await client.end();

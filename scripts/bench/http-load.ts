@@ -1,0 +1,78 @@
+/** Giri di carico per `npm run bench:http`: una chiamata, un server, autocannon per BENCH_SECONDS. */
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+
+export const CONNECTIONS = 32;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+/** Un lato del confronto: l'indirizzo, il token bearer e (per l'app) il cookie della sessione web. */
+export type Side = { name: 'app' | 'nudo'; base: string; token: string; cookie?: string };
+
+/**
+ * Una chiamata misurata. `path` dà l'indirizzo di ogni richiesta quando cambia (una pagina mai
+ * vista, un cliente diverso da modificare); `headers` le intestazioni in più.
+ */
+export type Call = {
+  label: string;
+  method: 'GET' | 'POST';
+  path: (side: Side, index: number) => string;
+  body?: unknown;
+  auth: 'token' | 'cookie' | 'none';
+  headers?: (side: Side, index: number) => Record<string, string>;
+  connections?: number;
+  /** The status every answer should have when it is not 2xx or 304 (the floor's 404). */
+  expectedStatus?: number;
+  /** Controllo prima dei giri: le due risposte devono dire la stessa cosa. */
+  same?: (body: unknown) => string;
+};
+
+export type Round = { rps: number; p50: number; p99: number; errors: number };
+
+export function requestOf(side: Side, call: Call, index: number) {
+  const auth: Record<string, string> =
+    call.auth === 'token' || (call.auth === 'cookie' && !side.cookie)
+      ? { authorization: `Bearer ${side.token}` }
+      : call.auth === 'cookie'
+        ? { cookie: side.cookie! }
+        : {};
+  return {
+    url: `${side.base}${call.path(side, index)}`,
+    method: call.method,
+    headers: { ...(call.method === 'POST' ? { 'content-type': 'application/json' } : {}), ...auth, ...(call.headers?.(side, index) ?? {}) },
+    body: call.method === 'POST' ? JSON.stringify(call.body ?? {}) : undefined,
+  };
+}
+
+/** Un giro: req/s è il totale ÷ il tempo fino all'ultima risposta (autocannon conta a secondi interi). */
+export async function load(side: Side, call: Call, firstIndex: () => number): Promise<Round> {
+  let index = firstIndex();
+  const { url, method, headers, body } = requestOf(side, call, index);
+  const started = performance.now();
+  let lastResponse = started;
+  const instance = autocannon({
+    url,
+    connections: call.connections ?? CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method,
+        headers,
+        body,
+        setupRequest: (request) => {
+          const next = requestOf(side, call, index++);
+          return { ...request, path: new URL(next.url).pathname, headers: next.headers, body: next.body };
+        },
+      },
+    ],
+  });
+  // A 304 is the bell's expected answer: only 4xx and 5xx count as errors, unless expected.
+  let failed = 0;
+  instance.on('response', (_client, status) => {
+    lastResponse = performance.now();
+    if (status >= 400 && status !== call.expectedStatus) failed++;
+  });
+  const result = await instance;
+  return { rps: result.requests.total / ((lastResponse - started) / 1000), p50: result.latency.p50, p99: result.latency.p99, errors: failed + result.errors };
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

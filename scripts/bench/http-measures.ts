@@ -1,0 +1,69 @@
+/** Misure di `npm run bench:http` che non sono giri di carico: pagine con sessione, download, memoria. */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { median } from './http-load';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** La memoria residente (RSS) di un processo, in MB, da /proc (Linux). */
+export function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+/** Campiona la RSS ogni 50 ms: il picco dall'inizio, o da `reset()`. */
+export function memorySampler(pid: number) {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 50);
+  timer.unref();
+  return {
+    peak: () => Math.max(peak, rssMb(pid)),
+    reset: () => {
+      peak = rssMb(pid);
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** Tempo fino all'ultimo byte di una pagina, una richiesta alla volta (sul loopback: il tempo del server). */
+export async function renderTimes(url: string, cookie: string, warmup = 5, samples = 25): Promise<{ p50: number; p90: number; status: number }> {
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { cookie }, redirect: 'manual' });
+    await response.arrayBuffer();
+    return { ms: performance.now() - started, status: response.status };
+  };
+  for (let i = 0; i < warmup; i++) await once();
+  const times: number[] = [];
+  let status = 0;
+  for (let i = 0; i < samples; i++) {
+    const result = await once();
+    times.push(result.ms);
+    status = result.status;
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: median(times), p90: sorted[Math.floor(sorted.length * 0.9)], status };
+}
+
+/** Scarica una risposta intera, senza tenerla: la durata e i byte. */
+export async function download(url: string, init: RequestInit): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  if (!response.ok || !response.body) throw new Error(`${url}: ${response.status}`);
+  let bytes = 0;
+  const reader = response.body.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) bytes += next.value.length;
+  return { ms: performance.now() - started, bytes };
+}
+
+/** La RSS dopo il carico: il valore a cui scende entro `seconds` (il minimo dei campioni). */
+export async function settledRss(pid: number, seconds: number): Promise<number> {
+  let lowest = rssMb(pid);
+  for (let i = 0; i < seconds * 2; i++) {
+    await sleep(500);
+    lowest = Math.min(lowest, rssMb(pid));
+  }
+  return lowest;
+}

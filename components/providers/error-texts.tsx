@@ -5,7 +5,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 export type ErrorTexts = { title: string; text: string; retry: string };
 
 // Used only if the root layout failed before providing its texts.
-const FALLBACK: ErrorTexts = { title: 'Qualcosa è andato storto', text: 'Non siamo riusciti a caricare la pagina.', retry: 'Riprova' };
+const FALLBACK: ErrorTexts = { title: 'Qualcosa è andato storto', text: 'Non siamo riusciti a caricare la pagina. Riprova; se il problema continua, scrivi all’assistenza.', retry: 'Riprova' };
 
 const Texts = createContext<ErrorTexts>(FALLBACK);
 

@@ -1,14 +1,17 @@
 'use client';
 
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
+import { useErrorTexts } from '@/components/providers/error-texts';
+import styles from './status-page.module.css';
 
 const CHUNK_FAILURE = /ChunkLoadError|Loading chunk [\w-]+ failed|CSS_CHUNK_LOAD_FAILED/;
 
-/** A failed chunk means a new deploy: reload once (spec section 2); anything else offers a retry. */
+/**
+ * A failed chunk means a new deploy: reload once (spec section 2); anything else offers a retry.
+ * Plain HTML: this boundary's code loads with every page, the guest's mini-site included.
+ */
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const t = useTranslations('errorPage');
+  const t = useErrorTexts();
   useEffect(() => {
     if (CHUNK_FAILURE.test(`${error.name} ${error.message}`) && !sessionStorage.getItem('chunk-reloaded')) {
       sessionStorage.setItem('chunk-reloaded', '1');
@@ -16,14 +19,14 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
     }
   }, [error]);
   return (
-    <Center mih="60vh" p="md">
-      <Stack align="center" gap="sm" maw={480} ta="center">
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed">{t('text')}</Text>
-        <Button onClick={reset}>{t('retry')}</Button>
-      </Stack>
-    </Center>
+    <div className={styles.page}>
+      <div className={styles.content}>
+        <h1 className={styles.title}>{t.title}</h1>
+        <p className={styles.text}>{t.text}</p>
+        <button type="button" className={styles.button} onClick={reset}>
+          {t.retry}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,30 +1,28 @@
-import { Center, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { LinkButton } from '@/components/ui/link-button';
 import { BrandMark } from '@/components/shell/brand-mark';
+import styles from './status-page.module.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('notFound'))('title'), robots: { index: false } };
 }
 
+/** Plain HTML and a plain link: the root 404 renders outside every group's Mantine provider. */
 export default async function NotFound() {
   const t = await getTranslations('notFound');
   return (
-    <Center mih="100dvh" p="md" component="main">
-      <Stack align="center" gap="sm" maw={480} ta="center">
+    <main className={`${styles.page} ${styles.full}`}>
+      <div className={styles.content}>
         <BrandMark size={48} />
-        <Text fz={64} fw={800} c="teal.8" lh={1} aria-hidden>
+        <p className={styles.code} aria-hidden="true">
           404
-        </Text>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed">{t('text')}</Text>
-        <LinkButton href="/dashboard">
+        </p>
+        <h1 className={styles.title}>{t('title')}</h1>
+        <p className={styles.text}>{t('text')}</p>
+        <a className={styles.button} href="/dashboard">
           {t('home')}
-        </LinkButton>
-      </Stack>
-    </Center>
+        </a>
+      </div>
+    </main>
   );
 }

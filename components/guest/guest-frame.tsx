@@ -1,17 +1,16 @@
-import { Box, Container } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { GuestLocale } from '@/lib/i18n/locales';
+import styles from './guest.module.css';
 
 /**
  * A guest page's frame: no staff navigation, no footer, and the page's own language for screen
- * readers (the document's <html lang> is the staff's Italian).
+ * readers (the document's <html lang> is the staff's Italian). Plain HTML, so that the quote
+ * mini-site, which loads no Mantine, can use it as the contact and unsubscribe pages do.
  */
 export function GuestFrame({ locale, children }: { locale: GuestLocale; children: ReactNode }) {
   return (
-    <Box lang={locale} bg="var(--mantine-color-gray-0)" mih="100dvh" component="main">
-      <Container size="sm" px={{ base: 'sm', sm: 'md' }} py="lg">
-        {children}
-      </Container>
-    </Box>
+    <main lang={locale} className={styles.frame}>
+      <div className={styles.container}>{children}</div>
+    </main>
   );
 }

@@ -1,24 +1,21 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { GUEST_LOCALES } from '@/lib/i18n/locales';
+import styles from './guest.module.css';
 
-/** A guest link that leads nowhere: said in all three languages, with no hint of what was wrong. */
+/**
+ * A guest link that leads nowhere: said in all three languages, with no hint of what was wrong.
+ * Plain HTML: the quote mini-site's 404 renders without Mantine's provider.
+ */
 export async function GuestNotFound() {
   const texts = await Promise.all(GUEST_LOCALES.map(async (locale) => ({ locale, t: await getTranslations({ locale, namespace: 'guest' }) })));
   return (
-    <Stack component="main" gap="lg" maw={560} mx="auto" p="lg" mih="100dvh" justify="center">
+    <main className={styles.notFound}>
       {texts.map(({ locale, t }, index) => (
         <div key={locale} lang={locale}>
-          {index === 0 ? (
-            <Title order={1} size="h3">
-              {t('notFoundTitle')}
-            </Title>
-          ) : (
-            <Text fw={700}>{t('notFoundTitle')}</Text>
-          )}
-          <Text c="dimmed">{t('notFoundText')}</Text>
+          {index === 0 ? <h1>{t('notFoundTitle')}</h1> : <p className={styles.notFoundTitle}>{t('notFoundTitle')}</p>}
+          <p className={styles.notFoundText}>{t('notFoundText')}</p>
         </div>
       ))}
-    </Stack>
+    </main>
   );
 }

@@ -1,3 +1,5 @@
+// Mantine's own styles first: the packages' below build on them.
+import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
@@ -7,16 +9,19 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { ItalianDates } from '@/components/ui/italian-dates';
+import { ThemeProvider } from './theme-provider';
 
 /**
- * What the staff and login pages need on the client: every Italian text, toasts and Italian
- * calendars. Guest pages do without it, so their first load carries none of it.
+ * What the staff and login pages need on the client: Mantine, every Italian text, toasts and
+ * Italian calendars. Guest pages do without it, so their first load carries none of it.
  */
 export async function StaffProviders({ children }: { children: ReactNode }) {
   return (
-    <NextIntlClientProvider messages={await getMessages()}>
-      <Notifications position="top-right" autoClose={3000} />
-      <ItalianDates>{children}</ItalianDates>
-    </NextIntlClientProvider>
+    <ThemeProvider>
+      <NextIntlClientProvider messages={await getMessages()}>
+        <Notifications position="top-right" autoClose={3000} />
+        <ItalianDates>{children}</ItalianDates>
+      </NextIntlClientProvider>
+    </ThemeProvider>
   );
 }

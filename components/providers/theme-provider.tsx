@@ -1,5 +1,8 @@
 'use client';
 
+// Here rather than in the root layout: the guest's quote mini-site renders without Mantine, so it
+// loads neither its code nor its styles.
+import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { cssVariablesResolver, theme } from '@/lib/theme';

@@ -1,60 +1,80 @@
 'use client';
 
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useRouter } from 'next/navigation';
-import { useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useId, useRef, useState, useTransition } from 'react';
 import { useBrowserValue } from '@/components/ui/use-browser-value';
 import { callGuestApi } from './guest-api';
+import styles from './quote.module.css';
 
-type Props = { campsiteId: string; quoteId: string; contactId: string; idx: number; summary: string; validUntil: string | null };
+/** The answers of the accept call the guest is told about in words of their own; others are 'generic'. */
+export type AcceptErrorCode = 'expired' | 'already_accepted' | 'not_open' | 'unknown_card' | 'generic';
+export type AcceptTexts = { accept: string; confirmTitle: string; confirm: string; cancel: string; errors: Record<AcceptErrorCode, string> };
 
-const KNOWN = ['expired', 'already_accepted', 'not_open', 'unknown_card'];
+type Props = { campsiteId: string; quoteId: string; contactId: string; idx: number; summary: string; validUntil: string | null; texts: AcceptTexts };
+
+const isKnown = (code: string, errors: AcceptTexts['errors']): code is AcceptErrorCode => Object.hasOwn(errors, code);
 
 /**
  * Accepting is one tap and a confirmation. The page may come from the cache, so the validity
- * is checked here too: past it, the offer says so instead of offering the button.
+ * is checked here too: past it, the offer says so instead of offering the button. The texts come
+ * translated from the server: no translation library on the guest's phone.
  */
-export function AcceptOffer({ campsiteId, quoteId, contactId, idx, summary, validUntil }: Props) {
-  const t = useTranslations('guestQuote');
+export function AcceptOffer({ campsiteId, quoteId, contactId, idx, summary, validUntil, texts }: Props) {
   const router = useRouter();
-  const [opened, setOpened] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   // The clock is read outside render (each render on the client, the server's own for its HTML).
   const pastValidity = () => validUntil !== null && Date.parse(validUntil) < Date.now();
   const expired = useBrowserValue(pastValidity, pastValidity);
-  if (expired) return <Text size="sm" c="dimmed">{t('errors.expired')}</Text>;
+  if (expired) return <p className={`${styles.small} ${styles.dimmed}`}>{texts.errors.expired}</p>;
+  const open = () => {
+    setError(null);
+    // showModal makes the rest of the page inert, moves focus in, and closes on Escape.
+    dialog.current?.showModal();
+  };
+  const close = () => dialog.current?.close();
   const accept = () =>
     startTransition(async () => {
       const answer = await callGuestApi(`/accettaPreventivo/${campsiteId}/${quoteId}/${idx}`, { cliente: contactId });
-      if (!answer.ok) return setError(t(`errors.${KNOWN.includes(answer.code) ? answer.code : 'generic'}`));
-      setOpened(false);
+      if (!answer.ok) return setError(texts.errors[isKnown(answer.code, texts.errors) ? answer.code : 'generic']);
+      close();
       router.refresh();
     });
   return (
     <>
-      <Button onClick={() => { setError(null); setOpened(true); }} size="md">
-        {t('accept')}
-      </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t('confirmTitle')} centered closeButtonProps={{ 'aria-label': t('cancel') }}>
-        <Stack gap="md">
-          <Text size="sm">{summary}</Text>
+      <button type="button" className={`${styles.button} ${styles.large}`} onClick={open}>
+        {texts.accept}
+      </button>
+      <dialog
+        ref={dialog}
+        className={styles.dialog}
+        aria-labelledby={titleId}
+        // While the call runs, Escape must not hide its outcome.
+        onCancel={(event) => pending && event.preventDefault()}
+      >
+        <div className={styles.dialogBody}>
+          <h2 id={titleId} className={styles.dialogTitle}>
+            {texts.confirmTitle}
+          </h2>
+          <p className={styles.small}>{summary}</p>
           {error && (
-            <Alert color="red" role="alert">
+            <p role="alert" className={`${styles.banner} ${styles.red} ${styles.small}`}>
               {error}
-            </Alert>
+            </p>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpened(false)} disabled={pending}>
-              {t('cancel')}
-            </Button>
-            <Button onClick={accept} loading={pending}>
-              {t('confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+          <div className={styles.dialogButtons}>
+            {/* First in the dialog, so the focus lands on the harmless choice. */}
+            <button type="button" className={`${styles.button} ${styles.secondary}`} onClick={close} disabled={pending}>
+              {texts.cancel}
+            </button>
+            <button type="button" className={styles.button} onClick={accept} disabled={pending} aria-busy={pending}>
+              {texts.confirm}
+            </button>
+          </div>
+        </div>
+      </dialog>
     </>
   );
 }

@@ -1,69 +1,86 @@
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { GuestFrame } from '@/components/guest/guest-frame';
-import { GuestIntlProvider } from '@/components/guest/guest-intl-provider';
 import { formatGuestDate, formatGuestMoney } from '@/lib/i18n/guest-format';
 import { guestTranslator } from '@/lib/i18n/guest-translator';
 import { guestQuotePath } from '@/lib/public-quotes/links';
 import type { GuestQuoteIds, GuestQuoteView } from '@/lib/public-quotes/view';
-import { AcceptOffer } from './accept-offer';
+import { AcceptOffer, type AcceptTexts } from './accept-offer';
 import { CampsiteInfo } from './campsite-info';
 import { MarkRead } from './mark-read';
 import { GuestCard } from './guest-card';
 import { RenameQuote } from './rename-quote';
+import styles from './quote.module.css';
 
 /**
  * The mini-site's content in the guest's language; it reads nothing of the request, so the page
  * is cached whole. With `cardId`, one offer in full (the card detail page).
+ *
+ * Server components and plain HTML: the browser downloads only the three small islands (accept,
+ * rename, read mark), which get their few texts already translated as props.
  */
 export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds; view: GuestQuoteView; cardId?: string }) {
   const { locale, quote, campsite, guest } = view;
-  const { t, messages } = await guestTranslator(locale, 'guestQuote', view.texts);
+  const { t } = await guestTranslator(locale, 'guestQuote', view.texts);
   const base = guestQuotePath(ids);
   const cards = cardId ? view.cards.filter((card) => card.id === cardId) : view.cards;
   const banner =
     quote.state === 'accepted' && quote.acceptedCardIdx !== null
-      ? { color: 'green', text: t('accepted', { idx: quote.acceptedCardIdx + 1 }) }
+      ? { color: styles.green, text: t('accepted', { idx: quote.acceptedCardIdx + 1 }) }
       : quote.state === 'booked'
-        ? { color: 'green', text: t('booked') }
+        ? { color: styles.green, text: t('booked') }
         : quote.state === 'expired'
-          ? { color: 'orange', text: t('expired', { date: quote.validUntil ? formatGuestDate(quote.validUntil, locale) : '' }) }
+          ? { color: styles.orange, text: t('expired', { date: quote.validUntil ? formatGuestDate(quote.validUntil, locale) : '' }) }
           : quote.state === 'closed'
-            ? { color: 'gray', text: t('closed') }
+            ? { color: styles.gray, text: t('closed') }
             : quote.state === 'preparing'
-              ? { color: 'blue', text: t('preparing') }
+              ? { color: styles.blue, text: t('preparing') }
               : null;
+  const acceptTexts: AcceptTexts = {
+    accept: t('accept'),
+    confirmTitle: t('confirmTitle'),
+    confirm: t('confirm'),
+    cancel: t('cancel'),
+    errors: {
+      expired: t('errors.expired'),
+      already_accepted: t('errors.already_accepted'),
+      not_open: t('errors.not_open'),
+      unknown_card: t('errors.unknown_card'),
+      generic: t('errors.generic'),
+    },
+  };
   return (
-    <GuestIntlProvider locale={locale} messages={{ guestQuote: messages.guestQuote }}>
-      <MarkRead ids={ids} awaiting={quote.awaitingRead} />
+    <>
+      <MarkRead ids={ids} awaiting={quote.awaitingRead} staffPreviewText={t('staffPreview')} />
       <GuestFrame locale={locale}>
-        <Stack gap="lg">
+        <div className={styles.stack}>
           <div>
-            <Text fw={700} c="teal.9">
-              {campsite.name}
-            </Text>
-            <RenameQuote campsiteId={ids.campsiteId} quoteId={ids.quoteId} contactId={ids.contactId} name={quote.name} />
+            <p className={styles.campsiteName}>{campsite.name}</p>
+            <RenameQuote
+              campsiteId={ids.campsiteId}
+              quoteId={ids.quoteId}
+              contactId={ids.contactId}
+              name={quote.name}
+              texts={{ untitled: t('untitled'), rename: t('rename'), renameLabel: t('renameLabel'), save: t('save'), error: t('errors.generic') }}
+            />
             {quote.validUntil && quote.state === 'open' && (
-              <Text size="sm" c="dimmed">
-                {t('validUntil', { date: formatGuestDate(quote.validUntil, locale) })}
-              </Text>
+              <p className={`${styles.small} ${styles.dimmed}`}>{t('validUntil', { date: formatGuestDate(quote.validUntil, locale) })}</p>
             )}
           </div>
           {!cardId && (
-            <Text>
+            <p className={styles.paragraph}>
               {t('greeting', { name: `${guest.firstName} ${guest.lastName}`.trim() })} {quote.state === 'open' ? t('intro') : ''}
-            </Text>
+            </p>
           )}
           {banner && (
-            <Alert color={banner.color} role="status" data-testid="guest-quote-state">
+            <div className={`${styles.banner} ${banner.color}`} role="status" data-testid="guest-quote-state">
               {banner.text}
-            </Alert>
+            </div>
           )}
           {cardId && (
-            <Anchor href={base} size="sm">
+            <a className={styles.link} href={base}>
               ← {t('back')}
-            </Anchor>
+            </a>
           )}
-          {cards.length === 0 && <Text c="dimmed">{t('noOffers')}</Text>}
+          {cards.length === 0 && <p className={`${styles.paragraph} ${styles.dimmed}`}>{t('noOffers')}</p>}
           {cards.map((card) => {
             const accepted = quote.acceptedCardIdx === card.idx;
             const dates = card.arrival && card.departure ? t('dates', { arrival: formatGuestDate(card.arrival, locale), departure: formatGuestDate(card.departure, locale) }) : '';
@@ -76,7 +93,13 @@ export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds
                 accepted={accepted}
                 dimmed={quote.acceptedCardIdx !== null && !accepted}
                 full
-                detailsLink={cardId ? undefined : <Anchor href={`${base}/${card.id}`} size="sm">{t('details')}</Anchor>}
+                detailsLink={
+                  cardId ? undefined : (
+                    <a className={styles.link} href={`${base}/${card.id}`}>
+                      {t('details')}
+                    </a>
+                  )
+                }
                 action={
                   quote.state === 'open' ? (
                     <AcceptOffer
@@ -86,6 +109,7 @@ export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds
                       idx={card.idx}
                       validUntil={quote.validUntil}
                       summary={t('confirmText', { offer: `${t('offer', { idx: card.idx + 1 })} – ${card.typologyName}`, dates, total: formatGuestMoney(card.totalCents, locale) })}
+                      texts={acceptTexts}
                     />
                   ) : undefined
                 }
@@ -93,8 +117,8 @@ export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds
             );
           })}
           <CampsiteInfo contacts={campsite.contacts} hours={campsite.openingHours} t={t} />
-        </Stack>
+        </div>
       </GuestFrame>
-    </GuestIntlProvider>
+    </>
   );
 }

@@ -1,11 +1,10 @@
 'use client';
 
-import { Alert } from '@mantine/core';
-import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { useBrowserValue } from '@/components/ui/use-browser-value';
 import { STAFF_PREVIEW_HASH } from '@/lib/public-quotes/links';
 import type { GuestQuoteIds } from '@/lib/public-quotes/view';
+import styles from './quote.module.css';
 
 const isStaffPreview = () => window.location.hash === STAFF_PREVIEW_HASH;
 
@@ -14,8 +13,7 @@ const isStaffPreview = () => window.location.hash === STAFF_PREVIEW_HASH;
  * visualizzato), made on every first view; the server moves a quote to 'letto' only once.
  * The staff's look (opened from the quote's page, with the preview marker) is not a reading.
  */
-export function MarkRead({ ids, awaiting }: { ids: GuestQuoteIds; awaiting: boolean }) {
-  const t = useTranslations('guestQuote');
+export function MarkRead({ ids, awaiting, staffPreviewText }: { ids: GuestQuoteIds; awaiting: boolean; staffPreviewText: string }) {
   // The hash never reaches the server: false there and while hydrating.
   const staffPreview = useBrowserValue(isStaffPreview, () => false);
   useEffect(() => {
@@ -31,8 +29,8 @@ export function MarkRead({ ids, awaiting }: { ids: GuestQuoteIds; awaiting: bool
     });
   }, [awaiting, ids.campsiteId, ids.quoteId, ids.contactId]);
   return staffPreview ? (
-    <Alert color="yellow" radius={0} data-testid="staff-preview">
-      {t('staffPreview')}
-    </Alert>
+    <div className={styles.staffPreview} role="note" data-testid="staff-preview">
+      {staffPreviewText}
+    </div>
   ) : null;
 }

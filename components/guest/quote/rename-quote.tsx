@@ -1,50 +1,92 @@
 'use client';
 
-import { ActionIcon, Button, Group, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
 import { useRouter } from 'next/navigation';
-import { useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { callGuestApi } from './guest-api';
+import styles from './quote.module.css';
 
-type Props = { campsiteId: string; quoteId: string; contactId: string; name: string };
+export type RenameTexts = { untitled: string; rename: string; renameLabel: string; save: string; error: string };
+type Props = { campsiteId: string; quoteId: string; contactId: string; name: string; texts: RenameTexts };
 
 /** The guest may give the quote a name of their own ("Estate al lago"). */
-export function RenameQuote({ campsiteId, quoteId, contactId, name }: Props) {
-  const t = useTranslations('guestQuote');
+export function RenameQuote({ campsiteId, quoteId, contactId, name, texts }: Props) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
-  const title = name || t('untitled');
+  const editButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  const inputId = useId();
+  // Back from the field, the focus returns to the pencil rather than to the top of the page.
+  useEffect(() => {
+    if (!editing && returnFocus.current) {
+      returnFocus.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
+  const stopEditing = () => {
+    returnFocus.current = true;
+    setEditing(false);
+  };
   if (!editing) {
     return (
-      <Group gap="xs" wrap="nowrap">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        <Tooltip label={t('rename')}>
-          <ActionIcon variant="subtle" aria-label={t('rename')} onClick={() => setEditing(true)}>
-            <IconPencil size={18} />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
+      <div className={styles.titleRow}>
+        <h1 className={styles.title}>{name || texts.untitled}</h1>
+        <button ref={editButton} type="button" className={styles.iconButton} aria-label={texts.rename} title={texts.rename} onClick={() => setEditing(true)}>
+          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+            <path d="M4 20h4L18.5 9.5a2.83 2.83 0 0 0-4-4L4 16v4" />
+            <path d="M13.5 6.5l4 4" />
+          </svg>
+        </button>
+      </div>
     );
   }
   const save = () =>
     startTransition(async () => {
       const answer = await callGuestApi(`/rinominaPreventivo/${campsiteId}/${quoteId}`, { cliente: contactId, nome: value });
-      if (!answer.ok) return setError(t('errors.generic'));
-      setEditing(false);
+      if (!answer.ok) return setError(texts.error);
+      setError(null);
+      stopEditing();
       router.refresh();
     });
   return (
-    <Group align="flex-end" gap="xs">
-      <TextInput label={t('renameLabel')} value={value} onChange={(event) => setValue(event.currentTarget.value)} error={error} maxLength={120} data-autofocus />
-      <Button onClick={save} loading={pending} disabled={value.trim() === ''}>
-        {t('save')}
-      </Button>
-    </Group>
+    <form
+      className={styles.renameForm}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (value.trim() !== '' && !pending) save();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !pending) {
+          setValue(name);
+          setError(null);
+          stopEditing();
+        }
+      }}
+    >
+      <label className={styles.field} htmlFor={inputId}>
+        {texts.renameLabel}
+        <input
+          id={inputId}
+          className={styles.input}
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          maxLength={120}
+          // The field replaces the button the guest just pressed: the focus follows it.
+          autoFocus
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+        />
+        {error && (
+          <span id={`${inputId}-error`} className={styles.fieldError}>
+            {error}
+          </span>
+        )}
+      </label>
+      <button type="submit" className={styles.button} disabled={pending || value.trim() === ''} aria-busy={pending}>
+        {texts.save}
+      </button>
+    </form>
   );
 }

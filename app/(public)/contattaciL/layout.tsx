@@ -1,0 +1,3 @@
+import { GuestMantineLayout } from '@/components/providers/guest-mantine-layout';
+
+export default GuestMantineLayout;

@@ -1,6 +1,7 @@
 /** Misure di `npm run bench:http` che non sono giri di carico: pagine con sessione, download, memoria. */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
 import { median } from './http-load';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -66,4 +67,22 @@ export async function settledRss(pid: number, seconds: number): Promise<number> 
     lowest = Math.min(lowest, rssMb(pid));
   }
   return lowest;
+}
+
+/**
+ * The JavaScript a browser loads with a page: every `<script src>` of its HTML except the
+ * `noModule` ones (polyfills that a browser with ES modules never downloads), gzip-compressed
+ * as the server sends it. In KB.
+ */
+export async function firstLoadJs(base: string, html: string): Promise<{ files: number; rawKb: number; gzipKb: number; skipped: number }> {
+  const tags = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)];
+  const loaded = new Set(tags.filter((tag) => !/\bnomodule\b/i.test(tag[0])).map((tag) => tag[1].replace(/&amp;/g, '&')));
+  let raw = 0;
+  let sent = 0;
+  for (const src of loaded) {
+    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
+    raw += body.length;
+    sent += gzipSync(body).length;
+  }
+  return { files: loaded.size, rawKb: raw / 1024, gzipKb: sent / 1024, skipped: tags.length - loaded.size };
 }

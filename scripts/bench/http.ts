@@ -18,7 +18,7 @@ import postgres from 'postgres';
 import { encode } from 'next-auth/jwt';
 import { DEMO_LOGINS } from '../../db/seed/logins';
 import { load, median, requestOf, type Call, type Round, type Side } from './http-load';
-import { download, memorySampler, renderTimes, rssMb, settledRss } from './http-measures';
+import { download, firstLoadJs, memorySampler, renderTimes, rssMb, settledRss } from './http-measures';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 200_000);
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 600_000);
@@ -246,6 +246,12 @@ async function main() {
     console.log(pages.at(-1));
   }
 
+  const viewPath = (index: number) => `/visualizzaPreventivo/${viewContactId(index)}/${viewQuoteId(index)}/${campsiteId}`;
+  const guestHtml = await (await fetch(`${app}${viewPath(VIEW_QUOTES - 1)}`)).text();
+  const js = await firstLoadJs(app, guestHtml);
+  const guestPage = `Pagina dell’ospite: HTML ${(Buffer.byteLength(guestHtml) / 1024).toFixed(1)} KB; JavaScript al primo caricamento ${js.files} file, ${js.rawKb.toFixed(0)} KB, ${js.gzipKb.toFixed(0)} KB con gzip (esclusi ${js.skipped} script noModule).`;
+  console.log(guestPage);
+
   // Each side's own ETag of the unchanged bell: the poll then asks with If-None-Match, as the browser does.
   const etags = new Map<string, string>();
   for (const side of sides) {
@@ -253,7 +259,6 @@ async function main() {
     const { url: target, ...init } = requestOf(side, bell, 0);
     etags.set(side.name, (await fetch(target, init)).headers.get('etag') ?? '');
   }
-  const viewPath = (index: number) => `/visualizzaPreventivo/${viewContactId(index)}/${viewQuoteId(index)}/${campsiteId}`;
   // Each side its own half of the quotes never seen, so that every first view is one.
   const nextView: Record<Side['name'], number> = { nudo: VIEW_RANGES.nudo[0], app: VIEW_RANGES.app[0] };
   const password = DEMO_LOGINS.find((entry) => entry.email === STAFF)?.password;
@@ -362,7 +367,7 @@ async function main() {
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
   appendFileSync(
     docs,
-    `${section}\n### ${date} UTC, commit ${commit}\n\n${CONTACTS} contatti e ${QUOTES} preventivi di prova; giri di ${SECONDS} s; carico medio (1/5/15 min) inizio ${fmt(load0)}, fine ${fmt(load1)}; ${os.cpus().length} CPU.\n\n${table}\n\n${pages.join('\n')}\n\n${exportTable}\n\n${memoryLine}\n`,
+    `${section}\n### ${date} UTC, commit ${commit}\n\n${CONTACTS} contatti e ${QUOTES} preventivi di prova; giri di ${SECONDS} s; carico medio (1/5/15 min) inizio ${fmt(load0)}, fine ${fmt(load1)}; ${os.cpus().length} CPU.\n\n${table}\n\n${pages.join('\n')}\n\n${guestPage}\n\n${exportTable}\n\n${memoryLine}\n`,
   );
   console.log('Risultati aggiunti a docs/benchmarks.md');
 }

@@ -5,15 +5,15 @@
  *   BENCH_URL=http://127.0.0.1:3000 npm run bench:mini-site
  * Prints the server time (time to the last byte, measured on the loopback) of the first,
  * uncached view of several quotes and of their second, cached view, and the page's first-load
- * JavaScript: every script the HTML loads, raw and as the server sends it compressed.
+ * JavaScript: every script the HTML loads (not the noModule polyfills), raw and gzip-compressed.
  */
 import '../load-env';
 import { performance } from 'node:perf_hooks';
-import { gzipSync } from 'node:zlib';
 import { and, inArray, isNotNull } from 'drizzle-orm';
 import { openDatabase } from '../../db/client';
 import { quotes } from '../../db/schema';
 import { guestQuotePath } from '../../lib/public-quotes/links';
+import { firstLoadJs } from './http-measures';
 
 const BASE = (process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const SAMPLES = Number(process.env.BENCH_QUOTES ?? 15);
@@ -63,22 +63,11 @@ for (const ids of pool) {
   html = b.body;
 }
 
-const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1].replace(/&amp;/g, '&'));
-let raw = 0;
-let sent = 0;
-for (const src of new Set(scripts)) {
-  const response = await fetch(new URL(src, BASE), { headers: { 'accept-encoding': 'gzip' } });
-  const body = Buffer.from(await response.arrayBuffer());
-  raw += body.length;
-  // fetch decodes the body and the server streams it without a length: gzip it as the server does.
-  sent += response.headers.get('content-encoding') === 'gzip' ? gzipSync(body).length : body.length;
-  if (process.env.BENCH_VERBOSE) console.log(`  ${(body.length / 1024).toFixed(0).padStart(5)} KB  ${src}`);
-}
-const compressed = await fetch(new URL(scripts[0] ?? '/', BASE), { headers: { 'accept-encoding': 'gzip' } }).then((r) => r.headers.get('content-encoding'));
+const js = await firstLoadJs(BASE, html);
 
 if (first.length === 0) throw new Error(`Tutti i ${alreadyCached} preventivi sono già in cache: riavvia il server su un database appena popolato.`);
 console.log(`Mini-sito ${BASE}, ${first.length} preventivi (x-nextjs-cache: ${[...cacheHeaders].join(', ')})`);
 console.log(`prima visita (non in cache)  mediana ${median(first).toFixed(1).padStart(7)} ms   max ${Math.max(...first).toFixed(1)} ms`);
 console.log(`seconda visita (in cache)    mediana ${median(second).toFixed(1).padStart(7)} ms   max ${Math.max(...second).toFixed(1)} ms`);
 console.log(`HTML della pagina            ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB`);
-console.log(`JavaScript al primo caricamento: ${new Set(scripts).size} file, ${(raw / 1024).toFixed(0)} KB decompressi, ${(sent / 1024).toFixed(0)} KB trasferiti (${compressed ?? 'senza compressione'})`);
+console.log(`JavaScript al primo caricamento: ${js.files} file, ${js.rawKb.toFixed(0)} KB decompressi, ${js.gzipKb.toFixed(0)} KB con gzip (esclusi ${js.skipped} script noModule, che un browser con moduli ES non scarica)`);

@@ -1,5 +1,6 @@
 /** Misure di `npm run bench:http` che non sono giri di carico: pagine con sessione, download, memoria. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { median } from './http-load';
@@ -85,4 +86,50 @@ export async function firstLoadJs(base: string, html: string): Promise<{ files: 
     sent += gzipSync(body).length;
   }
   return { files: loaded.size, rawKb: raw / 1024, gzipKb: sent / 1024, skipped: tags.length - loaded.size };
+}
+
+/**
+ * What the app's JavaScript heap holds: a heap snapshot (the app runs with
+ * --heapsnapshot-signal=SIGUSR2 and writes it into `dir`), summed by kind of node. RSS above the
+ * heap's total is memory the process keeps without objects in it (V8's reserved pages, native
+ * allocations, the code of loaded modules).
+ */
+export async function heapSummary(pid: number, dir: string): Promise<{ totalMb: number; top: string }> {
+  const before = new Set(readdirSync(dir));
+  process.kill(pid, 'SIGUSR2');
+  let file: string | undefined;
+  for (let i = 0; i < 240 && !file; i++) {
+    await sleep(500);
+    const found = readdirSync(dir).find((name) => name.endsWith('.heapsnapshot') && !before.has(name));
+    // The file is complete when its size stops growing.
+    if (found) {
+      const size = statSync(path.join(dir, found)).size;
+      await sleep(1000);
+      if (statSync(path.join(dir, found)).size === size) file = found;
+    }
+  }
+  if (!file) throw new Error('La fotografia della memoria (heap snapshot) non è arrivata.');
+  const snapshot = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+    nodes: number[];
+    strings: string[];
+  };
+  const fields = snapshot.snapshot.meta.node_fields;
+  const types = snapshot.snapshot.meta.node_types[0];
+  const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((field) => fields.indexOf(field));
+  const byKind = new Map<string, number>();
+  let total = 0;
+  for (let at = 0; at < snapshot.nodes.length; at += fields.length) {
+    const type = types[snapshot.nodes[at + typeAt]];
+    const size = snapshot.nodes[at + sizeAt];
+    const name = snapshot.strings[snapshot.nodes[at + nameAt]];
+    // Cached pages are whole HTML documents held as strings: counted apart.
+    const kind = type === 'string' && name.startsWith('<!DOCTYPE html>') ? 'pagine HTML in cache' : type === 'native' ? 'buffer (ArrayBuffer)' : type === 'code' ? 'codice compilato' : type === 'string' ? 'altre stringhe' : 'oggetti';
+    byKind.set(kind, (byKind.get(kind) ?? 0) + size);
+    total += size;
+  }
+  rmSync(path.join(dir, file));
+  const mb = (bytes: number) => bytes / 1024 / 1024;
+  const top = [...byKind].sort((a, b) => b[1] - a[1]).map(([kind, bytes]) => `${kind} ${mb(bytes).toFixed(0)} MB`).join(', ');
+  return { totalMb: mb(total), top };
 }

@@ -11,14 +11,14 @@
 import '../load-env';
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { encode } from 'next-auth/jwt';
 import { DEMO_LOGINS } from '../../db/seed/logins';
 import { load, median, requestOf, type Call, type Round, type Side } from './http-load';
-import { download, firstLoadJs, memorySampler, renderTimes, rssMb, settledRss } from './http-measures';
+import { download, firstLoadJs, heapSummary, memorySampler, renderTimes, rssMb, settledRss } from './http-measures';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 200_000);
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 600_000);
@@ -182,16 +182,16 @@ async function dropViewQuotes() {
 /** Un indirizzo diverso per ogni richiesta, come tanti ospiti dietro il proxy (il limite per indirizzo dell'app). */
 const guestAddress = (index: number) => ({ 'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` });
 
-type Row = { label: string; rounds: { bare: Round; app: Round }[] };
+type Row = { label: string; rounds: { bare: Round; app: Round }[]; rssAfter: number };
 
 function tableOf(rows: Row[]): string {
-  const lines = rows.map(({ label, rounds }) => {
+  const lines = rows.map(({ label, rounds, rssAfter }) => {
     const ratio = median(rounds.map((round) => round.app.rps / round.bare.rps));
     const pick = (side: 'bare' | 'app', key: 'rps' | 'p50' | 'p99') => median(rounds.map((round) => round[side][key]));
     const errors = rounds.reduce((sum, round) => sum + round.app.errors + round.bare.errors, 0);
-    return `| ${label}${errors ? ` (${errors} errori)` : ''} | ${pick('bare', 'rps').toFixed(0)} | ${pick('app', 'rps').toFixed(0)} | ${ratio.toFixed(2)} | ${pick('app', 'p50')} ms | ${pick('app', 'p99')} ms | ${pick('bare', 'p50')} ms | ${pick('bare', 'p99')} ms |`;
+    return `| ${label}${errors ? ` (${errors} errori)` : ''} | ${pick('bare', 'rps').toFixed(0)} | ${pick('app', 'rps').toFixed(0)} | ${ratio.toFixed(2)} | ${pick('app', 'p50')} ms | ${pick('app', 'p99')} ms | ${pick('bare', 'p50')} ms | ${pick('bare', 'p99')} ms | ${rssAfter.toFixed(0)} MB |`;
   });
-  return ['| chiamata | nudo req/s | app req/s | rapporto | p50 app | p99 app | p50 nudo | p99 nudo |', '|---|---:|---:|---:|---:|---:|---:|---:|', ...lines].join('\n');
+  return ['| chiamata | nudo req/s | app req/s | rapporto | p50 app | p99 app | p50 nudo | p99 nudo | RSS app dopo |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|', ...lines].join('\n');
 }
 
 /** Controlla che i due server diano la stessa risposta (per gli elenchi: gli _id, il totale e il cursore). */
@@ -222,12 +222,20 @@ async function main() {
   execSync('bash scripts/ensure-build.sh', { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   const secret = () => randomBytes(32).toString('base64url');
   const authSecret = secret();
+  const heapDir = mkdtempSync(path.join(os.tmpdir(), 'bench-heap-'));
   const appEnv: NodeJS.ProcessEnv = {
     ...process.env, NODE_ENV: 'production' as const, DATABASE_URL: url, AUTH_SECRET: authSecret, DATA_ENCRYPTION_KEY: secret(),
     APP_URL: `http://127.0.0.1:${APP_PORT}`, NEXT_TELEMETRY_DISABLED: '1', JOBS_IN_SERVER: '0', TRUST_PROXY: '1',
     // The per-token limit (600 a minute by default) would cut every round short; it is still counted.
     API_TOKEN_CALLS_PER_MINUTE: '1000000000',
+    // At the end, a heap snapshot says what the memory that stays is.
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${heapDir}`.trim(),
   };
+  // A server left over from an earlier run would be measured in place of this build.
+  for (const port of [APP_PORT, BARE_PORT]) {
+    const taken = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
+    if (taken) throw new Error(`La porta ${port} è già occupata: ferma il server rimasto da un'esecuzione precedente.`);
+  }
   const appProcess = start('app', process.execPath, ['node_modules/next/dist/bin/next', 'start', '--port', String(APP_PORT), '--hostname', '127.0.0.1'], appEnv);
   start('server nudo', process.execPath, ['--import', 'tsx', 'scripts/bench/bare-server.ts'], { ...process.env, DATABASE_URL: url, BARE_PORT: String(BARE_PORT) });
   const app = `http://127.0.0.1:${APP_PORT}`;
@@ -328,7 +336,7 @@ async function main() {
       }
       rounds.push({ bare: result.bare!, app: result.app! });
     }
-    rows.push({ label: call.label, rounds });
+    rows.push({ label: call.label, rounds, rssAfter: rssMb(appProcess.pid!) });
     console.log(tableOf([rows.at(-1)!]).split('\n').at(-1));
   }
   if (nextView.nudo > VIEW_RANGES.nudo[1] || nextView.app > VIEW_RANGES.app[1]) console.warn('Attenzione: preventivi per la prima visita esauriti, alcune visite erano già in cache.');
@@ -353,8 +361,12 @@ async function main() {
 
   const peak = Math.max(memory.sampler.peak(), rssMb(appProcess.pid!));
   memory.sampler.stop();
-  const settled = await settledRss(appProcess.pid!, 15);
-  const memoryLine = `Memoria dell'app (RSS): ${memory.started.toFixed(0)} MB dopo l'avvio, ${peak.toFixed(0)} MB al picco, ${settled.toFixed(0)} MB 15 s dopo il carico.`;
+  const settled = await settledRss(appProcess.pid!, 30);
+  const heap = await heapSummary(appProcess.pid!, heapDir);
+  rmSync(heapDir, { recursive: true, force: true });
+  // The snapshot runs a full garbage collection first: what RSS falls to once the garbage is gone.
+  const afterCollection = rssMb(appProcess.pid!);
+  const memoryLine = `Memoria dell'app (RSS): ${memory.started.toFixed(0)} MB dopo l'avvio, ${peak.toFixed(0)} MB al picco, ${settled.toFixed(0)} MB dopo il carico (il minimo dei 30 s seguenti). Heap JavaScript a quel punto: ${heap.totalMb.toFixed(0)} MB (${heap.top}); RSS dopo la raccolta completa della fotografia: ${afterCollection.toFixed(0)} MB.`;
   console.log(memoryLine);
 
   const load1 = os.loadavg();

@@ -207,6 +207,31 @@ test('the cached page is served without reading the quote again, and a staff edi
   await guest.context.close();
 });
 
+test('a guest who renames the quote and then accepts, without reloading, is told at once that the offer is accepted', async ({ browser, request }) => {
+  const staffLogin = await apiLogin(request, LOGINS.staff);
+  const headers = { authorization: `Bearer ${staffLogin.token}` };
+  const sent = (await (await request.post('/api/getQuote/lazy', { headers, data: { progress: ['inviato'], limit: 20 } })).json()) as {
+    items: { _id: string; contact: string; schede: number }[];
+  };
+  // Not the one the journey test takes (the first) nor one of the other tests.
+  const quote = sent.items.filter((item) => item.schede > 0).at(-2)!;
+  expect(quote, 'la demo ha preventivi inviati').toBeDefined();
+  const guest = await guestPhone(browser);
+  await guest.page.goto(`/visualizzaPreventivo/${quote.contact}/${quote._id}/${staffLogin.user.camping}`);
+  // The guest's language is the quote's: the names are matched in all three.
+  await guest.page.getByRole('button', { name: /^(Rinomina|Umbenennen|Rename)$/ }).click();
+  await guest.page.getByRole('textbox').fill('Vacanza al lago');
+  await guest.page.keyboard.press('Enter');
+  await expect(guest.page.getByRole('heading', { level: 1 })).toHaveText('Vacanza al lago');
+  // Right after the rename's refresh, the acceptance's refresh raced the cache invalidation and
+  // showed the offer still open.
+  await guest.page.getByRole('button', { name: /^(Accetto questa proposta|Dieses Angebot annehmen|Accept this offer)$/ }).first().click();
+  await guest.page.getByRole('dialog').getByRole('button').nth(1).click();
+  await expect(guest.page.getByText(/^(Hai accettato la proposta 1|Sie haben Angebot 1 angenommen|You accepted option 1)\./).first()).toBeVisible();
+  await expect(guest.page.getByRole('button', { name: /^(Accetto questa proposta|Dieses Angebot annehmen|Accept this offer)$/ })).toHaveCount(0);
+  await guest.context.close();
+});
+
 test('a link with any id of another campsite, or mistyped, is the same 404 with no hint', async ({ request }) => {
   const lago = await apiLogin(request, LOGINS.staff);
   const pineta = await apiLogin(request, LOGINS.pineta);

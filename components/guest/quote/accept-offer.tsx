@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useId, useRef, useState, useTransition } from 'react';
+import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { useBrowserValue } from '@/components/ui/use-browser-value';
 import { callGuestApi } from './guest-api';
 import styles from './quote.module.css';
@@ -10,7 +10,17 @@ import styles from './quote.module.css';
 export type AcceptErrorCode = 'expired' | 'already_accepted' | 'not_open' | 'unknown_card' | 'generic';
 export type AcceptTexts = { accept: string; confirmTitle: string; confirm: string; cancel: string; errors: Record<AcceptErrorCode, string> };
 
-type Props = { campsiteId: string; quoteId: string; contactId: string; idx: number; summary: string; validUntil: string | null; texts: AcceptTexts };
+type Props = {
+  campsiteId: string;
+  quoteId: string;
+  contactId: string;
+  idx: number;
+  summary: string;
+  validUntil: string | null;
+  /** What the page says once this offer is accepted. */
+  acceptedText: string;
+  texts: AcceptTexts;
+};
 
 const isKnown = (code: string, errors: AcceptTexts['errors']): code is AcceptErrorCode => Object.hasOwn(errors, code);
 
@@ -19,15 +29,34 @@ const isKnown = (code: string, errors: AcceptTexts['errors']): code is AcceptErr
  * is checked here too: past it, the offer says so instead of offering the button. The texts come
  * translated from the server: no translation library on the guest's phone.
  */
-export function AcceptOffer({ campsiteId, quoteId, contactId, idx, summary, validUntil, texts }: Props) {
+export function AcceptOffer({ campsiteId, quoteId, contactId, idx, summary, validUntil, acceptedText, texts }: Props) {
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  const [accepted, setAccepted] = useState(false);
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!accepted) return;
+    status.current?.focus();
+    // Once the invalidation has landed, the page again from the server (the other offers closed).
+    const again = setTimeout(() => router.refresh(), 1500);
+    return () => clearTimeout(again);
+  }, [accepted, router]);
   // The clock is read outside render (each render on the client, the server's own for its HTML).
   const pastValidity = () => validUntil !== null && Date.parse(validUntil) < Date.now();
   const expired = useBrowserValue(pastValidity, pastValidity);
+  // Said at once, from the call's answer: the refreshed page may still come from a cache that the
+  // acceptance is invalidating at that very moment (the route's tag revalidation runs after its
+  // response), and the guest must not be shown the offer as still open.
+  if (accepted) {
+    return (
+      <p ref={status} role="status" tabIndex={-1} className={`${styles.banner} ${styles.green} ${styles.small}`}>
+        {acceptedText}
+      </p>
+    );
+  }
   if (expired) return <p className={`${styles.small} ${styles.dimmed}`}>{texts.errors.expired}</p>;
   const open = () => {
     setError(null);
@@ -40,6 +69,7 @@ export function AcceptOffer({ campsiteId, quoteId, contactId, idx, summary, vali
       const answer = await callGuestApi(`/accettaPreventivo/${campsiteId}/${quoteId}/${idx}`, { cliente: contactId });
       if (!answer.ok) return setError(texts.errors[isKnown(answer.code, texts.errors) ? answer.code : 'generic']);
       close();
+      setAccepted(true);
       router.refresh();
     });
   return (

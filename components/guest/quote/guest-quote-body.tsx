@@ -108,6 +108,7 @@ export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds
                       contactId={ids.contactId}
                       idx={card.idx}
                       validUntil={quote.validUntil}
+                      acceptedText={t('accepted', { idx: card.idx + 1 })}
                       summary={t('confirmText', { offer: `${t('offer', { idx: card.idx + 1 })} – ${card.typologyName}`, dates, total: formatGuestMoney(card.totalCents, locale) })}
                       texts={acceptTexts}
                     />

@@ -1,5 +1,5 @@
 /** Misure di `npm run bench:http` che non sono giri di carico: pagine con sessione, download, memoria. */
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
@@ -88,6 +88,19 @@ export async function firstLoadJs(base: string, html: string): Promise<{ files: 
   return { files: loaded.size, rawKb: raw / 1024, gzipKb: sent / 1024, skipped: tags.length - loaded.size };
 }
 
+function endsJson(file: string): boolean {
+  const size = statSync(file).size;
+  if (size < 2) return false;
+  const tail = Buffer.alloc(Math.min(16, size));
+  const handle = openSync(file, 'r');
+  try {
+    readSync(handle, tail, 0, tail.length, size - tail.length);
+  } finally {
+    closeSync(handle);
+  }
+  return tail.toString('utf8').trimEnd().endsWith(']}');
+}
+
 /**
  * What the app's JavaScript heap holds: a heap snapshot (the app runs with
  * --heapsnapshot-signal=SIGUSR2 and writes it into `dir`), summed by kind of node. RSS above the
@@ -98,11 +111,11 @@ export async function heapSummary(pid: number, dir: string): Promise<{ totalMb: 
   const before = new Set(readdirSync(dir));
   process.kill(pid, 'SIGUSR2');
   let file: string | undefined;
-  for (let i = 0; i < 240 && !file; i++) {
+  for (let i = 0; i < 480 && !file; i++) {
     await sleep(500);
     const found = readdirSync(dir).find((name) => name.endsWith('.heapsnapshot') && !before.has(name));
-    // The file is complete when its size stops growing.
-    if (found) {
+    // Node writes the snapshot in place: it is complete when it ends its JSON and stops growing.
+    if (found && endsJson(path.join(dir, found))) {
       const size = statSync(path.join(dir, found)).size;
       await sleep(1000);
       if (statSync(path.join(dir, found)).size === size) file = found;

@@ -131,18 +131,25 @@ export async function heapSummary(pid: number, dir: string): Promise<{ totalMb: 
   const types = snapshot.snapshot.meta.node_types[0];
   const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((field) => fields.indexOf(field));
   const byKind = new Map<string, number>();
+  const byConstructor = new Map<string, number>();
   let total = 0;
   for (let at = 0; at < snapshot.nodes.length; at += fields.length) {
     const type = types[snapshot.nodes[at + typeAt]];
     const size = snapshot.nodes[at + sizeAt];
     const name = snapshot.strings[snapshot.nodes[at + nameAt]];
     // Cached pages are whole HTML documents held as strings: counted apart.
-    const kind = type === 'string' && name.startsWith('<!DOCTYPE html>') ? 'pagine HTML in cache' : type === 'native' ? 'buffer (ArrayBuffer)' : type === 'code' ? 'codice compilato' : type === 'string' ? 'altre stringhe' : 'oggetti';
+    const kind = type === 'string' && name.startsWith('<!DOCTYPE html>') ? 'pagine HTML in cache' : type === 'native' ? 'buffer (ArrayBuffer)' : type === 'code' ? 'codice compilato' : type === 'string' || type === 'concatenated string' || type === 'sliced string' ? 'altre stringhe' : 'oggetti';
     byKind.set(kind, (byKind.get(kind) ?? 0) + size);
+    if (kind === 'oggetti') byConstructor.set(`${type}:${name}`, (byConstructor.get(`${type}:${name}`) ?? 0) + size);
     total += size;
   }
   rmSync(path.join(dir, file));
   const mb = (bytes: number) => bytes / 1024 / 1024;
-  const top = [...byKind].sort((a, b) => b[1] - a[1]).map(([kind, bytes]) => `${kind} ${mb(bytes).toFixed(0)} MB`).join(', ');
-  return { totalMb: mb(total), top };
+  const list = (entries: Map<string, number>, count: number) =>
+    [...entries]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([kind, bytes]) => `${kind} ${mb(bytes).toFixed(0)} MB`)
+      .join(', ');
+  return { totalMb: mb(total), top: `${list(byKind, 5)}; fra gli oggetti: ${list(byConstructor, 5)}` };
 }

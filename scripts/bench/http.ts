@@ -367,9 +367,7 @@ async function main() {
   const settled = await settledRss(appProcess.pid!, 30);
   const heap = await heapSummary(appProcess.pid!, heapDir);
   rmSync(heapDir, { recursive: true, force: true });
-  // The snapshot runs a full garbage collection first: what RSS falls to once the garbage is gone.
-  const afterCollection = rssMb(appProcess.pid!);
-  const memoryLine = `Memoria dell'app (RSS): ${memory.started.toFixed(0)} MB dopo l'avvio, ${peak.toFixed(0)} MB al picco, ${settled.toFixed(0)} MB dopo il carico (il minimo dei 30 s seguenti). Heap JavaScript a quel punto: ${heap.totalMb.toFixed(0)} MB (${heap.top}); RSS dopo la raccolta completa della fotografia: ${afterCollection.toFixed(0)} MB.`;
+  const memoryLine = `Memoria dell'app (RSS): ${memory.started.toFixed(0)} MB dopo l'avvio, ${peak.toFixed(0)} MB al picco, ${settled.toFixed(0)} MB dopo il carico (il minimo dei 30 s seguenti). Heap JavaScript a quel punto: ${heap.totalMb.toFixed(0)} MB (${heap.top}).`;
   console.log(memoryLine);
 
   const load1 = os.loadavg();

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RedisClient } from '@/lib/redis/client';
 
@@ -52,12 +53,21 @@ export function redisLimiter(client: RedisClient, name: string, rule: LimitRule,
 }
 
 /**
+ * Runs a store call in the context this module was loaded in, not the request's. A memory store
+ * (proxy.ts without Redis, or Redis's stand-in while it is down) sets a timer per key for the
+ * whole window, and a timer keeps the async context it was made in: each distinct guest address
+ * kept its request alive (URL, headers, abort signal…) for 10 minutes. A heap snapshot after
+ * 19,000 cached views from as many addresses held 154 MB of such objects; 14 MB once outside.
+ */
+const outsideRequest = AsyncResource.bind(<T>(run: () => T): T => run());
+
+/**
  * One hit: resolves with the state whether or not it was over the limit. The library rejects
  * with a RateLimiterRes when over, with an Error when the store failed (that one is thrown).
  */
 export async function consumeOn(store: RateLimiterAbstract, key: string, rule: LimitRule, points = 1): Promise<LimitState> {
   try {
-    return stateOf(await store.consume(key, points), rule, true);
+    return stateOf(await outsideRequest(() => store.consume(key, points)), rule, true);
   } catch (error) {
     if (error instanceof RateLimiterRes) return stateOf(error, rule, false);
     throw error;

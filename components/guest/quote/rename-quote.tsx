@@ -15,6 +15,10 @@ export function RenameQuote({ campsiteId, quoteId, contactId, name, texts }: Pro
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  // The saved name, shown while the page still carries the one it replaced: the refresh right
+  // after the call may come from a cache the rename is invalidating at that moment.
+  const [saved, setSaved] = useState<{ name: string; replaced: string } | null>(null);
+  const shown = saved && saved.replaced === name ? saved.name : name;
   const editButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
   const inputId = useId();
@@ -32,8 +36,11 @@ export function RenameQuote({ campsiteId, quoteId, contactId, name, texts }: Pro
   if (!editing) {
     return (
       <div className={styles.titleRow}>
-        <h1 className={styles.title}>{name || texts.untitled}</h1>
-        <button ref={editButton} type="button" className={styles.iconButton} aria-label={texts.rename} title={texts.rename} onClick={() => setEditing(true)}>
+        <h1 className={styles.title}>{shown || texts.untitled}</h1>
+        <button ref={editButton} type="button" className={styles.iconButton} aria-label={texts.rename} title={texts.rename} onClick={() => {
+            setValue(shown);
+            setEditing(true);
+          }}>
           <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
             <path d="M4 20h4L18.5 9.5a2.83 2.83 0 0 0-4-4L4 16v4" />
             <path d="M13.5 6.5l4 4" />
@@ -47,6 +54,7 @@ export function RenameQuote({ campsiteId, quoteId, contactId, name, texts }: Pro
       const answer = await callGuestApi(`/rinominaPreventivo/${campsiteId}/${quoteId}`, { cliente: contactId, nome: value });
       if (!answer.ok) return setError(texts.error);
       setError(null);
+      setSaved({ name: value, replaced: name });
       stopEditing();
       router.refresh();
     });
@@ -59,7 +67,7 @@ export function RenameQuote({ campsiteId, quoteId, contactId, name, texts }: Pro
       }}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !pending) {
-          setValue(name);
+          setValue(shown);
           setError(null);
           stopEditing();
         }

@@ -4,6 +4,7 @@ import { effectivePackLevel, hasFullPack } from '@/lib/auth/pack-levels';
 import { isPrefetch } from '@/lib/auth/prefetch';
 import { routeAccess } from '@/lib/auth/route-access';
 import { readSessionCookie } from '@/lib/auth/session-cookie';
+import { env } from '@/lib/env';
 import { proxyLimiter } from '@/lib/rate-limit/proxy-limiter';
 
 // Quote links are unguessable: an address asking for hundreds of them is probing, not reading.
@@ -35,7 +36,7 @@ export async function proxy(request: NextRequest) {
   if (oneClick) return NextResponse.rewrite(new URL(`/api/one-click/unsubscribe/${oneClick[1]}/${oneClick[2]}`, request.nextUrl));
   const access = routeAccess(pathname);
   if (!access || access.kind !== 'staff') return NextResponse.next();
-  const session = await readSessionCookie(request.headers.get('cookie'), process.env.AUTH_SECRET ?? '');
+  const session = await readSessionCookie(request.headers.get('cookie'), env().AUTH_SECRET ?? '');
   if (!session) {
     const login = new URL('/login', request.nextUrl);
     if (pathname !== '/') login.searchParams.set('callbackUrl', `${pathname}${request.nextUrl.search}`);

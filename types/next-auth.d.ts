@@ -7,10 +7,4 @@ declare module 'next-auth' {
     packLevel?: number;
     isAdmin?: boolean;
   }
-  interface Session {
-    /** The server-side session row; revoking it ends this login everywhere. */
-    sessionId: string;
-    /** Stored pack level at login; the data layer re-reads it on every request. */
-    packLevel: number;
-  }
 }

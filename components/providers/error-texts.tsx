@@ -4,10 +4,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 
 export type ErrorTexts = { title: string; text: string; retry: string };
 
-// Used only if the root layout failed before providing its texts.
-const FALLBACK: ErrorTexts = { title: 'Qualcosa è andato storto', text: 'Non siamo riusciti a caricare la pagina. Riprova; se il problema continua, scrivi all’assistenza.', retry: 'Riprova' };
-
-const Texts = createContext<ErrorTexts>(FALLBACK);
+const Texts = createContext<ErrorTexts | null>(null);
 
 /**
  * The root error page's three texts. A context of its own rather than next-intl's client
@@ -18,4 +15,9 @@ export function ErrorTextsProvider({ texts, children }: { texts: ErrorTexts; chi
   return <Texts value={texts}>{children}</Texts>;
 }
 
-export const useErrorTexts = () => useContext(Texts);
+/** The texts the root layout provides (messages' errorPage); app/error.tsx always renders inside it. */
+export function useErrorTexts(): ErrorTexts {
+  const texts = useContext(Texts);
+  if (!texts) throw new Error('ErrorTextsProvider mancante: la pagina di errore sta fuori dal layout radice.');
+  return texts;
+}

@@ -3,9 +3,9 @@ import Credentials from 'next-auth/providers/credentials';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { AppError } from '@/lib/errors';
-import { authConfig } from './auth-config';
 import { clientInfo } from './client-info';
 import { loginWithPassword, loginWithToken, type OpenedSession } from './service';
+import { SESSION_DAYS } from './session-policy';
 
 /** A refused login, carrying the Italian message the login page shows. */
 export class LoginRefused extends CredentialsSignin {
@@ -32,8 +32,26 @@ async function refuseOnAppError(login: () => Promise<OpenedSession>): Promise<Us
   }
 }
 
-export const { handlers, auth, signIn } = NextAuth({
-  ...authConfig,
+/**
+ * Auth.js signs the staff in and writes the session cookie; reading it back is
+ * session-cookie.ts's (proxy.ts and lookupStaff), and whether the session still stands is the
+ * database's (resolveSession).
+ */
+export const { handlers, signIn } = NextAuth({
+  trustHost: true,
+  secret: process.env.AUTH_SECRET,
+  session: { strategy: 'jwt', maxAge: SESSION_DAYS.web * 24 * 60 * 60 },
+  pages: { signIn: '/login', error: '/login' },
+  callbacks: {
+    // The cookie carries the session row and the pack level: readSessionCookie reads sid and pl.
+    jwt({ token, user }) {
+      if (user) {
+        token.sid = user.sessionId;
+        token.pl = user.packLevel;
+      }
+      return token;
+    },
+  },
   providers: [
     Credentials({
       id: 'password',

@@ -77,17 +77,17 @@ function withCrlf(chunk: Uint8Array, state: { quoted: boolean }): Uint8Array {
   return out.subarray(0, at);
 }
 
-/**
- * The export on PostgreSQL: one COPY … TO STDOUT streamed as it comes (about ten times the
- * throughput of paging through the rows in JavaScript), the header first. Pulled by the reader,
- * so memory stays a few chunks whatever the size; a cancelled download ends the COPY.
- */
 /** The export's COPY statement (also what `npm run bench:http`'s bare server streams, as the baseline). */
 export function exportCopyStatement(where: SQL, sort: ContactSort): string {
   const query = new PgDialect().sqlToQuery(exportSelect(where, sort));
   return `copy (${inlineParams(query.sql, query.params)}) to stdout with (format csv, delimiter ';')`;
 }
 
+/**
+ * The export on PostgreSQL: one COPY … TO STDOUT streamed as it comes (about ten times the
+ * throughput of paging through the rows in JavaScript), the header first. Pulled by the reader,
+ * so memory stays a few chunks whatever the size; a cancelled download ends the COPY.
+ */
 export function copyContactsCsv(client: postgres.Sql, where: SQL, sort: ContactSort, header: Uint8Array): ReadableStream<Uint8Array> {
   const statement = exportCopyStatement(where, sort);
   async function* chunks(): AsyncGenerator<Uint8Array> {

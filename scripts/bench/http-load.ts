@@ -20,6 +20,8 @@ export type Call = {
   auth: 'token' | 'cookie' | 'none';
   headers?: (side: Side, index: number) => Record<string, string>;
   connections?: number;
+  /** Each request opens an address never asked before (the guest page's first view). */
+  fresh?: boolean;
   /** The status every answer should have when it is not 2xx or 304 (the floor's 404). */
   expectedStatus?: number;
   /** Controllo prima dei giri: le due risposte devono dire la stessa cosa. */
@@ -44,8 +46,8 @@ export function requestOf(side: Side, call: Call, index: number) {
 }
 
 /** Un giro: req/s è il totale ÷ il tempo fino all'ultima risposta (autocannon conta a secondi interi). */
-export async function load(side: Side, call: Call, firstIndex: () => number): Promise<Round> {
-  let index = firstIndex();
+export async function load(side: Side, call: Call, firstIndex: number): Promise<Round> {
+  let index = firstIndex;
   const { url, method, headers, body } = requestOf(side, call, index);
   const started = performance.now();
   let lastResponse = started;

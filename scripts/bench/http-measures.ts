@@ -1,11 +1,11 @@
 /** Misure di `npm run bench:http` che non sono giri di carico: pagine con sessione, download, memoria. */
 import { closeSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { median } from './http-load';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** La memoria residente (RSS) di un processo, in MB, da /proc (Linux). */
 export function rssMb(pid: number): number {

@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { encode } from 'next-auth/jwt';
 import { DEMO_LOGINS } from '../../db/seed/logins';
@@ -34,7 +35,6 @@ const sql = postgres(url, { onnotice: () => {} });
 const children: ChildProcess[] = [];
 let stopping = false;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Un clone pulito: le migrazioni sempre (idempotenti), i dati dimostrativi se il database è vuoto. */
 async function ensureSeeded(): Promise<string> {
@@ -273,7 +273,7 @@ async function main() {
   // Each side its own half of the quotes never seen, so that every first view is one.
   const nextView: Record<Side['name'], number> = { nudo: VIEW_RANGES.nudo[0], app: VIEW_RANGES.app[0] };
   const password = DEMO_LOGINS.find((entry) => entry.email === STAFF)?.password;
-  const calls: (Call & { start?: (side: Side) => number })[] = [
+  const calls: Call[] = [
     // The floor: what each server costs for a call that does nothing (no session, no query).
     { label: 'pavimento: chiamata sconosciuta (404, nessuna query)', method: 'POST', path: () => '/api/nonExistentCall', auth: 'none', expectedStatus: 404 },
     { label: 'clienti, prima pagina', method: 'POST', path: () => '/api/getContact/lazy', body: { limit: 25 }, auth: 'token', same: pageOf },
@@ -300,7 +300,7 @@ async function main() {
       path: (_side, index) => viewPath(index),
       auth: 'none',
       headers: (_side, index) => guestAddress(index),
-      start: (side) => nextView[side.name],
+      fresh: true,
     },
     {
       label: "pagina dell'ospite, in cache",
@@ -316,7 +316,7 @@ async function main() {
     // Warm-up (JIT, the caches of language and nation names): a few calls to each.
     for (const side of sides) {
       for (let i = 0; i < 3; i++) {
-        const first = call.start ? nextView[side.name]++ : i;
+        const first = call.fresh ? nextView[side.name]++ : i;
         const { url: target, ...init } = requestOf(side, call, first);
         const response = await fetch(target, init);
         await response.text();
@@ -326,18 +326,15 @@ async function main() {
     await sameAnswer(call, sides);
     const rounds: Row['rounds'] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const result: Partial<Record<'bare' | 'app', Round>> = {};
+      const measured: Round[] = [];
       for (const side of sides) {
-        let at = call.start ? nextView[side.name] : 0;
-        const measured = await load(side, call, () => at);
-        if (call.start) {
-          // autocannon does not say how many paths it used: past every request it could have sent.
-          at += Math.ceil(measured.rps * SECONDS * 1.5) + 100;
-          nextView[side.name] = at;
-        }
-        result[side.name === 'app' ? 'app' : 'bare'] = measured;
+        const round = await load(side, call, call.fresh ? nextView[side.name] : 0);
+        // autocannon does not say how many paths it used: past every request it could have sent.
+        if (call.fresh) nextView[side.name] += Math.ceil(round.rps * SECONDS * 1.5) + 100;
+        measured.push(round);
       }
-      rounds.push({ bare: result.bare!, app: result.app! });
+      const [bareRound, appRound] = measured;
+      rounds.push({ bare: bareRound, app: appRound });
     }
     rows.push({ label: call.label, rounds, rssAfter: rssMb(appProcess.pid!) });
     console.log(tableOf([rows.at(-1)!]).split('\n').at(-1));
@@ -345,14 +342,13 @@ async function main() {
   if (nextView.nudo > VIEW_RANGES.nudo[1] || nextView.app > VIEW_RANGES.app[1]) console.warn('Attenzione: preventivi per la prima visita esauriti, alcune visite erano già in cache.');
 
   // The CSV export of every contact: the app's file against the bare COPY of the same select.
-  const exportRounds: { app: number; bare: number; appBytes: number; bareBytes: number; growth: number }[] = [];
+  const exportRounds: { app: number; bare: number; appBytes: number; growth: number }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const [bareUrl, bareInit] = [`${bare}/api/exportContacts`, { method: 'POST', headers: { authorization: `Bearer ${bareSide.token}` } }];
-    const bareRun = await download(bareUrl, bareInit);
+    const bareRun = await download(`${bare}/api/exportContacts`, { method: 'POST', headers: { authorization: `Bearer ${bareSide.token}` } });
     const before = rssMb(appProcess.pid!);
     memory.sampler.reset();
     const appRun = await download(`${app}/api/exportContacts`, { method: 'POST', headers: { authorization: `Bearer ${appSide.token}`, 'content-type': 'application/json' }, body: '{}' });
-    exportRounds.push({ app: appRun.ms, bare: bareRun.ms, appBytes: appRun.bytes, bareBytes: bareRun.bytes, growth: memory.sampler.peak() - before });
+    exportRounds.push({ app: appRun.ms, bare: bareRun.ms, appBytes: appRun.bytes, growth: memory.sampler.peak() - before });
   }
   const exportLine = (() => {
     const pick = (key: 'app' | 'bare' | 'growth') => median(exportRounds.map((round) => round[key]));

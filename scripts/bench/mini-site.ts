@@ -13,6 +13,7 @@ import { and, inArray, isNotNull } from 'drizzle-orm';
 import { openDatabase } from '../../db/client';
 import { quotes } from '../../db/schema';
 import { guestQuotePath } from '../../lib/public-quotes/links';
+import { median } from './http-load';
 import { firstLoadJs } from './http-measures';
 
 const BASE = (process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
@@ -34,8 +35,6 @@ async function timedGet(path: string) {
   const body = await response.text();
   return { ms: performance.now() - started, status: response.status, cache: response.headers.get('x-nextjs-cache'), body };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // The first quote warms the server's code paths, so that "uncached" measures rendering, not start-up.
 const [warmup, ...pool] = sample;

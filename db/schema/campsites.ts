@@ -16,6 +16,8 @@ export const campsites = pgTable('campsites', {
   mailjetApiKey: text('mailjet_api_key'),
   mailjetSecret: text('mailjet_secret'),
   monthlyEmailSent: integer('monthly_email_sent').notNull().default(0),
+  /** The calendar month (Europe/Rome, 'YYYY-MM') that monthlyEmailSent counts; another month starts from 0. */
+  monthlyEmailMonth: text('monthly_email_month'),
   discountOnlyOnUnit: boolean('discount_only_on_unit').notNull().default(false),
   reminderDays: integer('reminder_days').notNull().default(3),
   personalizedTags: jsonb('personalized_tags').$type<TagDefinition[]>().notNull().default([]),

@@ -28,6 +28,9 @@ export const contacts = pgTable(
     source: text('source').$type<ContactSource>().notNull().default('staff'),
     /** Set when the guest unsubscribes from every newsletter of the campsite. */
     newsletterOptOutAt: timestampTz('newsletter_opt_out_at'),
+    /** Set by a hard bounce or a complaint: no newsletter goes to this address any more. */
+    emailSuppressedAt: timestampTz('email_suppressed_at'),
+    emailSuppressedReason: text('email_suppressed_reason').$type<'bounce' | 'complaint'>(),
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
     /** Name and e-mail, lower-case and without accents (crm_search_text, migration 0002), for trigram search. */
     searchText: text('search_text').generatedAlwaysAs(

@@ -11,3 +11,4 @@ export * from './mail';
 export * from './notifications';
 export * from './audit';
 export * from './dashboard';
+export * from './newsletters';

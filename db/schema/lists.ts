@@ -2,6 +2,8 @@ import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg
 import { campingId } from './campsites';
 import { createdAt, id, timestampTz, updatedAt, version } from './columns';
 import { contacts } from './contacts';
+import { languages } from './reference';
+import { users } from './users';
 import { templates } from './templates';
 
 export const mailingLists = pgTable(
@@ -37,6 +39,8 @@ export const listMemberships = pgTable(
     primaryKey({ columns: [t.listId, t.contactId] }),
     index('list_memberships_camping_idx').on(t.campingId),
     index('list_memberships_contact_idx').on(t.contactId),
+    // Members newest first, paged by keyset (addedAt, contactId).
+    index('list_memberships_list_added_idx').on(t.listId, t.addedAt, t.contactId),
   ],
 );
 
@@ -49,7 +53,12 @@ export type CampaignStats = {
   unsubscribed?: number;
 };
 
-/** A newsletter sent to a list; stats come back from the mass-mailing provider (custCamp). */
+export type CampaignStatus = 'draft' | 'scheduled' | 'sending' | 'paused' | 'cancelled' | 'sent' | 'failed';
+
+/**
+ * A newsletter (campagna, legacy custCamp): a subject and a body sent once to a list. The
+ * counters move in the same transaction as the ledger rows they count, so they stay exact.
+ */
 export const campaigns = pgTable(
   'campaigns',
   {
@@ -59,9 +68,19 @@ export const campaigns = pgTable(
     templateId: text('template_id').references(() => templates.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
     html: text('html').notNull().default(''),
+    languageId: integer('language_id').references(() => languages.id),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     providerCampaignId: text('provider_campaign_id'),
-    status: text('status').$type<'draft' | 'scheduled' | 'sending' | 'sent' | 'failed'>().notNull().default('draft'),
+    status: text('status').$type<CampaignStatus>().notNull().default('draft'),
     recipientCount: integer('recipient_count').notNull().default(0),
+    sentCount: integer('sent_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    skippedCount: integer('skipped_count').notNull().default(0),
+    /** When the recipients were written to the ledger (the fan-out ran to its end). */
+    fannedOutAt: timestampTz('fanned_out_at'),
+    startedAt: timestampTz('started_at'),
+    pausedAt: timestampTz('paused_at'),
+    cancelledAt: timestampTz('cancelled_at'),
     stats: jsonb('stats').$type<CampaignStats>().notNull().default({}),
     scheduledAt: timestampTz('scheduled_at'),
     sentAt: timestampTz('sent_at'),
@@ -81,9 +100,19 @@ export const campaignEvents = pgTable(
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
     contactId: text('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
-    kind: text('kind').$type<'sent' | 'open' | 'click' | 'bounce' | 'spam' | 'unsub'>().notNull(),
+    kind: text('kind').$type<CampaignEventKind>().notNull(),
     url: text('url'),
+    /** The provider's message id (Resend's email_id) the event is about. */
+    providerMessageId: text('provider_message_id'),
+    /** The webhook delivery (svix-id) that carried it. */
+    webhookId: text('webhook_id'),
     at: timestampTz('at').notNull().defaultNow(),
   },
-  (t) => [index('campaign_events_camping_idx').on(t.campingId), index('campaign_events_campaign_idx').on(t.campaignId, t.kind)],
+  (t) => [
+    index('campaign_events_camping_idx').on(t.campingId),
+    index('campaign_events_campaign_idx').on(t.campaignId, t.kind),
+    index('campaign_events_campaign_at_idx').on(t.campaignId, t.at),
+  ],
 );
+
+export type CampaignEventKind = 'sent' | 'delivered' | 'delayed' | 'open' | 'click' | 'bounce' | 'spam' | 'unsub';

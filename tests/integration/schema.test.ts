@@ -6,7 +6,7 @@ import { useTestDatabase } from '../helpers/db';
 const db = await useTestDatabase();
 
 /** Shared by every campsite: reference data, provider-wide notices, counters keyed before login. */
-const GLOBAL_TABLES = ['campsites', 'languages', 'nations', 'product_updates', 'rate_limits', '__drizzle_migrations'];
+const GLOBAL_TABLES = ['campsites', 'languages', 'nations', 'product_updates', 'rate_limits', 'provider_send_slots', '__drizzle_migrations'];
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];

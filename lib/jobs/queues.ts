@@ -15,5 +15,6 @@ export const QUEUES = {
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
-export type NewsletterSendJob = { campsiteId: string; newsletterId: string };
-export type NewsletterBatchJob = { campsiteId: string; newsletterId: string; batch: number; contactIds: string[] };
+export type NewsletterSendJob = { campsiteId: string; campaignId: string };
+/** The batch's recipients live in the ledger (newsletter_recipients), never in the job. */
+export type NewsletterBatchJob = { campsiteId: string; campaignId: string; batchNo: number };

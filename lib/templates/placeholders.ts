@@ -15,6 +15,7 @@ export const PLACEHOLDERS = [
   { key: 'telefonoCampeggio', label: 'Telefono del campeggio' },
   { key: 'emailCampeggio', label: 'E-mail del campeggio' },
   { key: 'indirizzoCampeggio', label: 'Indirizzo del campeggio' },
+  { key: 'linkDisiscrizione', label: 'Link per annullare l’iscrizione (newsletter)' },
 ] as const;
 
 export type PlaceholderKey = (typeof PLACEHOLDERS)[number]['key'];

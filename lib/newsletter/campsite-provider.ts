@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { campsites } from '@/db/schema';
+import { decryptSecret } from '@/lib/crypto/secret-box';
+import { env } from '@/lib/env';
+import { AppError } from '@/lib/errors';
+import { fromWithDisplayName } from '@/lib/mail/sender-name';
+import { NO_PROVIDER } from './campaign-start';
+import type { NewsletterCampsite } from './personalize';
+import { resendNewsletterProvider, type NewsletterProvider } from './provider';
+
+export type CampsiteSender = {
+  campsite: NewsletterCampsite;
+  provider: NewsletterProvider;
+  /** Identifies the key for the shared send slots without storing it. */
+  keyHash: string;
+  from: string;
+};
+
+/** Tests hand in a provider factory to reach a stand-in; production uses Resend with the campsite's key. */
+export type ProviderFactory = (apiKey: string) => NewsletterProvider;
+
+/** The campsite's own provider key, decrypted, with the sender it mails as. */
+export async function campsiteSender(db: DbOrTx, campsiteId: string, factory: ProviderFactory = resendNewsletterProvider): Promise<CampsiteSender> {
+  const [row] = await db
+    .select({ id: campsites.id, name: campsites.name, contacts: campsites.contacts, key: campsites.mailjetApiKey, secret: campsites.mailjetSecret })
+    .from(campsites)
+    .where(eq(campsites.id, campsiteId));
+  if (!row) throw new AppError('not_found', 'Campeggio non trovato.');
+  if (!row.key || !row.secret) throw new AppError('conflict', NO_PROVIDER);
+  const apiKey = decryptSecret(row.key);
+  return {
+    campsite: { id: row.id, name: row.name, contacts: row.contacts },
+    provider: factory(apiKey),
+    keyHash: createHash('sha256').update(apiKey).digest('hex').slice(0, 32),
+    from: fromWithDisplayName(env().MAIL_FROM, row.name),
+  };
+}

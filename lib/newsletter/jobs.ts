@@ -1,0 +1,38 @@
+import { getBoss } from '@/lib/jobs/boss';
+import { QUEUES, type NewsletterBatchJob, type NewsletterSendJob } from '@/lib/jobs/queues';
+
+/**
+ * Newsletter jobs are wake-up calls: the ledger and the batch rows are the truth, and every
+ * handler claims its work there, so a duplicate or a retried job finds nothing left to do.
+ */
+const SEND_QUEUE_OPTIONS = { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60, deleteAfterSeconds: 14 * 24 * 60 * 60 };
+const BATCH_QUEUE_OPTIONS = { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 };
+
+let declared: Promise<void> | undefined;
+
+export function declareNewsletterQueues(): Promise<void> {
+  declared ??= (async () => {
+    const boss = await getBoss();
+    if (!(await boss.getQueue(QUEUES.newsletterSend))) await boss.createQueue(QUEUES.newsletterSend, SEND_QUEUE_OPTIONS);
+    if (!(await boss.getQueue(QUEUES.newsletterBatch))) await boss.createQueue(QUEUES.newsletterBatch, BATCH_QUEUE_OPTIONS);
+  })().catch((error: unknown) => {
+    declared = undefined;
+    throw error;
+  });
+  return declared;
+}
+
+/** Queues a newsletter's fan-out job, now or at a later time. */
+export async function enqueueNewsletterSend(job: NewsletterSendJob, startAfter?: Date | null): Promise<void> {
+  await declareNewsletterQueues();
+  await (await getBoss()).send(QUEUES.newsletterSend, job, startAfter ? { startAfter } : {});
+}
+
+/** Queues one job per batch; a batch that is already done or in flight ignores its job. */
+export async function enqueueNewsletterBatches(campsiteId: string, campaignId: string, batchNos: number[]): Promise<void> {
+  if (batchNos.length === 0) return;
+  await declareNewsletterQueues();
+  const boss = await getBoss();
+  const jobs = batchNos.map((batchNo) => ({ data: { campsiteId, campaignId, batchNo } satisfies NewsletterBatchJob }));
+  for (let start = 0; start < jobs.length; start += 500) await boss.insert(QUEUES.newsletterBatch, jobs.slice(start, start + 500));
+}

@@ -1,0 +1,50 @@
+import type { CampsiteContacts } from '@/db/schema';
+import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
+import { fillPlaceholders, fillPlaceholdersText } from '@/lib/templates/placeholders';
+import type { BatchMail } from './provider';
+
+/** What one newsletter mail is made of: the same for every recipient but the recipient's own data. */
+export type NewsletterContent = { subject: string; html: string; from: string; origin: string };
+export type NewsletterCampsite = { id: string; name: string; contacts: CampsiteContacts | null };
+export type NewsletterRecipient = { contactId: string; email: string; firstName: string; lastName: string; languageId: number | null };
+
+const UNSUBSCRIBE_LABEL: Record<GuestLocale, string> = {
+  it: 'Non vuoi più ricevere queste e-mail? Annulla l’iscrizione',
+  de: 'Sie möchten diese E-Mails nicht mehr erhalten? Abmelden',
+  en: 'No longer want these e-mails? Unsubscribe',
+};
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The guest's own unsubscribe page; a POST to it is the RFC 8058 one-click unsubscribe. */
+export const unsubscribeUrl = (origin: string, campsiteId: string, contactId: string) =>
+  `${origin.replace(/\/$/, '')}/unsubscribe/${encodeURIComponent(campsiteId)}/${encodeURIComponent(contactId)}`;
+
+/**
+ * One recipient's mail: placeholders filled (the name, the campsite, the personal unsubscribe
+ * link), a visible unsubscribe link at the end, and the List-Unsubscribe headers of RFC 8058.
+ * No subject reference (spec section 5). Pure: the same input always gives the same mail, which
+ * a batch's idempotency key relies on when a batch is sent again after a crash.
+ */
+export function personalize(content: NewsletterContent, campsite: NewsletterCampsite, recipient: NewsletterRecipient): BatchMail {
+  const link = unsubscribeUrl(content.origin, campsite.id, recipient.contactId);
+  const values = {
+    nome: recipient.firstName,
+    cognome: recipient.lastName,
+    nomeCompleto: `${recipient.firstName} ${recipient.lastName}`.trim(),
+    campeggio: campsite.name,
+    telefonoCampeggio: campsite.contacts?.phone ?? '',
+    emailCampeggio: campsite.contacts?.email ?? '',
+    indirizzoCampeggio: campsite.contacts?.address ?? '',
+    linkDisiscrizione: link,
+  };
+  const body = fillPlaceholders(content.html, values);
+  const footer = `<p style="font-size:12px;color:#868e96;margin-top:24px"><a href="${escapeAttribute(link)}" style="color:#868e96">${UNSUBSCRIBE_LABEL[guestLocaleOf(recipient.languageId)]}</a></p>`;
+  return {
+    from: content.from,
+    to: recipient.email,
+    subject: fillPlaceholdersText(content.subject, values),
+    html: /<\/body>/i.test(body) ? body.replace(/<\/body>/i, `${footer}</body>`) : body + footer,
+    headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}

@@ -1,0 +1,48 @@
+import { Resend } from 'resend';
+import { env } from '@/lib/env';
+import { TransportError } from '@/lib/mail/transport';
+
+/** One newsletter mail as the provider's batch endpoint takes it. */
+export type BatchMail = { from: string; to: string; subject: string; html: string; headers: Record<string, string> };
+
+/**
+ * The mass-mailing provider, with the campsite's own key. The idempotency key is the batch's
+ * identity: the same key within the provider's window (24 h at Resend) answers the first outcome
+ * and mails nobody again. Ids come back in the order of the mails.
+ */
+export interface NewsletterProvider {
+  sendBatch(mails: BatchMail[], idempotencyKey: string): Promise<{ ids: string[] }>;
+}
+
+/** Answers that leave the batch unsent and worth another attempt. */
+const RETRYABLE = new Set(['rate_limit_exceeded', 'application_error', 'internal_server_error', 'concurrent_idempotent_requests']);
+
+function retryAfterMs(headers: Record<string, string> | null): number | null {
+  const value = headers?.['retry-after'];
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
+}
+
+/** Resend's POST /emails/batch (up to 100 mails a call). */
+export function resendNewsletterProvider(apiKey: string, baseUrl = env().RESEND_BASE_URL): NewsletterProvider {
+  const client = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
+  return {
+    async sendBatch(mails, idempotencyKey) {
+      const { data, error, headers } = await client.batch.send(
+        mails.map((mail) => ({ from: mail.from, to: [mail.to], subject: mail.subject, html: mail.html, headers: mail.headers })),
+        { idempotencyKey },
+      );
+      if (error) {
+        const status = error.statusCode ?? 0;
+        const retryable = RETRYABLE.has(error.name) || status === 429 || status >= 500 || status === 0;
+        throw new TransportError(`Resend: ${error.message} (${error.name}${status ? `, ${status}` : ''})`, retryable, retryAfterMs(headers));
+      }
+      const ids = (data?.data ?? []).map((entry) => entry.id);
+      if (ids.length !== mails.length) throw new TransportError(`Resend: ${ids.length} id per ${mails.length} e-mail`, false);
+      return { ids };
+    },
+  };
+}

@@ -54,6 +54,12 @@ const envSchema = z.object({
   RESEND_API_KEY: optionalString,
   /** Resend's API address (tests point it at a local stand-in). */
   RESEND_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Newsletter calls a second per provider key, all instances together (Resend allows 2). */
+  NEWSLETTER_RATE_PER_SECOND: z.coerce.number().positive().max(100).default(2),
+  /** How long a worker holds a batch it is sending; after that, recovery may take it over. */
+  NEWSLETTER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /** How often each worker looks for newsletters that a crash or a lost job left behind. */
+  NEWSLETTER_RECOVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Sender of every mail; the campsite's own address goes in Reply-To. */
   MAIL_FROM: z.string().trim().min(3).default('CRM Campeggi <preventivi@crm-campeggi.it>'),
   SUPPORT_EMAIL: z.string().default('assistenza@crm-campeggi.it'),

@@ -10,6 +10,7 @@ env();
 const { startJobWorkers } = await import('../lib/jobs/runner');
 const { stopBoss } = await import('../lib/jobs/boss');
 const { closeDb } = await import('../db/client');
+const { stopNewsletterRecovery } = await import('../lib/newsletter/worker');
 
 await startJobWorkers();
 console.log('Attività pianificate avviate: in attesa di lavori (Ctrl+C per fermare).');
@@ -19,6 +20,7 @@ async function shutDown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finisco i lavori in corso…`);
+  stopNewsletterRecovery();
   await stopBoss();
   await closeDb();
   process.exit(0);

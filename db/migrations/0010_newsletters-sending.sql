@@ -37,6 +37,9 @@ CREATE TABLE "newsletter_recipients" (
 	"campaign_id" text NOT NULL,
 	"contact_id" text NOT NULL,
 	"email" text NOT NULL,
+	"first_name" text DEFAULT '' NOT NULL,
+	"last_name" text DEFAULT '' NOT NULL,
+	"language_id" integer,
 	"batch_no" integer,
 	"state" text NOT NULL,
 	"skip_reason" text,
@@ -72,6 +75,8 @@ ALTER TABLE "campaigns" ADD COLUMN "fanned_out_at" timestamp with time zone;--> 
 ALTER TABLE "campaigns" ADD COLUMN "started_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD COLUMN "paused_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD COLUMN "cancelled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "progress_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "content_snapshot" jsonb;--> statement-breakpoint
 ALTER TABLE "newsletter_batches" ADD CONSTRAINT "newsletter_batches_camping_id_campsites_id_fk" FOREIGN KEY ("camping_id") REFERENCES "public"."campsites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletter_batches" ADD CONSTRAINT "newsletter_batches_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletter_consents" ADD CONSTRAINT "newsletter_consents_camping_id_campsites_id_fk" FOREIGN KEY ("camping_id") REFERENCES "public"."campsites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -86,7 +91,7 @@ CREATE INDEX "newsletter_batches_open_idx" ON "newsletter_batches" USING btree (
 CREATE INDEX "newsletter_consents_camping_at_idx" ON "newsletter_consents" USING btree ("camping_id","at","id");--> statement-breakpoint
 CREATE INDEX "newsletter_consents_contact_idx" ON "newsletter_consents" USING btree ("contact_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_consents_token_uq" ON "newsletter_consents" USING btree ("token_hash") WHERE "newsletter_consents"."token_hash" is not null;--> statement-breakpoint
-CREATE UNIQUE INDEX "newsletter_recipients_address_uq" ON "newsletter_recipients" USING btree ("campaign_id",lower("email"));--> statement-breakpoint
+CREATE UNIQUE INDEX "newsletter_recipients_address_uq" ON "newsletter_recipients" USING btree ("campaign_id",lower("email")) WHERE "newsletter_recipients"."batch_no" is not null;--> statement-breakpoint
 CREATE INDEX "newsletter_recipients_batch_idx" ON "newsletter_recipients" USING btree ("campaign_id","batch_no");--> statement-breakpoint
 CREATE INDEX "newsletter_recipients_camping_idx" ON "newsletter_recipients" USING btree ("camping_id");--> statement-breakpoint
 CREATE INDEX "newsletter_recipients_message_idx" ON "newsletter_recipients" USING btree ("provider_message_id") WHERE "newsletter_recipients"."provider_message_id" is not null;--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { campingId } from './campsites';
+import { campingId, type CampsiteContacts } from './campsites';
 import { createdAt, id, timestampTz, updatedAt, version } from './columns';
 import { contacts } from './contacts';
 import { languages } from './reference';
@@ -53,6 +53,8 @@ export type CampaignStats = {
   unsubscribed?: number;
 };
 
+export type CampaignSnapshot = { from: string; origin: string; campsite: { id: string; name: string; contacts: CampsiteContacts | null } };
+
 export type CampaignStatus = 'draft' | 'scheduled' | 'sending' | 'paused' | 'cancelled' | 'sent' | 'failed';
 
 /**
@@ -81,6 +83,10 @@ export const campaigns = pgTable(
     startedAt: timestampTz('started_at'),
     pausedAt: timestampTz('paused_at'),
     cancelledAt: timestampTz('cancelled_at'),
+    /** Last time a worker moved this newsletter on; recovery wakes newsletters that stalled. */
+    progressAt: timestampTz('progress_at'),
+    /** Sender, campsite and link origin frozen at fan-out, so every batch (and its resend) is the same mail. */
+    contentSnapshot: jsonb('content_snapshot').$type<CampaignSnapshot>(),
     stats: jsonb('stats').$type<CampaignStats>().notNull().default({}),
     scheduledAt: timestampTz('scheduled_at'),
     sentAt: timestampTz('sent_at'),

@@ -11,7 +11,7 @@ export type SkipReason = 'unsubscribed' | 'suppressed' | 'no_email' | 'duplicate
 /**
  * The ledger: one row per newsletter × contact, written before anything is sent. The primary key
  * makes a second row for the same guest impossible; the address index, a second copy to a shared
- * address. Rows to send carry their batch number; skipped rows say why.
+ * address (among the rows to send: a skipped duplicate keeps its row and its reason). Rows to send carry their batch number; skipped rows say why.
  */
 export const newsletterRecipients = pgTable(
   'newsletter_recipients',
@@ -24,6 +24,10 @@ export const newsletterRecipients = pgTable(
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    /** The name and language as they were at fan-out: a batch sent again must be the same mail. */
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    languageId: integer('language_id'),
     batchNo: integer('batch_no'),
     state: text('state').$type<RecipientState>().notNull(),
     skipReason: text('skip_reason').$type<SkipReason>(),
@@ -34,7 +38,9 @@ export const newsletterRecipients = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.contactId] }),
-    uniqueIndex('newsletter_recipients_address_uq').on(t.campaignId, sql`lower(${t.email})`),
+    uniqueIndex('newsletter_recipients_address_uq')
+      .on(t.campaignId, sql`lower(${t.email})`)
+      .where(sql`${t.batchNo} is not null`),
     index('newsletter_recipients_batch_idx').on(t.campaignId, t.batchNo),
     index('newsletter_recipients_camping_idx').on(t.campingId),
     index('newsletter_recipients_message_idx')

@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import { getDb } from '@/db/client';
+import { startNewsletterWorkers } from '@/lib/newsletter/worker';
 import { getBoss, instanceName } from './boss';
 import { PERIODIC_JOBS, type PeriodicJob } from './periodic';
 
@@ -39,6 +40,7 @@ export function startJobWorkers(): Promise<void> {
       await declare(boss, job);
       await work(boss, job);
     }
+    await startNewsletterWorkers();
   })().catch((error: unknown) => {
     state.crmJobsStarting = undefined;
     throw error;

@@ -1,30 +1,8 @@
-import { appUrl } from '@/lib/env';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '@/db/client';
-import { campaigns, contacts, listMemberships, mailingLists } from '@/db/schema';
+import { contacts, listMemberships, mailingLists } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import { getSubscription, resubscribe, unsubscribe, type Subscription } from '@/lib/newsletter/subscription';
-import { deliverSoon } from './mailer';
-import { enqueueMail } from './outbox';
-
-/** Recipients are read and queued this many at a time, one transaction each. */
-const BATCH = 500;
-
-const UNSUBSCRIBE_LABEL: Record<GuestLocale, string> = {
-  it: 'Non vuoi più ricevere queste e-mail? Annulla l’iscrizione',
-  de: 'Sie möchten diese E-Mails nicht mehr erhalten? Abmelden',
-  en: 'No longer want these e-mails? Unsubscribe',
-};
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** Every newsletter ends with the guest's own unsubscribe link (the public /unsubscribe page). */
-function withUnsubscribeLink(html: string, origin: string, campsiteId: string, contactId: string, locale: GuestLocale): string {
-  const url = `${origin.replace(/\/$/, '')}/unsubscribe/${encodeURIComponent(campsiteId)}/${encodeURIComponent(contactId)}`;
-  const footer = `<p style="font-size:12px;color:#868e96;margin-top:24px"><a href="${escapeAttribute(url)}" style="color:#868e96">${UNSUBSCRIBE_LABEL[locale]}</a></p>`;
-  return /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${footer}</body>`) : html + footer;
-}
 
 async function assertList(db: DbOrTx, campsiteId: string, listId: string) {
   const [list] = await db
@@ -32,89 +10,6 @@ async function assertList(db: DbOrTx, campsiteId: string, listId: string) {
     .from(mailingLists)
     .where(and(eq(mailingLists.id, listId), eq(mailingLists.campingId, campsiteId)));
   if (!list) throw new AppError('not_found', 'Lista non trovata.');
-}
-
-export type NewsletterInput = { listId: string; subject: string; html: string; campaignId?: string | null; /** Base of the unsubscribe links. */ origin?: string };
-export type NewsletterOutcome = { campaignId: string; queued: number; skipped: number; alreadyQueued: number };
-
-/**
- * sendNewsletter: one outbox row per subscribed member with an address (kind 'newsletter': no
- * subject reference, no trace). Unsubscribed members and guests off every newsletter are
- * skipped; an address shared by two members gets one copy. The idempotency key is list +
- * campaign + contact, so sending a campaign again reaches only whoever it did not reach yet.
- */
-export async function sendNewsletter(db: Database, campsiteId: string, input: NewsletterInput): Promise<NewsletterOutcome> {
-  await assertList(db, campsiteId, input.listId);
-  let campaignId = input.campaignId ?? null;
-  if (campaignId) {
-    const [campaign] = await db
-      .select({ id: campaigns.id, listId: campaigns.listId })
-      .from(campaigns)
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.campingId, campsiteId)));
-    if (!campaign) throw new AppError('not_found', 'Campagna non trovata.');
-    if (campaign.listId && campaign.listId !== input.listId) throw new AppError('conflict', 'La campagna è di un’altra lista.');
-  } else {
-    const [campaign] = await db
-      .insert(campaigns)
-      .values({ campingId: campsiteId, listId: input.listId, subject: input.subject, html: input.html, status: 'sending' })
-      .returning({ id: campaigns.id });
-    campaignId = campaign.id;
-  }
-
-  const members = and(eq(listMemberships.campingId, campsiteId), eq(listMemberships.listId, input.listId));
-  const [{ total }] = await db.select({ total: count() }).from(listMemberships).where(members);
-  const origin = input.origin ?? appUrl();
-  const seen = new Set<string>();
-  let queued = 0;
-  let alreadyQueued = 0;
-  let after = '';
-  for (;;) {
-    const page = await db
-      .select({ id: contacts.id, email: contacts.email, languageId: contacts.languageId })
-      .from(listMemberships)
-      .innerJoin(contacts, and(eq(contacts.id, listMemberships.contactId), eq(contacts.campingId, listMemberships.campingId)))
-      .where(
-        and(
-          members,
-          isNull(listMemberships.unsubscribedAt),
-          isNull(contacts.newsletterOptOutAt),
-          sql`coalesce(trim(${contacts.email}), '') <> ''`,
-          after ? gt(contacts.id, after) : undefined,
-        ),
-      )
-      .orderBy(contacts.id)
-      .limit(BATCH);
-    if (page.length === 0) break;
-    after = page.at(-1)!.id;
-    const fresh = page.filter((member) => {
-      const address = member.email!.trim().toLowerCase();
-      if (seen.has(address)) return false;
-      seen.add(address);
-      return true;
-    });
-    await db.transaction(async (tx) => {
-      for (const member of fresh) {
-        const mail = await enqueueMail(tx, campsiteId, {
-          kind: 'newsletter',
-          to: [member.email!.trim()],
-          subject: input.subject,
-          html: withUnsubscribeLink(input.html, origin, campsiteId, member.id, guestLocaleOf(member.languageId)),
-          contactId: member.id,
-          idempotencyKey: `newsletter:${input.listId}:${campaignId}:${member.id}`,
-        });
-        if (mail.duplicate) alreadyQueued++;
-        else queued++;
-      }
-    });
-    if (page.length < BATCH) break;
-  }
-  const reached = queued + alreadyQueued;
-  await db
-    .update(campaigns)
-    .set({ status: 'sent', sentAt: new Date(), recipientCount: reached })
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.campingId, campsiteId)));
-  if (queued > 0) deliverSoon();
-  return { campaignId, queued, alreadyQueued, skipped: Math.max(0, Number(total) - reached) };
 }
 
 /** A contact of the campsite by id or by address (case-insensitive), or 404. */

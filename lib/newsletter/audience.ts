@@ -39,3 +39,12 @@ export async function sampleRecipient(db: DbOrTx, { campsiteId, listId }: { camp
     .limit(1);
   return row ? { ...row, email: row.email!.trim() } : null;
 }
+
+/** Every member of the list, whatever their state. */
+export async function countMembers(db: DbOrTx, { campsiteId, listId }: { campsiteId: string; listId: string }): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(listMemberships)
+    .where(and(eq(listMemberships.campingId, campsiteId), eq(listMemberships.listId, listId)));
+  return Number(row?.total ?? 0);
+}

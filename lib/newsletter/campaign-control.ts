@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '@/db/client';
 import { campaigns, newsletterBatches, newsletterRecipients, type CampaignStatus } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { enqueueNewsletterSend } from './jobs';
+import { wakeNewsletterWorkers } from './jobs';
 
 export type SendProgress = {
   campaignId: string;
@@ -71,7 +71,7 @@ export async function resumeNewsletter(db: Database, ids: { campsiteId: string; 
     .returning({ id: campaigns.id });
   if (!row) await refuse(db, ids, 'La newsletter non è in pausa.');
   // The send job is idempotent: it fans out if it never did, then queues the batches still waiting.
-  await enqueueNewsletterSend(ids);
+  await wakeNewsletterWorkers(ids);
   return getSendProgress(db, ids);
 }
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, DbOrTx } from '@/db/client';
-import { campaigns, campsites, mailingLists, templates } from '@/db/schema';
+import { campaigns, campsites, mailingLists, templates, type CampaignStatus } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { enqueueNewsletterSend } from './jobs';
+import { wakeNewsletterWorkers } from './jobs';
 
 export type StartNewsletterInput = {
   campsiteId: string;
@@ -14,6 +14,8 @@ export type StartNewsletterInput = {
   /** Send at this time; now when missing or past. */
   sendAt?: Date | null;
   createdBy?: string | null;
+  /** A draft campaign (/addCampaign) to send; a campaign already started is not sent again. */
+  campaignId?: string | null;
 };
 
 export const NO_PROVIDER =
@@ -47,27 +49,48 @@ async function assertOwned(db: DbOrTx, campsiteId: string, input: StartNewslette
  * Creates the newsletter and queues its send job (now, or at sendAt). The recipients are read
  * when the job runs, so a guest who unsubscribes before a scheduled send gets nothing.
  */
-export async function startNewsletter(db: Database, input: StartNewsletterInput): Promise<{ campaignId: string; status: 'scheduled' | 'sending' }> {
+export async function startNewsletter(
+  db: Database,
+  input: StartNewsletterInput,
+): Promise<{ campaignId: string; status: CampaignStatus; started: boolean }> {
   const { campsiteId } = input;
   if (!input.subject.trim()) throw new AppError('bad_request', 'L’oggetto della newsletter è vuoto.');
   if (!input.html.trim()) throw new AppError('bad_request', 'Il testo della newsletter è vuoto.');
   await assertMailingProvider(db, campsiteId);
   await assertOwned(db, campsiteId, input);
   const later = input.sendAt && input.sendAt.getTime() > Date.now() + 30_000 ? input.sendAt : null;
-  const [campaign] = await db
-    .insert(campaigns)
-    .values({
-      campingId: campsiteId,
-      listId: input.listId,
-      templateId: input.templateId ?? null,
-      subject: input.subject.trim(),
-      html: input.html,
-      languageId: input.languageId ?? null,
-      createdBy: input.createdBy ?? null,
-      status: later ? 'scheduled' : 'sending',
-      scheduledAt: later ?? new Date(),
-    })
-    .returning({ id: campaigns.id });
-  await enqueueNewsletterSend({ campsiteId, campaignId: campaign.id }, later);
-  return { campaignId: campaign.id, status: later ? 'scheduled' : 'sending' };
+  const values = {
+    listId: input.listId,
+    templateId: input.templateId ?? null,
+    subject: input.subject.trim(),
+    html: input.html,
+    languageId: input.languageId ?? null,
+    status: later ? ('scheduled' as const) : ('sending' as const),
+    scheduledAt: later ?? new Date(),
+  };
+  let campaignId: string;
+  if (input.campaignId) {
+    const [existing] = await db
+      .select({ id: campaigns.id, status: campaigns.status })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, input.campaignId), eq(campaigns.campingId, campsiteId)));
+    if (!existing) throw new AppError('not_found', 'Newsletter non trovata.');
+    // A repeated call (a retried request, a double click) must not send a newsletter twice.
+    if (existing.status !== 'draft') return { campaignId: existing.id, status: existing.status, started: false };
+    const [updated] = await db
+      .update(campaigns)
+      .set(values)
+      .where(and(eq(campaigns.id, existing.id), eq(campaigns.campingId, campsiteId), eq(campaigns.status, 'draft')))
+      .returning({ id: campaigns.id, status: campaigns.status });
+    if (!updated) return { campaignId: existing.id, status: existing.status, started: false };
+    campaignId = updated.id;
+  } else {
+    const [created] = await db
+      .insert(campaigns)
+      .values({ ...values, campingId: campsiteId, createdBy: input.createdBy ?? null })
+      .returning({ id: campaigns.id });
+    campaignId = created.id;
+  }
+  await wakeNewsletterWorkers({ campsiteId, campaignId }, later);
+  return { campaignId, status: values.status, started: true };
 }

@@ -36,3 +36,17 @@ export async function enqueueNewsletterBatches(campsiteId: string, campaignId: s
   const jobs = batchNos.map((batchNo) => ({ data: { campsiteId, campaignId, batchNo } satisfies NewsletterBatchJob }));
   for (let start = 0; start < jobs.length; start += 500) await boss.insert(QUEUES.newsletterBatch, jobs.slice(start, start + 500));
 }
+
+/**
+ * The fast path from a request: the send job goes out at once (or at startAfter). Scripts and
+ * tests have no server process to wake; recovery finds a due newsletter within
+ * NEWSLETTER_RECOVERY_SECONDS anyway, so nothing depends on this call.
+ */
+export async function wakeNewsletterWorkers(job: NewsletterSendJob, startAfter?: Date | null): Promise<void> {
+  if (!process.env.NEXT_RUNTIME) return;
+  try {
+    await enqueueNewsletterSend(job, startAfter);
+  } catch (error) {
+    console.error('Newsletter: lavoro di invio non accodato (lo riprende il recupero)', error);
+  }
+}

@@ -1,4 +1,6 @@
-import { sendNewsletter, setNewsletterSubscription } from '@/lib/mail/newsletter-send';
+import { setNewsletterSubscription } from '@/lib/mail/newsletter-send';
+import { countMembers, countSendable } from '@/lib/newsletter/audience';
+import { startNewsletter } from '@/lib/newsletter/campaign-start';
 import { z } from '@/lib/validation';
 import { endpoint, type Endpoint } from '../endpoint';
 import { blankToUndefined, htmlText, optionalId, subjectText } from '../shapes/mail';
@@ -12,7 +14,7 @@ export const mailNewsletterRoutes: Endpoint[] = [
     auth: 'bearer',
     group,
     summary:
-      'Invia una newsletter (senza riferimento nell’oggetto, senza traccia) a ogni iscritto della lista con un indirizzo, saltando chi ha annullato l’iscrizione; un indirizzo condiviso riceve una copia. Con idCampagna, ripeterla raggiunge solo chi non era ancora in coda.',
+      'Avvia l’invio di una newsletter (senza riferimento nell’oggetto, senza traccia) con la chiave del campeggio: ogni iscritto della lista con un indirizzo la riceve una volta, saltando chi ha annullato l’iscrizione o ha un indirizzo rimbalzato; un indirizzo condiviso riceve una copia. Con idCampagna di una bozza (/addCampaign) invia quella; una newsletter già avviata non parte una seconda volta.',
     body: z
       .object({
         lista: optionalId('Lista'),
@@ -35,14 +37,24 @@ export const mailNewsletterRoutes: Endpoint[] = [
       }),
     response: z.object({
       ok: z.literal(true),
-      count: z.number().describe('e-mail messe in coda ora'),
-      alreadyQueued: z.number().describe('destinatari che la campagna aveva già raggiunto'),
-      skipped: z.number().describe('iscritti saltati: disiscritti, senza indirizzo o con un indirizzo già servito'),
+      count: z.number().describe('destinatari che la riceveranno (contati ora; l’elenco definitivo si fissa all’avvio dell’invio)'),
+      alreadyQueued: z.number().describe('destinatari di una newsletter già avviata (nessun nuovo invio)'),
+      skipped: z.number().describe('iscritti saltati: disiscritti, rimbalzati, senza indirizzo o con un indirizzo già servito'),
       idCampagna: z.string(),
+      stato: z.string().describe('sending, scheduled, sent…: segui l’avanzamento con /getCampaignsStats/{id}'),
     }),
-    handler: async ({ db, tenant, origin }, { body }) => {
-      const outcome = await sendNewsletter(db, tenant.campsiteId, { ...body, origin });
-      return { ok: true, count: outcome.queued, alreadyQueued: outcome.alreadyQueued, skipped: outcome.skipped, idCampagna: outcome.campaignId };
+    handler: async ({ db, tenant }, { body }) => {
+      const ids = { campsiteId: tenant.campsiteId, listId: body.listId };
+      const outcome = await startNewsletter(db, { ...ids, subject: body.subject, html: body.html, campaignId: body.campaignId, createdBy: tenant.userId });
+      const [members, sendable] = await Promise.all([countMembers(db, ids), countSendable(db, ids)]);
+      return {
+        ok: true,
+        count: outcome.started ? sendable : 0,
+        alreadyQueued: outcome.started ? 0 : sendable,
+        skipped: members - sendable,
+        idCampagna: outcome.campaignId,
+        stato: outcome.status,
+      };
     },
   }),
   endpoint({

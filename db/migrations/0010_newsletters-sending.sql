@@ -51,7 +51,8 @@ CREATE TABLE "newsletter_recipients" (
 --> statement-breakpoint
 CREATE TABLE "provider_send_slots" (
 	"key_hash" text PRIMARY KEY NOT NULL,
-	"next_at" timestamp with time zone NOT NULL
+	"next_at" timestamp with time zone NOT NULL,
+	"held_until" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "webhook_receipts" (

@@ -92,6 +92,8 @@ export const newsletterBatches = pgTable(
 export const providerSendSlots = pgTable('provider_send_slots', {
   keyHash: text('key_hash').primaryKey(),
   nextAt: timestampTz('next_at').notNull(),
+  /** Set by a 429: until then no call of this key leaves, even one whose slot was reserved before. */
+  heldUntil: timestampTz('held_until'),
 });
 
 /** Each webhook delivery (svix-id) is processed once; a replay finds its row and changes nothing. */

@@ -8,7 +8,7 @@ import { TransportError } from '@/lib/mail/transport';
 import { dropNoLongerSendable, settleBatch, type BatchKey } from './batch-settle';
 import { campsiteSender, type ProviderFactory } from './campsite-provider';
 import { personalize } from './personalize';
-import { holdSendSlots, reserveSendSlot, slotSpacingMs } from './send-slots';
+import { heldForMs, holdSendSlots, reserveSendSlot, slotSpacingMs } from './send-slots';
 
 export type BatchSendOptions = { factory?: ProviderFactory; ratePerSecond?: number; leaseSeconds?: number; maxAttempts?: number };
 export type BatchSendOutcome = 'sent' | 'failed' | 'not-claimed' | 'released';
@@ -102,9 +102,16 @@ export async function sendNewsletterBatch(db: Database, key: BatchKey, options: 
   const maxAttempts = options.maxAttempts ?? 8;
   let lastError = '';
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
-    const wait = await reserveSendSlot(db, sender.keyHash, spacing);
+    let wait = await reserveSendSlot(db, sender.keyHash, spacing);
     await extendLease(db, key, Math.ceil(wait / 1000) + leaseSeconds);
     if (wait > 0) await sleep(wait);
+    // A 429 seen by another call while this one waited: its slot is void, take a new one after the hold.
+    while ((wait = await heldForMs(db, sender.keyHash)) > 0) {
+      await sleep(wait);
+      wait = await reserveSendSlot(db, sender.keyHash, spacing);
+      await extendLease(db, key, Math.ceil(wait / 1000) + leaseSeconds);
+      if (wait > 0) await sleep(wait);
+    }
     let ids: string[];
     try {
       ({ ids } = await sender.provider.sendBatch(mails, claimed.idempotencyKey));

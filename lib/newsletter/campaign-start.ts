@@ -56,8 +56,8 @@ export async function startNewsletter(
   const { campsiteId } = input;
   if (!input.subject.trim()) throw new AppError('bad_request', 'L’oggetto della newsletter è vuoto.');
   if (!input.html.trim()) throw new AppError('bad_request', 'Il testo della newsletter è vuoto.');
-  await assertMailingProvider(db, campsiteId);
   await assertOwned(db, campsiteId, input);
+  await assertMailingProvider(db, campsiteId);
   const later = input.sendAt && input.sendAt.getTime() > Date.now() + 30_000 ? input.sendAt : null;
   const values = {
     listId: input.listId,

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { campaigns, contacts, listMemberships, mailAttachments, mailingLists, mailOutbox, mailTraces, quotes } from '@/db/schema';
+import { campaigns, campsites, contacts, listMemberships, mailAttachments, mailingLists, mailOutbox, mailTraces, quotes } from '@/db/schema';
+import { encryptSecret } from '@/lib/crypto/secret-box';
 import { createDispatcher } from '@/lib/legacy-api/dispatcher';
 import { buildOpenApiDocument } from '@/lib/legacy-api/openapi';
 import { legacyRoutes } from '@/lib/legacy-api/routes';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite, makeUser } from '../helpers/fixtures';
+import { PROVIDER_KEY, SIGNING_SECRET } from '../helpers/newsletters';
 import { API_ORIGIN, callApi, expectErrorAnswer, loginViaApi, randomAddress, type Dispatch } from '../helpers/legacy-api';
 
 let db: Database;
@@ -205,7 +207,7 @@ describe('/sendNewsletter and /newsletterSubscription', () => {
     return list;
   }
 
-  it('queues one mail per subscribed member, without reference nor trace, and skips the unsubscribed', async () => {
+  it('starts the newsletter with the campsite’s key, counts who gets it, and never starts a campaign twice', async () => {
     const { campsite, token } = await account();
     const subscribed = await guest(campsite.id, { languageId: 3 });
     const offList = await guest(campsite.id);
@@ -213,27 +215,30 @@ describe('/sendNewsletter and /newsletterSubscription', () => {
     const noAddress = await guest(campsite.id, { email: null });
     const sameAddress = await guest(campsite.id, { email: subscribed.email!.toUpperCase(), languageId: 3 });
     const list = await listWith(campsite.id, [subscribed, offList, optedOut, noAddress, sameAddress], [offList.id]);
+    const body = { lista: list.id, object: 'Novità 2027', body: '<p>Offerte</p>' };
 
-    const answer = await callApi(dispatch, 'POST', '/sendNewsletter', { token, body: { lista: list.id, object: 'Novità 2027', body: '<p>Offerte</p>' } });
+    // Without the campsite's own provider key and secret nothing starts.
+    expectErrorAnswer(await callApi(dispatch, 'POST', '/sendNewsletter', { token, body }), 409);
+    expect(await db.select().from(campaigns).where(eq(campaigns.campingId, campsite.id))).toEqual([]);
+    await db
+      .update(campsites)
+      .set({ mailjetApiKey: encryptSecret(PROVIDER_KEY), mailjetSecret: encryptSecret(SIGNING_SECRET) })
+      .where(eq(campsites.id, campsite.id));
+
+    const answer = await callApi(dispatch, 'POST', '/sendNewsletter', { token, body });
     expect(answer.status, answer.text).toBe(200);
     const outcome = answer.json as { count: number; skipped: number; alreadyQueued: number; idCampagna: string };
-    expect(outcome).toMatchObject({ ok: true, count: 1, skipped: 4, alreadyQueued: 0 });
-
-    const rows = await db.select().from(mailOutbox).where(and(eq(mailOutbox.campingId, campsite.id), eq(mailOutbox.kind, 'newsletter')));
-    expect(rows).toHaveLength(1);
-    expect(rows[0].subject).toBe('Novità 2027');
-    expect(rows[0].mailTraceId).toBeNull();
-    expect(rows[0].recipients[0].toLowerCase()).toBe(subscribed.email!.toLowerCase());
-    expect(rows[0].html).toContain(`/unsubscribe/${campsite.id}/`);
-    expect(rows[0].html).toContain('Abmelden');
-    expect(await db.select().from(mailTraces).where(eq(mailTraces.campingId, campsite.id))).toHaveLength(0);
+    expect(outcome).toMatchObject({ ok: true, count: 1, skipped: 4, alreadyQueued: 0, stato: 'sending' });
     const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, outcome.idCampagna));
-    expect(campaign).toMatchObject({ listId: list.id, recipientCount: 1, status: 'sent' });
+    expect(campaign).toMatchObject({ listId: list.id, subject: 'Novità 2027', status: 'sending', campingId: campsite.id });
+    // Newsletters go through the provider's batch sending, never through the outbox or the traces.
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.campingId, campsite.id))).toEqual([]);
+    expect(await db.select().from(mailTraces).where(eq(mailTraces.campingId, campsite.id))).toHaveLength(0);
 
-    // The same campaign again reaches nobody twice.
-    const again = await callApi(dispatch, 'POST', '/sendNewsletter', { token, body: { lista: list.id, object: 'Novità 2027', body: '<p>Offerte</p>', idCampagna: outcome.idCampagna } });
-    expect(again.json).toMatchObject({ count: 0, alreadyQueued: 1 });
-    expect(await db.select().from(mailOutbox).where(and(eq(mailOutbox.campingId, campsite.id), eq(mailOutbox.kind, 'newsletter')))).toHaveLength(1);
+    // The same campaign again starts nothing.
+    const again = await callApi(dispatch, 'POST', '/sendNewsletter', { token, body: { ...body, idCampagna: outcome.idCampagna } });
+    expect(again.json).toMatchObject({ count: 0, alreadyQueued: 1, idCampagna: outcome.idCampagna });
+    expect(await db.select().from(campaigns).where(eq(campaigns.campingId, campsite.id))).toHaveLength(1);
 
     expectErrorAnswer(await callApi(dispatch, 'POST', '/sendNewsletter', { token, body: { lista: list.id, object: '', body: 'x' } }), 400);
     const other = await account();

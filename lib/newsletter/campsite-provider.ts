@@ -8,7 +8,7 @@ import { AppError } from '@/lib/errors';
 import { fromWithDisplayName } from '@/lib/mail/sender-name';
 import { NO_PROVIDER } from './campaign-start';
 import type { NewsletterCampsite } from './personalize';
-import { resendNewsletterProvider, type NewsletterProvider } from './provider';
+import { defaultNewsletterProvider, type NewsletterProvider } from './provider';
 
 export type CampsiteSender = {
   campsite: NewsletterCampsite;
@@ -18,11 +18,11 @@ export type CampsiteSender = {
   from: string;
 };
 
-/** Tests hand in a provider factory to reach a stand-in; production uses Resend with the campsite's key. */
+/** Tests may hand in a provider factory; by default Resend with the campsite's key (or the demo's capture). */
 export type ProviderFactory = (apiKey: string) => NewsletterProvider;
 
 /** The campsite's own provider key, decrypted, with the sender it mails as. */
-export async function campsiteSender(db: DbOrTx, campsiteId: string, factory: ProviderFactory = resendNewsletterProvider): Promise<CampsiteSender> {
+export async function campsiteSender(db: DbOrTx, campsiteId: string, factory: ProviderFactory = defaultNewsletterProvider): Promise<CampsiteSender> {
   const [row] = await db
     .select({ id: campsites.id, name: campsites.name, contacts: campsites.contacts, key: campsites.mailjetApiKey, secret: campsites.mailjetSecret })
     .from(campsites)

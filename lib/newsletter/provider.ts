@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Resend } from 'resend';
 import { env } from '@/lib/env';
 import { TransportError } from '@/lib/mail/transport';
@@ -45,4 +46,22 @@ export function resendNewsletterProvider(apiKey: string, baseUrl = env().RESEND_
       return { ids };
     },
   };
+}
+
+/**
+ * The embedded demo's provider, used while the installation sends no mail at all (no RESEND_API_KEY
+ * nor RESEND_BASE_URL, as for the other mails): every batch is accepted and nothing leaves the
+ * machine, so the staff see a newsletter go through its states. Ids derive from the key, as a
+ * provider's replay would answer the same ones.
+ */
+export const captureNewsletterProvider = (): NewsletterProvider => ({
+  sendBatch: async (mails, idempotencyKey) => ({
+    ids: mails.map((_, index) => `capture-${createHash('sha256').update(`${idempotencyKey}:${index}`).digest('hex').slice(0, 32)}`),
+  }),
+});
+
+/** Resend with the campsite's key when the installation sends mail; the capture otherwise. */
+export function defaultNewsletterProvider(apiKey: string): NewsletterProvider {
+  const { RESEND_API_KEY, RESEND_BASE_URL } = env();
+  return RESEND_API_KEY || RESEND_BASE_URL ? resendNewsletterProvider(apiKey, RESEND_BASE_URL) : captureNewsletterProvider();
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { campsites, mailAttachments, mailOutbox, mailTraces } from '@/db/schema';
+import { mailAttachments, mailOutbox, mailTraces } from '@/db/schema';
+import { countMailsSent } from '@/lib/campsites/monthly-mail-count';
 import { TransportError, type MailTransport, type OutgoingMail } from './transport';
 
 export const MAX_ATTEMPTS = 8;
@@ -60,7 +61,7 @@ async function markDelivered(db: Database, row: OutboxRow, transport: MailTransp
     if (row.mailTraceId) {
       await tx.update(mailTraces).set({ isSent: true, sentAt: now, usedAt: now, providerMessageId }).where(eq(mailTraces.id, row.mailTraceId));
     }
-    await tx.update(campsites).set({ monthlyEmailSent: sql`${campsites.monthlyEmailSent} + 1` }).where(eq(campsites.id, row.campingId));
+    await countMailsSent(tx, row.campingId, 1);
   });
 }
 

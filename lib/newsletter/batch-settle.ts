@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '@/db/client';
-import { campaigns, campsites, newsletterBatches, newsletterRecipients, type BatchState } from '@/db/schema';
+import { campaigns, newsletterBatches, newsletterRecipients, type BatchState } from '@/db/schema';
+import { countMailsSent } from '@/lib/campsites/monthly-mail-count';
 
 export type BatchKey = { campsiteId: string; campaignId: string; batchNo: number };
 
@@ -14,19 +15,6 @@ const itsRecipients = ({ campsiteId, campaignId, batchNo }: BatchKey) =>
     eq(newsletterRecipients.batchNo, batchNo),
     eq(newsletterRecipients.state, 'pending'),
   );
-
-/** MonthlyEmailSent counts the calendar month (Europe/Rome) it names; a new month starts from 0. */
-async function countMonthly(tx: Transaction, campsiteId: string, sent: number) {
-  if (sent === 0) return;
-  const month = sql`to_char(now() at time zone 'Europe/Rome', 'YYYY-MM')`;
-  await tx
-    .update(campsites)
-    .set({
-      monthlyEmailSent: sql`case when ${campsites.monthlyEmailMonth} = ${month} then ${campsites.monthlyEmailSent} + ${sent} else ${sent} end`,
-      monthlyEmailMonth: month,
-    })
-    .where(eq(campsites.id, campsiteId));
-}
 
 /** A newsletter whose batches are all settled is over: sent, or failed when nobody got it. */
 async function finishIfDone(tx: Transaction, { campsiteId, campaignId }: BatchKey) {
@@ -101,7 +89,7 @@ export async function settleBatch(
       progressAt: new Date(),
     })
     .where(and(eq(campaigns.id, key.campaignId), eq(campaigns.campingId, key.campsiteId)));
-  await countMonthly(tx, key.campsiteId, sent);
+  await countMailsSent(tx, key.campsiteId, sent);
   await finishIfDone(tx, key);
   return true;
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, campsites, contacts, newsletterBatches, newsletterRecipients } from '@/db/schema';
+import { toLegacyCampsite } from '@/lib/legacy-api/shapes/campsite';
 import { sendNewsletterBatch } from '@/lib/newsletter/batch-send';
 import { cancelNewsletter, getSendProgress, pauseNewsletter, resumeNewsletter } from '@/lib/newsletter/campaign-control';
 import { startNewsletter } from '@/lib/newsletter/campaign-start';
@@ -95,7 +96,8 @@ describe('a newsletter from the list to the provider', () => {
   });
 
   it('drops at the first claim whoever unsubscribed after the fan-out, and counts a new month from zero', async () => {
-    await db.update(campsites).set({ monthlyEmailSent: 999, monthlyEmailMonth: '2001-01' }).where(eq(campsites.id, campsiteId));
+    const [old] = await db.update(campsites).set({ monthlyEmailSent: 999, monthlyEmailMonth: '2001-01' }).where(eq(campsites.id, campsiteId)).returning();
+    expect(toLegacyCampsite(old).MonthlyEmailSent).toBe(0);
     const { list, members } = await listWithMembers(db, campsiteId, [{}, {}, {}]);
     const { campaignId } = await startNewsletter(db, { campsiteId, listId: list.id, subject: 'Ciao', html: '<p>Ciao</p>' });
     await fanOutNewsletter(db, { campsiteId, campaignId });
@@ -104,6 +106,7 @@ describe('a newsletter from the list to the provider', () => {
     expect(await getSendProgress(db, { campsiteId, campaignId })).toMatchObject({ status: 'sent', sent: 2, skipped: 1 });
     const [campsite] = await db.select().from(campsites).where(eq(campsites.id, campsiteId));
     expect(campsite.monthlyEmailSent).toBe(2);
+    expect(toLegacyCampsite(campsite).MonthlyEmailSent).toBe(2);
   });
 
   it('pauses, resumes and cancels: what was not handed to the provider is never sent', async () => {

@@ -1,4 +1,5 @@
 import type { campsites } from '@/db/schema';
+import { mailsSentThisMonth } from '@/lib/campsites/monthly-mail-count';
 import { maskSecret } from '@/lib/crypto/secret-box';
 import { z } from '@/lib/validation';
 
@@ -31,7 +32,7 @@ export function toLegacyCampsite(row: CampsiteRow): z.infer<typeof legacyCampsit
     lucee: row.lucee,
     MailjetAPI: maskSecret(row.mailjetApiKey),
     MailjetSecret: maskSecret(row.mailjetSecret),
-    MonthlyEmailSent: row.monthlyEmailSent,
+    MonthlyEmailSent: mailsSentThisMonth(row),
     urlToCV: row.urlToCv || NOT_DEFINED,
     personalizedTags: row.personalizedTags,
     personalizedQuoteTags: row.personalizedQuoteTags,

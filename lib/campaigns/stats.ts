@@ -4,6 +4,7 @@ import { campaignEvents, campaigns, type CampaignEventKind } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { TIME_ZONE } from '@/lib/format';
 import { CAMPAIGN_NOT_FOUND } from '@/lib/newsletter/campaign-control';
+import { SERIES_KINDS, type SeriesKind } from './types';
 
 
 /** Spec section 8, word for word. */
@@ -15,9 +16,7 @@ const FIVE_MINUTES_MS = 5 * 60 * 1000;
 export const REALTIME_LIMITS = { day: 100 * DAY_MS, '5min': 8 * 60 * 60 * 1000 } as const;
 export type RealtimeMode = keyof typeof REALTIME_LIMITS;
 
-/** The kinds the charts show, in this order. */
-export const SERIES_KINDS = ['delivered', 'open', 'click', 'bounce', 'spam', 'delayed', 'unsub'] as const satisfies readonly CampaignEventKind[];
-export type SeriesKind = (typeof SERIES_KINDS)[number];
+export { SERIES_KINDS, type SeriesKind };
 
 export type CampaignStatsSummary = {
   campaignId: string;

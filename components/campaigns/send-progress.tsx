@@ -9,7 +9,6 @@ import { useEffect, useRef, useState, useTransition } from 'react';
 import { ConfirmModal } from '@/components/quotes/confirm-modal';
 import { LIVE_STATUSES, type ActionResult, type SendProgress } from '@/lib/campaigns/types';
 import { formatNumber } from '@/lib/format';
-import { CampaignStatusBadge } from './status-badge';
 
 type Control = (input: { campaignId: string }) => Promise<ActionResult<SendProgress>>;
 type Props = { initial: SendProgress; poll: Control; pause: Control; resume: Control; cancel: Control };
@@ -17,7 +16,10 @@ type Props = { initial: SendProgress; poll: Control; pause: Control; resume: Con
 const POLL_MS = 2000;
 const isLive = (status: SendProgress['status']) => (LIVE_STATUSES as readonly string[]).includes(status);
 
-/** Queued, sent, failed and skipped, polled every 2 seconds while the newsletter is on its way; pause, resume and cancel. */
+/**
+ * Queued, sent, failed and skipped, polled every 2 seconds while the newsletter is on its way;
+ * pause, resume and cancel. A new status reloads the page's data (its header badge, the stats).
+ */
 export function SendProgressPanel({ initial, poll, pause, resume, cancel }: Props) {
   const t = useTranslations('campaigns');
   const router = useRouter();
@@ -77,12 +79,9 @@ export function SendProgressPanel({ initial, poll, pause, resume, cancel }: Prop
   return (
     <Paper withBorder radius="md" p="md" data-testid="send-progress">
       <Stack gap="sm">
-        <Group justify="space-between" gap="sm">
-          <Title order={2} size="h4">
-            {t('progress.title')}
-          </Title>
-          <CampaignStatusBadge status={progress.status} />
-        </Group>
+        <Title order={2} size="h4">
+          {t('progress.title')}
+        </Title>
         <Text size="sm" c="dimmed">
           {t('progress.recipients', { count: total })}
           {isLive(progress.status) ? ` · ${t('progress.live')}` : ''}

@@ -100,6 +100,14 @@ describe('Resend webhooks', () => {
     expect((await getCampaignStats(db, { campsiteId: campsite.id, campaignId: campaign.id })).opens).toBe(1);
   });
 
+  it('the same svix-id delivered twice at once is processed once', async () => {
+    const { campsite, secret, campaign, messageIds } = await setup();
+    const id = 'msg_twice_' + campaign.id;
+    const answers = await Promise.all([0, 1, 2].map(() => post(campsite.id, resendEvent('email.clicked', messageIds[0], { click: { link: 'https://x.test' } }), { secret, id })));
+    expect(answers.map((answer) => JSON.parse(answer.text).esito).sort()).toEqual(['recorded', 'replay', 'replay']);
+    expect((await getCampaignStats(db, { campsiteId: campsite.id, campaignId: campaign.id })).clicks).toBe(1);
+  });
+
   it('a hard bounce and a complaint suppress the address; a soft bounce does not', async () => {
     const { campsite, secret, messageIds, contacts: people, campaign } = await setup();
     const at = new Date('2026-04-02T08:30:00Z');

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { CampaignStats } from '@/components/campaigns/campaign-stats';
 import { RealtimeChart } from '@/components/campaigns/realtime-chart';
+import { CampaignStatusBadge } from '@/components/campaigns/status-badge';
 import { SendProgressPanel } from '@/components/campaigns/send-progress';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
@@ -36,6 +37,7 @@ export default async function NewsletterPage({ params }: { params: Promise<{ id:
             {campaign.subject}
           </Title>
           <Group gap="md" wrap="wrap">
+            <CampaignStatusBadge status={detail.progress.status} />
             <Text size="sm">
               {t('list')}: <strong>{campaign.listName ?? t('noList')}</strong>
             </Text>

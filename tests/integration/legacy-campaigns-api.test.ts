@@ -103,6 +103,14 @@ describe('legacy campaign calls', () => {
     expectErrorAnswer(await call('/getCampaigns/synchMailjet/realtime', { custCamp: campaign.id, mode: 'settimana' }), 400);
     expectErrorAnswer(await call('/getCampaigns/synchMailjet', {}), 400);
 
+    // Each answer has the shape the OpenAPI document announces.
+    const documented = (path: string) => legacyRoutes.find((route) => route.path === path)!.response!;
+    documented('/getCampaignsStats/{id}').parse(stats.json);
+    documented('/getCampaigns/synchMailjet').parse(synch.json);
+    documented('/getCampaigns/synchMailjet/linkStats').parse(links.json);
+    documented('/getCampaigns/synchMailjet/realtime').parse(realtime.json);
+    documented('/getCampaigns/all').parse((await call('/getCampaigns/all')).json);
+
     for (const [path, body] of [
       [`/getCampaignsStats/${foreign.id}`, undefined],
       ['/getCampaigns/synchMailjet', { custCamp: foreign.id }],

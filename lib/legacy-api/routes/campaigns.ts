@@ -1,71 +1,20 @@
 import { createCampaign, getCampaign, listCampaigns, MAX_CAMPAIGN_PAGE } from '@/lib/campaigns/service';
-import { getCampaignStats, getLinkStats, getRealtimeSeries, type CampaignStatsSummary } from '@/lib/campaigns/stats';
+import { getCampaignStats, getLinkStats, getRealtimeSeries } from '@/lib/campaigns/stats';
 import { legacyRealtimeBody } from '@/lib/campaigns/validation';
 import { z } from '@/lib/validation';
 import { endpoint, type Endpoint } from '../endpoint';
+import {
+  legacyCampaignSchema,
+  legacyCampaignStatsSchema,
+  legacyLinkStatSchema,
+  legacyRealtimeSchema,
+  toLegacyCampaign,
+  toLegacyLinkStat,
+  toLegacyStats,
+} from '../shapes/campaign';
 import { blankToUndefined, htmlText, id, optionalId, subjectText } from '../shapes/mail';
 
 const group = 'lists-and-campaigns';
-
-type CampaignRow = {
-  id: string;
-  campingId?: string;
-  subject: string;
-  html?: string;
-  listId: string | null;
-  listName?: string | null;
-  status: string;
-  recipientCount: number;
-  sentCount: number;
-  failedCount: number;
-  skippedCount: number;
-  scheduledAt: Date | null;
-  startedAt: Date | null;
-  sentAt: Date | null;
-  createdAt: Date;
-};
-
-/** A newsletter with the legacy field names (custCamp is its id, as the Mailjet-era calls named it). */
-function toLegacyCampaign(row: CampaignRow, camping: string, stats?: CampaignStatsSummary) {
-  return {
-    _id: row.id,
-    custCamp: row.id,
-    camping,
-    subject: row.subject,
-    title: row.subject,
-    ...(row.html !== undefined ? { html: row.html } : {}),
-    list: row.listId,
-    listName: row.listName ?? null,
-    status: row.status,
-    recipientCount: row.recipientCount,
-    sentCount: row.sentCount,
-    failedCount: row.failedCount,
-    skippedCount: row.skippedCount,
-    scheduledAt: row.scheduledAt,
-    startedAt: row.startedAt,
-    sentAt: row.sentAt,
-    date_creation: row.createdAt,
-    __v: 0,
-    ...(stats ? { stats: toLegacyStats(stats) } : {}),
-  };
-}
-
-function toLegacyStats(stats: CampaignStatsSummary) {
-  return {
-    custCamp: stats.campaignId,
-    sent: stats.sent,
-    delivered: stats.delivered,
-    opened: stats.opened,
-    opens: stats.opens,
-    clicked: stats.clicked,
-    clicks: stats.clicks,
-    bounced: stats.bounced,
-    complained: stats.complained,
-    delayed: stats.delayed,
-    unsubscribed: stats.unsubscribed,
-    rates: stats.rates,
-  };
-}
 
 const custCampBody = z.object({ custCamp: id('Campagna (custCamp)') }, 'Il corpo deve essere un oggetto con custCamp');
 const idParams = z.object({ id: id('Campagna') });
@@ -77,6 +26,7 @@ export const campaignRoutes: Endpoint[] = [
     auth: 'bearer',
     group,
     summary: `Le newsletter del campeggio, dalla più recente (al massimo ${MAX_CAMPAIGN_PAGE}), ciascuna con le sue statistiche.`,
+    response: z.array(legacyCampaignSchema),
     handler: async ({ db, tenant }) => {
       const page = await listCampaigns(db, { campsiteId: tenant.campsiteId, limit: MAX_CAMPAIGN_PAGE });
       return page.items.map((row) => toLegacyCampaign(row, tenant.campsiteId, row.stats));
@@ -110,6 +60,7 @@ export const campaignRoutes: Endpoint[] = [
         if (!listId) ctx.addIssue({ code: 'custom', path: ['list'], message: 'Indica la lista.' });
         return { subject, listId, html: body.html ?? body.body ?? '' };
       }),
+    response: legacyCampaignSchema,
     handler: async ({ db, tenant }, { body }) => {
       const row = await createCampaign(db, { campsiteId: tenant.campsiteId, userId: tenant.userId, ...body });
       return toLegacyCampaign(row, tenant.campsiteId);
@@ -122,6 +73,7 @@ export const campaignRoutes: Endpoint[] = [
     group,
     summary: 'Una newsletter del campeggio con le sue statistiche (inviate, consegnate, aperte, cliccate, rimbalzate, segnalate, in ritardo, disiscritti e tassi).',
     params: idParams,
+    response: legacyCampaignSchema,
     handler: async ({ db, tenant }, { params }) => {
       const ids = { campsiteId: tenant.campsiteId, campaignId: params.id };
       const [campaign, stats] = await Promise.all([getCampaign(db, ids), getCampaignStats(db, ids)]);
@@ -135,6 +87,7 @@ export const campaignRoutes: Endpoint[] = [
     group,
     summary: 'Le statistiche di una newsletter (custCamp). Gli eventi arrivano dai webhook del provider: «sincronizzare» le legge.',
     body: custCampBody,
+    response: legacyCampaignStatsSchema,
     handler: async ({ db, tenant }, { body }) => toLegacyStats(await getCampaignStats(db, { campsiteId: tenant.campsiteId, campaignId: body.custCamp })),
   }),
   endpoint({
@@ -144,10 +97,8 @@ export const campaignRoutes: Endpoint[] = [
     group,
     summary: 'I clic per link di una newsletter (custCamp): clic totali e destinatari distinti, dal più cliccato.',
     body: custCampBody,
-    handler: async ({ db, tenant }, { body }) => {
-      const links = await getLinkStats(db, { campsiteId: tenant.campsiteId, campaignId: body.custCamp });
-      return links.map((link) => ({ url: link.url, clicks: link.clicks, uniqueClicks: link.recipients }));
-    },
+    response: z.array(legacyLinkStatSchema),
+    handler: async ({ db, tenant }, { body }) => (await getLinkStats(db, { campsiteId: tenant.campsiteId, campaignId: body.custCamp })).map(toLegacyLinkStat),
   }),
   endpoint({
     method: 'POST',
@@ -157,6 +108,7 @@ export const campaignRoutes: Endpoint[] = [
     summary:
       'Gli eventi di una newsletter (custCamp) nel tempo: mode «Day» (al massimo 100 giorni) o «5-min» (al massimo 8 ore) tra from e to; oltre, 400 con il messaggio «troppi dati».',
     body: legacyRealtimeBody,
+    response: legacyRealtimeSchema,
     handler: async ({ db, tenant }, { body }) =>
       getRealtimeSeries(db, { campsiteId: tenant.campsiteId, campaignId: body.custCamp, mode: body.mode, from: body.from, to: body.to }),
   }),

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import postgres from 'postgres';
+import { expectNoHorizontalScroll } from './guest-checks';
 import AxeBuilder from '@axe-core/playwright';
 import { LOGINS, logInToDashboard } from './support';
 
@@ -107,6 +108,11 @@ test('a sent newsletter shows its rates and clicks per link from signed webhooks
   await expect(page.getByTestId('realtime-error')).toHaveText(TOO_MUCH_DATA);
   await page.getByText('Giorno', { exact: true }).click();
   await expect(page.getByTestId('realtime-error')).toHaveCount(0);
+  // On a phone: nothing to scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('rate-clicked')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.goto(`/mailing/newsletter/${seeded.sendingId}`);
   const progress = page.getByTestId('send-progress');

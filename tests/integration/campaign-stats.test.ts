@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
+import { loadCampaignDetail } from '@/lib/campaigns/detail';
 import { listCampaigns } from '@/lib/campaigns/service';
 import { getCampaignStats, getLinkStats, getRealtimeSeries, TOO_MUCH_DATA } from '@/lib/campaigns/stats';
 import { AppError } from '@/lib/errors';
@@ -131,5 +132,22 @@ describe('campaign stats', () => {
     const second = await listCampaigns(db, { campsiteId: campsite.id, limit: 3, cursor: first.nextCursor });
     expect(second.items.map((row) => row.subject)).toEqual(['N1', 'N0']);
     expect(second.nextCursor).toBeNull();
+  });
+
+  it('the page loader gives progress, stats, links and a day series; another campsite’s newsletter gives nothing', async () => {
+    const { campsite } = await makeMailingCampsite(db);
+    const { campsite: other } = await makeMailingCampsite(db);
+    const { campaign, contacts: people } = await makeSentNewsletter(db, campsite.id, { size: 2 });
+    await insertEvents(db, campsite.id, campaign.id, [{ kind: 'click', contactId: people[0].id, url: 'https://x.test/a' }]);
+    const detail = await loadCampaignDetail(db, { campsiteId: campsite.id, campaignId: campaign.id });
+    expect(detail).toMatchObject({
+      campaign: { id: campaign.id, subject: 'Offerte di primavera', listName: expect.stringMatching(/^Lista /) },
+      progress: { status: 'sent', sent: 2, queued: 0 },
+      stats: { clicked: 1 },
+      links: [{ url: 'https://x.test/a', clicks: 1, recipients: 1 }],
+      series: { mode: 'day' },
+    });
+    expect(detail!.series.buckets.reduce((sum, bucket) => sum + bucket.click, 0)).toBe(1);
+    expect(await loadCampaignDetail(db, { campsiteId: other.id, campaignId: campaign.id })).toBeNull();
   });
 });

@@ -22,7 +22,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function NewsletterPage({ params }: { params: Promise<{ id: string }> }) {
   const tenant = await requireStaff({ packLevel: 10 });
   const { id } = await params;
-  const detail = await loadCampaignDetail(getDb(), { campsiteId: tenant.campsiteId, campaignId: decodeURIComponent(id) });
+  // Ids are base64url; whatever else the address holds finds no newsletter.
+  const detail = /^[\w-]{1,100}$/.test(id) ? await loadCampaignDetail(getDb(), { campsiteId: tenant.campsiteId, campaignId: id }) : null;
   if (!detail) notFound();
   const t = await getTranslations('campaigns');
   const { campaign } = detail;

@@ -158,21 +158,27 @@ export function checkRealtimePeriod(mode: RealtimeMode, from: Date, to: Date): v
   if (to.getTime() - from.getTime() > REALTIME_LIMITS[mode]) throw new AppError('bad_request', TOO_MUCH_DATA);
 }
 
+/** A period given by one end only, or by none, spans 30 days in day mode and 8 hours in five-minute mode. */
+const defaultSpan = (mode: RealtimeMode) => (mode === 'day' ? 30 * DAY_MS : REALTIME_LIMITS['5min']);
+
 /** The default period: from the newsletter's start, as long as the mode allows, never past now. */
 export function defaultPeriod(campaign: { startedAt: Date | null; scheduledAt: Date | null; createdAt: Date }, mode: RealtimeMode, now = new Date()) {
   const start = campaign.startedAt ?? campaign.scheduledAt ?? campaign.createdAt;
-  const limit = mode === 'day' ? 30 * DAY_MS : REALTIME_LIMITS['5min'];
-  const to = new Date(Math.min(now.getTime(), start.getTime() + limit));
-  const from = to.getTime() < start.getTime() ? new Date(to.getTime() - limit) : start;
+  const span = defaultSpan(mode);
+  const to = new Date(Math.min(now.getTime(), start.getTime() + span));
+  const from = to.getTime() < start.getTime() ? new Date(to.getTime() - span) : start;
   return { from, to };
 }
 
 /** Events per bucket and kind between from and to: days in Europe/Rome (≤ 100) or five minutes (≤ 8 hours). */
 export async function getRealtimeSeries(db: DbOrTx, ids: Ids & { mode: RealtimeMode; from?: Date; to?: Date }): Promise<RealtimeSeries> {
   const campaign = await campaignOrThrow(db, ids);
-  const fallback = defaultPeriod(campaign, ids.mode);
-  const from = ids.from ?? (ids.to ? new Date(ids.to.getTime() - Math.min(REALTIME_LIMITS[ids.mode], 30 * DAY_MS)) : fallback.from);
-  const to = ids.to ?? (ids.from ? new Date(Math.min(Date.now(), from.getTime() + (ids.mode === 'day' ? 30 * DAY_MS : REALTIME_LIMITS['5min']))) : fallback.to);
+  const span = defaultSpan(ids.mode);
+  let { from, to } = ids;
+  if (!from && !to) ({ from, to } = defaultPeriod(campaign, ids.mode));
+  else if (!from) from = new Date(to!.getTime() - span);
+  else if (!to) to = new Date(Math.min(Date.now(), from.getTime() + span));
+  if (!from || !to) throw new AppError('bad_request', 'Periodo non valido: indica le date di inizio e di fine.');
   checkRealtimePeriod(ids.mode, from, to);
   const bucket =
     ids.mode === 'day'

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint';
 import { authRoutes } from './auth';
+import { campaignRoutes } from './campaigns';
 import { campsiteRoutes } from './campsites';
 import { campsiteSettingRoutes } from './campsite-settings';
 import { configurationRoutes } from './configurations';
@@ -44,4 +45,5 @@ export const legacyRoutes: Endpoint[] = [
   ...campsiteSettingRoutes,
   ...configurationRoutes,
   ...dashboardRoutes,
+  ...campaignRoutes,
 ];

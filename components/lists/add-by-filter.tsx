@@ -197,7 +197,9 @@ export function AddByFilter({ listId, options, previewAction, chunkAction }: Pro
       )}
       {run && (
         <Stack gap={4}>
-          <Progress value={percent} size="lg" aria-label={t('filter.progressLabel')} animated={!run.done} data-testid="filter-progress" />
+          <Progress.Root size="lg" data-testid="filter-progress">
+            <Progress.Section value={percent} animated={!run.done} aria-label={t('filter.progressLabel')} />
+          </Progress.Root>
           <Text size="sm" aria-live="polite" data-testid="filter-progress-text">
             {t('filter.progress', { scanned: formatNumber(run.scanned), total: formatNumber(run.total), added: formatNumber(run.added) })}
           </Text>

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useEffect, useState, useTransition } from 'react';
 import type { ActionResult } from '@/lib/actions';
 import type { ContactChoice } from '@/lib/lists/members';
 
@@ -34,9 +34,12 @@ export function AddBySearch({ listId, searchAction, addAction }: Props) {
       const answer = await searchAction({ listId, search: value });
       setResults(answer.ok ? answer.data : []);
       combobox.openDropdown();
-      combobox.selectFirstOption();
     });
   }, 250);
+  // Once the options are on screen, the first one is highlighted: Enter adds it.
+  useEffect(() => {
+    if (results?.length) combobox.selectFirstOption();
+  }, [results, combobox]);
 
   const choose = (id: string) => {
     const chosen = results?.find((contact) => contact.id === id);

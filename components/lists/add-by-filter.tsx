@@ -182,8 +182,8 @@ export function AddByFilter({ listId, options, previewAction, chunkAction }: Pro
             <Text fw={600} aria-live="polite" data-testid="filter-preview-result">
               {t('filter.previewResult', { matching: preview.matching, withEmail: formatNumber(preview.withEmail) })}
             </Text>
-            {preview.matching > 0 && (
-              <Button leftSection={<IconUsersPlus size={16} aria-hidden />} onClick={add} loading={running} disabled={run?.done} data-testid="filter-add">
+            {preview.matching > 0 && !run?.done && (
+              <Button leftSection={<IconUsersPlus size={16} aria-hidden />} onClick={add} loading={running} data-testid="filter-add">
                 {t('filter.add', { count: preview.matching })}
               </Button>
             )}
@@ -191,7 +191,7 @@ export function AddByFilter({ listId, options, previewAction, chunkAction }: Pro
         )}
       </Group>
       {stale && (
-        <Text size="sm" c="orange.9">
+        <Text size="sm" c="#8f3a06">
           {t('filter.changed')}
         </Text>
       )}

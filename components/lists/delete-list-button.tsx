@@ -52,7 +52,7 @@ export function DeleteListButton({ id, name, memberCount, action, compact = fals
           </ActionIcon>
         </Tooltip>
       ) : (
-        <Button color="red" variant="outline" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setOpened(true)} data-testid="list-delete">
+        <Button color="red.9" variant="outline" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setOpened(true)} data-testid="list-delete">
           {t('detail.delete')}
         </Button>
       )}

@@ -33,7 +33,7 @@ import type { ListMember } from '@/lib/lists/members';
 import type { Page } from '@/lib/pagination';
 import { MemberStateBadge } from './member-state-badge';
 
-type MemberPage = Page<ListMember> & { total: number };
+type MemberPage = Page<ListMember> & { total: number | null };
 
 type Props = {
   listId: string;
@@ -51,7 +51,7 @@ export function MembersPanel({ listId, listName, initial, loadAction, removeActi
   const router = useRouter();
   const [items, setItems] = useState(initial.items);
   const [cursor, setCursor] = useState(initial.nextCursor);
-  const [total, setTotal] = useState(initial.total);
+  const [total, setTotal] = useState(initial.total ?? 0);
   const [loading, startLoading] = useTransition();
   const [removing, setRemoving] = useState<ListMember | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
@@ -66,7 +66,7 @@ export function MembersPanel({ listId, listName, initial, loadAction, removeActi
       }
       setItems((shown) => [...shown, ...answer.data.items.filter((item) => !shown.some((s) => s.contactId === item.contactId))]);
       setCursor(answer.data.nextCursor);
-      setTotal(answer.data.total);
+      if (answer.data.total !== null) setTotal(answer.data.total);
     });
 
   const closeRemove = () => {

@@ -32,12 +32,13 @@ export const MEMBER_PAGE_SIZE = 50;
 
 /**
  * Members newest first, by keyset over (added_at, contact_id) — the list_memberships_list_added_idx
- * index read backwards — so every page costs the same and none is skipped or repeated.
+ * index read backwards — so every page costs the same and none is skipped or repeated. The exact
+ * member count comes with the first page (no cursor); later pages answer total null.
  */
 export async function listMembers(
   db: DbOrTx,
   { campsiteId, listId, cursor, limit }: { campsiteId: string; listId: string; cursor?: string | null; limit?: number },
-): Promise<Page<ListMember> & { total: number }> {
+): Promise<Page<ListMember> & { total: number | null }> {
   await getListRow(db, { campsiteId, listId });
   const size = clampLimit(limit ?? MEMBER_PAGE_SIZE, 500);
   const position = decodeCursor(cursor, 2);
@@ -55,8 +56,10 @@ export async function listMembers(
     .innerJoin(contacts, and(eq(contacts.id, listMemberships.contactId), eq(contacts.campingId, campsiteId)))
     .where(
       and(
+        // The list was checked to be the campsite's above, and the join keeps to its contacts. No
+        // camping_id test on the membership here: it tempted the planner, with fresh statistics
+        // after a bulk add, to read the whole campsite's memberships instead of this index.
         eq(listMemberships.listId, listId),
-        eq(listMemberships.campingId, campsiteId),
         position ? sql`(${listMemberships.addedAt}, ${listMemberships.contactId}) < (${String(position[0])}::timestamptz, ${String(position[1])}::text)` : undefined,
       ),
     )
@@ -67,7 +70,8 @@ export async function listMembers(
   return {
     items: items.map(({ addedAtExact: _exact, ...member }) => member),
     nextCursor: rows.length > size && last ? encodeCursor([last.addedAtExact, last.contactId]) : null,
-    total: await countMembers(db, { listId }),
+    // Counted with the first page only: later pages cost the same at any depth.
+    total: position ? null : await countMembers(db, { listId }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { contacts, listMemberships, mailingLists } from '@/db/schema';
 import { AppError } from '@/lib/errors';
@@ -68,16 +68,6 @@ export async function getList(db: DbOrTx, scope: ListScope): Promise<ListSummary
   const row = await getListRow(db, scope);
   const counts = await countsOf(db, scope.campsiteId, row.id);
   return { ...row, ...(counts.get(row.id) ?? { memberCount: 0, sendableCount: 0 }) };
-}
-
-/** Lists by name, for pickers (the guided procedure); at most MAX_LISTS_PER_CAMPSITE. */
-export async function listNames(db: DbOrTx, { campsiteId }: Scope): Promise<{ id: string; name: string }[]> {
-  return db
-    .select({ id: mailingLists.id, name: mailingLists.name })
-    .from(mailingLists)
-    .where(eq(mailingLists.campingId, campsiteId))
-    .orderBy(asc(sql`lower(${mailingLists.name})`), asc(mailingLists.id))
-    .limit(MAX_LISTS_PER_CAMPSITE);
 }
 
 export async function createList(db: DbOrTx, { campsiteId, input, providerListId }: Scope & { input: ListInput; providerListId?: string | null }): Promise<ListRow> {

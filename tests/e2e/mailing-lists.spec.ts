@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible, expectNoHorizontalScroll } from './guest-checks';
 import { LOGINS, logInToDashboard } from './support';
 
 const uniqueTag = () => Math.random().toString(36).slice(2, 8);
@@ -43,6 +44,11 @@ test('mailing lists: create, add by filter with progress, see members, remove on
   await expect(rows.first()).toBeVisible();
   await expect(page.getByTestId('members-shown')).toContainText(`di ${matching} mostrati`);
   await expect(rows.first().locator('[data-state]')).toBeVisible();
+  await expectAccessible(page, 'lista con iscritti');
+  // On a phone the page does not scroll sideways (the members table scrolls in its own box).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoHorizontalScroll(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Remove the first member after the confirmation.
   const first = rows.first();
@@ -68,6 +74,7 @@ test('mailing lists: create, add by filter with progress, see members, remove on
   await page.goto('/mailing');
   const row = page.getByTestId('list-row').filter({ hasText: name });
   await expect(row.getByTestId('list-members')).toHaveText(String(matching));
+  await expectAccessible(page, 'elenco delle liste');
   await row.getByRole('button', { name: `Elimina la lista ${name}` }).click();
   const deleteDialog = page.getByRole('dialog', { name: 'Eliminare la lista?' });
   await expect(deleteDialog).toContainText(`${matching} iscrizioni`);

@@ -108,10 +108,10 @@ export const listRoutes = [
     auth: 'bearer',
     group,
     summary:
-      'Una pagina di membri, dal più recente, con lo stato (attivo, disiscritto, rimbalzato, spam, senza-email). cursor: il nextCursor della pagina precedente; limit: da 1 a 500 (50).',
+      'Una pagina di membri, dal più recente, con lo stato (attivo, disiscritto, rimbalzato, spam, senza-email). cursor: il nextCursor della pagina precedente; limit: da 1 a 500 (50). totalRecords (esatto) con la prima pagina, null con le successive.',
     params: idParams,
     body: legacyMemberPageBodySchema,
-    response: z.object({ contatti: z.array(legacyMemberSchema), nextCursor: z.string().nullable(), totalRecords: z.number() }),
+    response: z.object({ contatti: z.array(legacyMemberSchema), nextCursor: z.string().nullable(), totalRecords: z.number().nullable() }),
     handler: async ({ db, tenant }, { params, body }) => {
       const page = await listMembers(db, { campsiteId: tenant.campsiteId, listId: params.id, cursor: body.cursor, limit: body.limit });
       return { contatti: page.items.map(toLegacyMember), nextCursor: page.nextCursor, totalRecords: page.total };

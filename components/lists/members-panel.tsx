@@ -100,7 +100,8 @@ export function MembersPanel({ listId, listName, initial, loadAction, removeActi
 
   return (
     <Stack gap="sm">
-      <TableScrollContainer minWidth={640} type="native">
+      {/* Positioned, so the header's visually hidden text stays inside the scrolling box on a phone. */}
+      <TableScrollContainer minWidth={640} type="native" style={{ position: 'relative' }}>
         <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('members.label')} data-testid="members-table">
           <TableThead>
             <TableTr>

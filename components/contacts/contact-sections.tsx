@@ -157,8 +157,9 @@ export async function ContactListsSection({ detail }: { detail: ContactDetail })
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {detail.lists.map((list) => (
             <li key={list.id}>
-              {/* Plain text until the mailing domain serves /mailing/:listId. */}
-              <Text fw={600}>{list.name}</Text>
+              <LinkAnchor href={`/mailing/${list.id}`} fw={600}>
+                {list.name}
+              </LinkAnchor>
               <Text size="sm" c={list.unsubscribedAt ? 'orange.8' : 'dimmed'}>
                 {list.unsubscribedAt
                   ? t('detail.listUnsubscribed', { date: formatDate(list.unsubscribedAt) })

@@ -14,6 +14,7 @@ const STAFF_NAMESPACES = {
   images: () => import('../../messages/it/images.json'),
   templates: () => import('../../messages/it/templates.json'),
   mail: () => import('../../messages/it/mail.json'),
+  lists: () => import('../../messages/it/lists.json'),
   dashboard: () => import('../../messages/it/dashboard.json'),
   settingsUsers: () => import('../../messages/it/settings-users.json'),
   audit: () => import('../../messages/it/audit.json'),

@@ -103,14 +103,4 @@ export const catalogueRoutes = [
     response: z.record(z.string(), z.unknown()),
     handler: ({ db, tenant }, { body }) => withPlatform(db, tenant, (platform, camp) => platform.priceList(camp, body.id)),
   }),
-  endpoint({
-    method: 'POST',
-    path: '/cv/api/newsletter/create-list',
-    auth: 'bearer',
-    group: 'lists-and-campaigns',
-    summary: 'Crea una lista newsletter sulla piattaforma di prenotazione.',
-    body: z.object({ nome: z.string().trim().min(1, 'Indica il nome della lista').max(120) }),
-    response: z.object({ idList: z.string() }),
-    handler: async ({ db, tenant }, { body }) => ({ idList: (await withPlatform(db, tenant, (platform, camp) => platform.createNewsletterList(camp, body.nome))).listId }),
-  }),
 ];

@@ -8,6 +8,7 @@ import { dashboardRoutes } from './dashboard';
 import { catalogueRoutes } from './catalogue';
 import { contactRoutes } from './contacts';
 import { imageRoutes } from './images';
+import { listRoutes } from './lists';
 import { mailRoutes } from './mail';
 import { mailAttachmentRoutes } from './mail-attachments';
 import { mailNewsletterRoutes } from './mail-newsletter';
@@ -38,6 +39,7 @@ export const legacyRoutes: Endpoint[] = [
   ...mailTraceRoutes,
   ...mailAttachmentRoutes,
   ...templateRoutes,
+  ...listRoutes,
   ...imageRoutes,
   ...userAdminRoutes,
   ...campsiteRoutes,

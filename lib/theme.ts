@@ -15,12 +15,17 @@ export const theme = createTheme({
   defaultRadius: 'md',
 });
 
-/** Mantine's dimmed grey (3.3:1) and error red (3.3:1) are too faint for small print on white. */
+/**
+ * Mantine's dimmed grey (3.3:1) and error red (3.3:1) are too faint for small print on white, and
+ * so is the text of a light teal button (the active navigation entry) on its tinted background.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-teal-light-color': 'var(--mantine-color-teal-9)',
+    '--mantine-primary-color-light-color': 'var(--mantine-color-teal-9)',
   },
   dark: {},
 });

@@ -62,6 +62,7 @@ CREATE TABLE "webhook_receipts" (
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "list_memberships_camping_idx";--> statement-breakpoint
 ALTER TABLE "campsites" ADD COLUMN "monthly_email_month" text;--> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "email_suppressed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "email_suppressed_reason" text;--> statement-breakpoint
@@ -101,5 +102,6 @@ ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_language_id_languages_id_fk" F
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "campaign_events_campaign_at_idx" ON "campaign_events" USING btree ("campaign_id","at");--> statement-breakpoint
 CREATE INDEX "list_memberships_list_added_idx" ON "list_memberships" USING btree ("list_id","created_at","contact_id");--> statement-breakpoint
+CREATE INDEX "list_memberships_camping_idx" ON "list_memberships" USING btree ("camping_id","list_id","contact_id");--> statement-breakpoint
 -- Send slots are worth nothing after a crash (a slot is at most a second ahead).
 ALTER TABLE "provider_send_slots" SET UNLOGGED;

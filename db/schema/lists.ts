@@ -37,7 +37,8 @@ export const listMemberships = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.listId, t.contactId] }),
-    index('list_memberships_camping_idx').on(t.campingId),
+    // Campsite first (every query names it), then the list: counts of a list are index-only scans.
+    index('list_memberships_camping_idx').on(t.campingId, t.listId, t.contactId),
     index('list_memberships_contact_idx').on(t.contactId),
     // Members newest first, paged by keyset (addedAt, contactId).
     index('list_memberships_list_added_idx').on(t.listId, t.addedAt, t.contactId),

@@ -4,7 +4,8 @@ import { contacts } from '@/db/schema';
 import { resultRows } from '@/db/result-rows';
 import { decodeCursor, encodeCursor } from '@/lib/pagination';
 import { memberFilterCondition } from './filters';
-import { countMembers, getListRow } from './service';
+import { countMembers } from '@/lib/newsletter/audience';
+import { getListRow } from './service';
 import type { MemberFilter } from './validation';
 
 /** Contacts read and added per call: one INSERT … SELECT each, so the page can show progress. */
@@ -71,7 +72,7 @@ export async function addFilteredChunk(
     added: Number(row?.added ?? 0),
     scanned,
     nextCursor: scanned === size && row?.last_at && row.last_id ? encodeCursor([row.last_at, row.last_id]) : null,
-    memberCount: await countMembers(db, { listId }),
+    memberCount: await countMembers(db, { campsiteId, listId }),
   };
 }
 

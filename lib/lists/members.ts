@@ -4,7 +4,8 @@ import { contacts, listMemberships } from '@/db/schema';
 import { clampLimit, searchCondition } from '@/lib/contacts/search';
 import { AppError } from '@/lib/errors';
 import { decodeCursor, encodeCursor, exactTimestamp, type Page } from '@/lib/pagination';
-import { countMembers, getListRow } from './service';
+import { countMembers } from '@/lib/newsletter/audience';
+import { getListRow } from './service';
 
 /** What a member is for a newsletter; all but 'attivo' stay in the list, marked, and get nothing. */
 export type MemberState = 'attivo' | 'disiscritto' | 'rimbalzato' | 'spam' | 'senza-email';
@@ -71,7 +72,7 @@ export async function listMembers(
     items: items.map(({ addedAtExact: _exact, ...member }) => member),
     nextCursor: rows.length > size && last ? encodeCursor([last.addedAtExact, last.contactId]) : null,
     // Counted with the first page only: later pages cost the same at any depth.
-    total: position ? null : await countMembers(db, { listId }),
+    total: position ? null : await countMembers(db, { campsiteId, listId }),
   };
 }
 
@@ -97,7 +98,7 @@ export async function addContacts(db: DbOrTx, { campsiteId, listId, contactIds }
       .values(ids.map((contactId) => ({ campingId: campsiteId, listId, contactId })))
       .onConflictDoNothing()
       .returning({ contactId: listMemberships.contactId });
-    return { added: inserted.length, alreadyMembers: ids.length - inserted.length, memberCount: await countMembers(tx, { listId }) };
+    return { added: inserted.length, alreadyMembers: ids.length - inserted.length, memberCount: await countMembers(tx, { campsiteId, listId }) };
   });
 }
 
@@ -109,7 +110,7 @@ export async function removeMember(db: DbOrTx, { campsiteId, listId, contactId }
     .where(and(eq(listMemberships.listId, listId), eq(listMemberships.campingId, campsiteId), eq(listMemberships.contactId, contactId)))
     .returning({ contactId: listMemberships.contactId });
   if (removed.length === 0) throw new AppError('not_found', 'Il cliente non è nella lista.');
-  return { memberCount: await countMembers(db, { listId }) };
+  return { memberCount: await countMembers(db, { campsiteId, listId }) };
 }
 
 export type ContactChoice = { id: string; firstName: string; lastName: string; email: string | null; inList: boolean };

@@ -2,7 +2,8 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { contacts, languages, listMemberships } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { countMembers, createList, type ListRow } from './service';
+import { countMembers } from '@/lib/newsletter/audience';
+import { createList, type ListRow } from './service';
 import type { PlatformGuest } from './validation';
 
 const CHUNK = 1000;
@@ -88,6 +89,6 @@ export async function createListFromPlatform(
           .onConflictDoNothing();
       }
     }
-    return { list, guests: entries.length, created, matched, memberCount: await countMembers(tx, { listId: list.id }) };
+    return { list, guests: entries.length, created, matched, memberCount: await countMembers(tx, { campsiteId, listId: list.id }) };
   });
 }

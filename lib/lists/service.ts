@@ -26,12 +26,6 @@ export async function getListRow(db: DbOrTx, scope: ListScope): Promise<ListRow>
   return row;
 }
 
-/** Exact member count: a count over the (list_id, contact_id) primary key. */
-export async function countMembers(db: DbOrTx, { listId }: { listId: string }): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(listMemberships).where(eq(listMemberships.listId, listId));
-  return Number(row?.total ?? 0);
-}
-
 /** Members and receivable members of each of the campsite's lists, by list id. */
 async function countsOf(db: DbOrTx, campsiteId: string, listId?: string) {
   const scope = and(eq(listMemberships.campingId, campsiteId), listId ? eq(listMemberships.listId, listId) : undefined);

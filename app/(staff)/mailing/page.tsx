@@ -1,27 +1,29 @@
 import { EmptyState, EmptyStateDescription, EmptyStateTitle, Group, Stack, Text, Title } from '@mantine/core';
-import { IconMailbox } from '@tabler/icons-react';
+import { IconMailbox, IconSend } from '@tabler/icons-react';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db/client';
+import { CampaignList } from '@/components/campaigns/campaign-list';
 import { CreateListButton } from '@/components/lists/create-list-button';
 import { ListTable } from '@/components/lists/list-table';
 import { PageContainer } from '@/components/shell/page-container';
+import { LinkButton } from '@/components/ui/link-button';
 import { requireStaff } from '@/lib/auth/staff';
+import { listCampaigns } from '@/lib/campaigns/service';
 import { listLists } from '@/lib/lists/service';
 import { createListAction, deleteListAction } from './actions';
+import { campaignPageAction } from './newsletter/list-actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('nav'))('newsletter') };
 }
 
-/**
- * The newsletter area: the campsite's lists first. Further sections (the newsletters sent)
- * go below the lists section, each in its own <section>.
- */
+/** The newsletter area: the campsite's lists, then its newsletters (sent, sending, scheduled). */
 export default async function MailingPage() {
   const tenant = await requireStaff({ packLevel: 10 });
-  const [t, tNav] = await Promise.all([getTranslations('lists'), getTranslations('nav')]);
-  const lists = await listLists(getDb(), { campsiteId: tenant.campsiteId });
+  const [t, tNav, tCampaigns] = await Promise.all([getTranslations('lists'), getTranslations('nav'), getTranslations('campaigns')]);
+  const ids = { campsiteId: tenant.campsiteId };
+  const [lists, campaigns] = await Promise.all([listLists(getDb(), ids), listCampaigns(getDb(), ids)]);
 
   return (
     <PageContainer>
@@ -47,6 +49,17 @@ export default async function MailingPage() {
           ) : (
             <ListTable lists={lists} deleteAction={deleteListAction} />
           )}
+        </Stack>
+        <Stack gap="md" component="section" aria-labelledby="campaigns-heading">
+          <Group justify="space-between" align="flex-end" gap="sm">
+            <Title order={2} id="campaigns-heading">
+              {tCampaigns('sectionTitle')}
+            </Title>
+            <LinkButton href="/stepsMailing" leftSection={<IconSend size={16} aria-hidden />}>
+              {tCampaigns('newNewsletter')}
+            </LinkButton>
+          </Group>
+          <CampaignList initial={campaigns} loadMore={campaignPageAction} />
         </Stack>
       </Stack>
     </PageContainer>

@@ -4,6 +4,7 @@ import { campsiteRoutes } from './campsites';
 import { campsiteSettingRoutes } from './campsite-settings';
 import { configurationRoutes } from './configurations';
 import { dashboardRoutes } from './dashboard';
+import { draftRoutes } from './drafts';
 import { catalogueRoutes } from './catalogue';
 import { contactRoutes } from './contacts';
 import { imageRoutes } from './images';
@@ -37,6 +38,7 @@ export const legacyRoutes: Endpoint[] = [
   ...mailTraceRoutes,
   ...mailAttachmentRoutes,
   ...templateRoutes,
+  ...draftRoutes,
   ...imageRoutes,
   ...userAdminRoutes,
   ...campsiteRoutes,

@@ -32,7 +32,7 @@ export function SavedDrafts({ drafts, currentDraftId, deleteDraft }: Props) {
       }
       setDeleting(null);
       setError(null);
-      notifications.show({ color: 'teal', message: t('drafts.deleted'), autoClose: 3000 });
+      notifications.show({ color: 'teal', message: t('drafts.deleted'), autoClose: 3000, closeButtonProps: { 'aria-label': t('close') } });
       if (deleting.id === currentDraftId) router.replace('/stepsMailing');
       else router.refresh();
     });

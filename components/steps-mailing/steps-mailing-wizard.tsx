@@ -1,6 +1,7 @@
 'use client';
 
 import { Alert, Button, Group, Stack, Stepper, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
@@ -57,6 +58,8 @@ export function StepsMailingWizard({ initial, lists, templates, languages, draft
   // Saves run one after the other, so the first save's new id is known to the next one.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const savedId = useRef<string | null>(initial?.id ?? null);
+  // On a phone the three steps stack: side by side their labels would not fit.
+  const narrow = useMediaQuery('(max-width: 40em)', false, { getInitialValueInEffect: true });
 
   const set = <K extends keyof WizardValues>(key: K, value: WizardValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -88,7 +91,7 @@ export function StepsMailingWizard({ initial, lists, templates, languages, draft
         window.history.replaceState(null, '', `/stepsMailing?bozza=${encodeURIComponent(result.data.id)}`);
       }
       setSave({ state: 'saved', at: result.data.savedAt });
-      notifications.show({ color: 'teal', message: t('draft.saved'), autoClose: 3000 });
+      notifications.show({ color: 'teal', message: t('draft.saved'), autoClose: 3000, closeButtonProps: { 'aria-label': t('close') } });
     });
     queue.current = run.catch(() => setSave({ state: 'error', error: t('summary.errorTitle') }));
   };
@@ -146,7 +149,7 @@ export function StepsMailingWizard({ initial, lists, templates, languages, draft
           {t('draft.save')}
         </Button>
       </Group>
-      <Stepper active={active} onStepClick={goTo} allowNextStepsSelect={false} size="sm" aria-label={t('steps.label')}>
+      <Stepper active={active} onStepClick={goTo} allowNextStepsSelect={false} size="sm" orientation={narrow ? 'vertical' : 'horizontal'} aria-label={t('steps.label')}>
         <Stepper.Step label={t('steps.lista')} description={t('steps.listaDescription')}>
           <ListStep
             lists={lists}

@@ -35,6 +35,7 @@ type Answer = { key: string; preview: NewsletterPreviewResult | null; error: str
 /** Step three: recipients counted, the mail filled with a real member, a test to oneself, then now or at a chosen time. */
 export function SummaryStep({ values, listName, listRecipients, providerReady, staffEmail, draftId, onSendAtChange, actions }: Props) {
   const t = useTranslations('stepsMailing.summary');
+  const tRoot = useTranslations('stepsMailing');
   const router = useRouter();
   const [refresh, setRefresh] = useState(0);
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -71,7 +72,7 @@ export function SummaryStep({ values, listName, listRecipients, providerReady, s
     setTestState({ sending: true, sentTo: null, error: null });
     const result = await actions.sendTest(content);
     setTestState(result.ok ? { sending: false, sentTo: result.data.to, error: null } : { sending: false, sentTo: null, error: result.error });
-    if (result.ok) notifications.show({ color: 'teal', message: t('testSent', { email: result.data.to }), autoClose: 3000 });
+    if (result.ok) notifications.show({ color: 'teal', message: t('testSent', { email: result.data.to }), autoClose: 3000, closeButtonProps: { 'aria-label': tRoot('close') } });
   };
 
   const ask = (when: 'now' | 'later') => {
@@ -100,7 +101,7 @@ export function SummaryStep({ values, listName, listRecipients, providerReady, s
         setSendError(result.error);
         return;
       }
-      notifications.show({ color: 'teal', message: result.data.status === 'scheduled' ? t('scheduled') : t('started'), autoClose: 3000 });
+      notifications.show({ color: 'teal', message: result.data.status === 'scheduled' ? t('scheduled') : t('started'), autoClose: 3000, closeButtonProps: { 'aria-label': tRoot('close') } });
       router.push(`/mailing/newsletter/${encodeURIComponent(result.data.campaignId)}`);
     });
   };
@@ -202,7 +203,6 @@ export function SummaryStep({ values, listName, listRecipients, providerReady, s
             </Button>
             <DateTimePicker
               label={t('sendAt')}
-              placeholder={t('sendAtPlaceholder')}
               value={values.sendAt}
               onChange={(value) => {
                 onSendAtChange(value);

@@ -45,19 +45,20 @@ export function toLegacyDraft(draft: NewsletterDraft): LegacyDraft {
  * idTemplate, lista or idLista, lingua, idLingua or lang); _id, camping, owner and dates are
  * ignored like any other unknown key. When both names are sent the legacy one wins.
  */
+const anything = z.unknown().optional();
 const legacyFields = z.object({
-  oggetto: z.unknown(),
-  subject: z.unknown(),
-  template: z.unknown(),
-  idTemplate: z.unknown(),
-  lista: z.unknown(),
-  idLista: z.unknown(),
-  lingua: z.unknown(),
-  idLingua: z.unknown(),
-  lang: z.unknown(),
-  html: z.unknown(),
-  step: z.unknown(),
-  sendAt: z.unknown(),
+  oggetto: anything,
+  subject: anything,
+  template: anything,
+  idTemplate: anything,
+  lista: anything,
+  idLista: anything,
+  lingua: anything,
+  idLingua: anything,
+  lang: anything,
+  html: anything,
+  step: anything,
+  sendAt: anything,
 });
 
 function fromLegacy(body: z.output<typeof legacyFields>): Record<string, unknown> {

@@ -13,6 +13,7 @@ import {
 } from '@/lib/drafts/service';
 import { newsletterDraftPatchSchema, newsletterDraftSchema } from '@/lib/drafts/validation';
 import { createDispatcher } from '@/lib/legacy-api/dispatcher';
+import { buildOpenApiDocument } from '@/lib/legacy-api/openapi';
 import { legacyRoutes } from '@/lib/legacy-api/routes';
 import type { LegacyDraft } from '@/lib/legacy-api/shapes/draft';
 import { previewNewsletter, sendTestNewsletter } from '@/lib/newsletter/preview';
@@ -214,5 +215,16 @@ describe('/addBozza, /editBozza/{id}, /deleteBozza/{id}', () => {
 
   it('needs a token', async () => {
     expectErrorAnswer(await callApi(dispatch, 'POST', '/addBozza', { body: {} }), 401);
+  });
+
+  it('documents the legacy fields in the OpenAPI document', () => {
+    const document = buildOpenApiDocument(legacyRoutes);
+    for (const path of ['/api/addBozza', '/api/editBozza/{id}', '/api/deleteBozza/{id}']) {
+      const operation = document.paths[path].post as { tags: string[]; responses: Record<string, { content: Record<string, { schema: unknown }> }> };
+      expect(operation.tags).toEqual(['templates-and-drafts']);
+      expect(JSON.stringify(operation.responses['200'].content['application/json'].schema)).toContain('idBozza');
+    }
+    const add = document.paths['/api/addBozza'].post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
+    expect(Object.keys(add.requestBody.content['application/json'].schema.properties)).toEqual(expect.arrayContaining(['oggetto', 'template', 'lista', 'lingua', 'html', 'step']));
   });
 });

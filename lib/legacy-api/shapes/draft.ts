@@ -45,20 +45,22 @@ export function toLegacyDraft(draft: NewsletterDraft): LegacyDraft {
  * idTemplate, lista or idLista, lingua, idLingua or lang); _id, camping, owner and dates are
  * ignored like any other unknown key. When both names are sent the legacy one wins.
  */
-const anything = z.unknown().optional();
+const text = (name: string) => z.string(`${name}: deve essere un testo`).optional();
+const reference = (name: string) => z.string(`${name}: deve essere un id`).nullable().optional();
+const language = (name: string) => z.union([z.number(), z.string(), z.null()], `${name}: un idLingua numerico`).optional();
 const legacyFields = z.object({
-  oggetto: anything,
-  subject: anything,
-  template: anything,
-  idTemplate: anything,
-  lista: anything,
-  idLista: anything,
-  lingua: anything,
-  idLingua: anything,
-  lang: anything,
-  html: anything,
-  step: anything,
-  sendAt: anything,
+  oggetto: text('oggetto').describe("l'oggetto della newsletter"),
+  subject: text('subject').describe('come oggetto'),
+  template: reference('template').describe('id del modello'),
+  idTemplate: reference('idTemplate').describe('come template'),
+  lista: reference('lista').describe('id della lista di mailing'),
+  idLista: reference('idLista').describe('come lista'),
+  lingua: language('lingua').describe('idLingua'),
+  idLingua: language('idLingua').describe('come lingua'),
+  lang: language('lang').describe('come lingua'),
+  html: text('html').describe('il testo della newsletter'),
+  step: z.union([z.string(), z.number()], 'step: lista, template o resume (o 0, 1, 2)').optional().describe('lista, template o resume (o 0, 1, 2)'),
+  sendAt: z.string('sendAt: una data ISO 8601').nullable().optional().describe('invio programmato, ISO 8601; null o vuoto: subito'),
 });
 
 function fromLegacy(body: z.output<typeof legacyFields>): Record<string, unknown> {

@@ -99,6 +99,40 @@ test('guided newsletter: list → template → resume, draft saved and resumed, 
   if (left) expect(left).toEqual([]);
 });
 
+test('a draft saved through the legacy API with a time is resumed on its last step and scheduled', async ({ page, request }) => {
+  test.skip(!process.env.E2E_DATABASE_URL, 'reads the list id from PostgreSQL');
+  const subject = `Programmata ${uniqueTag()}`;
+  const [list] = (await query((sql) => sql`select l.id from mailing_lists l join campsites c on c.id = l.camping_id
+    where c.name = 'Camping Lago Azzurro' and l.name = 'Famiglie con bambini'`))!;
+  const login = (await (await request.post('/api/users/login', { data: LOGINS.staff })).json()) as { token: string };
+  const sendAt = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+  sendAt.setUTCHours(8, 30, 0, 0);
+  const added = await request.post('/api/addBozza', {
+    headers: { authorization: `Bearer ${login.token}` },
+    data: { oggetto: subject, lista: list.id, html: '<p>Ciao {{nome}}, a presto!</p>', step: 'resume', sendAt: sendAt.toISOString() },
+  });
+  expect(added.status()).toBe(200);
+  const draftId = ((await added.json()) as { _id: string })._id;
+
+  await logInToDashboard(page, LOGINS.staff);
+  await page.goto(`/stepsMailing?bozza=${draftId}`);
+  await expect(page.getByTestId('recipient-count')).toHaveText(/^\d+ destinatar[io]$/);
+  await expect(page.frameLocator('[data-testid="newsletter-preview-frame"]').locator('body')).toContainText(/Ciao \S+, a presto!/);
+  // The picker shows the saved time in Rome's time.
+  const rome = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  await expect(page.getByRole('button', { name: 'Data e ora dell’invio programmato' })).toHaveText(rome.format(sendAt).replace(',', ''));
+  await page.getByRole('button', { name: 'Programma', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Programmare l’invio?' });
+  await expect(dialog).toContainText(subject);
+  await dialog.getByRole('button', { name: 'Conferma' }).click();
+  await expect(page).toHaveURL(/\/mailing\/newsletter\/[\w-]{10,}$/, { timeout: 30_000 });
+  const campaignId = new URL(page.url()).pathname.split('/').at(-1)!;
+  const [campaign] = (await query((sql) => sql`select status, scheduled_at from campaigns where id = ${campaignId}`))!;
+  expect(campaign.status).toBe('scheduled');
+  expect(new Date(campaign.scheduled_at as string).toISOString()).toBe(sendAt.toISOString());
+  expect(await query((sql) => sql`select id from drafts where id = ${draftId}`)).toEqual([]);
+});
+
 test('without the provider key and secret the procedure says so and still keeps the draft', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();

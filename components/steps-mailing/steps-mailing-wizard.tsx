@@ -5,7 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
-import { useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { DRAFT_STEPS } from '@/lib/drafts/validation';
 import { formatDateTime } from '@/lib/format';
 import { ListStep } from './list-step';
@@ -43,6 +43,18 @@ function initialValues(draft: WizardDraft | null): WizardValues {
   };
 }
 
+/** The step a draft resumes on: its own, or the first one it has not completed. */
+function resumeStep(draft: WizardDraft | null): number {
+  if (!draft) return 0;
+  const saved = Math.max(0, DRAFT_STEPS.indexOf(draft.step));
+  if (saved >= 1 && !draft.listId) return 0;
+  if (saved >= 2 && (!draft.subject.trim() || !draft.html.trim())) return 1;
+  return saved;
+}
+
+/** Typing saves the draft by itself after this pause (quietly: no toast). */
+const AUTOSAVE_MS = 4000;
+
 /**
  * The guided procedure: lista → template → riepilogo. The draft is saved at every step change
  * (and on request), so the work can be resumed with /stepsMailing?bozza=<id>; a refused save or
@@ -51,13 +63,15 @@ function initialValues(draft: WizardDraft | null): WizardValues {
 export function StepsMailingWizard({ initial, lists, templates, languages, drafts, providerReady, settingsHref, staffEmail, actions }: Props) {
   const t = useTranslations('stepsMailing');
   const [values, setValues] = useState<WizardValues>(() => initialValues(initial));
-  const [active, setActive] = useState(() => Math.max(0, DRAFT_STEPS.indexOf(initial?.step ?? 'lista')));
+  const [active, setActive] = useState(() => resumeStep(initial));
   const [draftId, setDraftId] = useState<string | null>(initial?.id ?? null);
   const [save, setSave] = useState<SaveState>(initial ? { state: 'saved', at: initial.savedAt } : { state: 'idle' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   // Saves run one after the other, so the first save's new id is known to the next one.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const savedId = useRef<string | null>(initial?.id ?? null);
+  /** What was last saved (or loaded): the autosave and the leave warning compare with it. */
+  const savedSnapshot = useRef(JSON.stringify(initialValues(initial)));
   // On a phone the three steps stack: side by side their labels would not fit.
   const narrow = useMediaQuery('(max-width: 40em)', false, { getInitialValueInEffect: true });
 
@@ -67,8 +81,9 @@ export function StepsMailingWizard({ initial, lists, templates, languages, draft
   };
   const update = (patch: Partial<WizardValues>) => setValues((current) => ({ ...current, ...patch }));
 
-  const saveDraft = (step: number, current: WizardValues) => {
+  const saveDraft = (step: number, current: WizardValues, quiet = false) => {
     setSave({ state: 'saving' });
+    const snapshot = JSON.stringify(current);
     const draft = {
       listId: current.listId,
       templateId: current.templateId,
@@ -90,11 +105,34 @@ export function StepsMailingWizard({ initial, lists, templates, languages, draft
         // The address names the draft: a reload or a bookmark resumes it.
         window.history.replaceState(null, '', `/stepsMailing?bozza=${encodeURIComponent(result.data.id)}`);
       }
+      savedSnapshot.current = snapshot;
       setSave({ state: 'saved', at: result.data.savedAt });
-      notifications.show({ color: 'teal', message: t('draft.saved'), autoClose: 3000, closeButtonProps: { 'aria-label': t('close') } });
+      if (!quiet) notifications.show({ color: 'teal', message: t('draft.saved'), autoClose: 3000, closeButtonProps: { 'aria-label': t('close') } });
     });
-    queue.current = run.catch(() => setSave({ state: 'error', error: t('summary.errorTitle') }));
+    queue.current = run.catch(() => setSave({ state: 'error', error: t('draft.networkError') }));
   };
+
+  // The latest save and step for the timer below, updated after each commit.
+  const latest = useRef({ saveDraft, active });
+  useLayoutEffect(() => {
+    latest.current = { saveDraft, active };
+  });
+
+  // Saved as the staff go: a pause in typing saves the draft; leaving with unsaved changes asks first.
+  useEffect(() => {
+    if (JSON.stringify(values) === savedSnapshot.current) return;
+    const timer = window.setTimeout(() => {
+      if (JSON.stringify(values) !== savedSnapshot.current) latest.current.saveDraft(latest.current.active, values, true);
+    }, AUTOSAVE_MS);
+    const warn = (event: BeforeUnloadEvent) => {
+      if (JSON.stringify(values) !== savedSnapshot.current) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('beforeunload', warn);
+    };
+  }, [values]);
 
   /** Errors that keep the staff on this step before moving forward. */
   const stepErrors = (step: number): FieldErrors => {

@@ -135,6 +135,7 @@ export function SummaryStep({ values, listName, listRecipients, providerReady, s
       <Text size="sm" c="dimmed">
         {t('recipientsHint')}
       </Text>
+      {providerReady && !ready && <Text c="red.9">{t('incomplete')}</Text>}
       {previewError && (
         <Alert color="red" title={t('errorTitle')} role="alert">
           {previewError}

@@ -13,9 +13,14 @@ import { z } from '@/lib/validation';
 
 /** Saves the procedure's draft as it stands: a new one the first time, the same one afterwards. */
 export const saveDraftAction = staffAction(saveDraftSchema, async (tenant, input, db) => {
+  const create = () => createNewsletterDraft(db, { campsiteId: tenant.campsiteId, ownerId: tenant.userId, draft: input.draft });
   const saved = input.id
-    ? await updateNewsletterDraft(db, { campsiteId: tenant.campsiteId, id: input.id, patch: input.draft })
-    : await createNewsletterDraft(db, { campsiteId: tenant.campsiteId, ownerId: tenant.userId, draft: input.draft });
+    ? await updateNewsletterDraft(db, { campsiteId: tenant.campsiteId, id: input.id, patch: input.draft }).catch((error: unknown) => {
+        // Deleted meanwhile (from another tab): what is on screen is saved as a new draft rather than lost.
+        if (error instanceof AppError && error.kind === 'not_found') return create();
+        throw error;
+      })
+    : await create();
   return { id: saved.id, savedAt: saved.updatedAt.toISOString() };
 });
 

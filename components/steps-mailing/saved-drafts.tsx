@@ -101,7 +101,12 @@ export function SavedDrafts({ drafts, currentDraftId, deleteDraft }: Props) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('drafts.deleteTitle')} closeButtonProps={{ 'aria-label': t('summary.cancel') }}>
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('drafts.deleteTitle')}
+        closeButtonProps={{ 'aria-label': t('summary.cancel') }}
+      >
         <Stack gap="md">
           <Text>{deleting ? t('drafts.deleteText', { subject: subjectOf(deleting) }) : ''}</Text>
           <FormError message={error} />

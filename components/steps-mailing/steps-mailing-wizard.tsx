@@ -183,11 +183,23 @@ export function StepsMailingWizard({ initial, lists, templates, languages, draft
         <Text size="sm" c="dimmed" role="status" aria-live="polite" data-testid="draft-status">
           {savedLabel}
         </Text>
-        <Button variant="default" leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => saveDraft(active, values)} loading={save.state === 'saving'}>
+        <Button
+          variant="default"
+          leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+          onClick={() => saveDraft(active, values)}
+          loading={save.state === 'saving'}
+        >
           {t('draft.save')}
         </Button>
       </Group>
-      <Stepper active={active} onStepClick={goTo} allowNextStepsSelect={false} size="sm" orientation={narrow ? 'vertical' : 'horizontal'} aria-label={t('steps.label')}>
+      <Stepper
+        active={active}
+        onStepClick={goTo}
+        allowNextStepsSelect={false}
+        size="sm"
+        orientation={narrow ? 'vertical' : 'horizontal'}
+        aria-label={t('steps.label')}
+      >
         <Stepper.Step label={t('steps.lista')} description={t('steps.listaDescription')}>
           <ListStep
             lists={lists}

@@ -25,10 +25,18 @@ type Props = {
   actions: StepsMailingActions;
 };
 
+const FRAME_STYLE = 'body{font-family:Arial,Helvetica,sans-serif;margin:16px;color:#222}img{max-width:100%}';
 /** The mail in a frame with an empty sandbox: nothing in the staff's HTML can run against the CRM. */
 function framed(html: string) {
-  return `<!doctype html><html><head><meta charset="utf-8"><style>body{font-family:Arial,Helvetica,sans-serif;margin:16px;color:#222}img{max-width:100%}</style></head><body>${html}</body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><style>${FRAME_STYLE}</style></head><body>${html}</body></html>`;
 }
+const FRAME_CSS = {
+  width: '100%',
+  height: 480,
+  border: '1px solid var(--mantine-color-default-border)',
+  borderRadius: 'var(--mantine-radius-sm)',
+  background: '#fff',
+};
 
 type Answer = { key: string; preview: NewsletterPreviewResult | null; error: string | null };
 
@@ -36,6 +44,7 @@ type Answer = { key: string; preview: NewsletterPreviewResult | null; error: str
 export function SummaryStep({ values, listName, listRecipients, providerReady, staffEmail, draftId, onSendAtChange, actions }: Props) {
   const t = useTranslations('stepsMailing.summary');
   const tRoot = useTranslations('stepsMailing');
+  const toast = (message: string) => notifications.show({ color: 'teal', message, autoClose: 3000, closeButtonProps: { 'aria-label': tRoot('close') } });
   const router = useRouter();
   const [refresh, setRefresh] = useState(0);
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -72,7 +81,7 @@ export function SummaryStep({ values, listName, listRecipients, providerReady, s
     setTestState({ sending: true, sentTo: null, error: null });
     const result = await actions.sendTest(content);
     setTestState(result.ok ? { sending: false, sentTo: result.data.to, error: null } : { sending: false, sentTo: null, error: result.error });
-    if (result.ok) notifications.show({ color: 'teal', message: t('testSent', { email: result.data.to }), autoClose: 3000, closeButtonProps: { 'aria-label': tRoot('close') } });
+    if (result.ok) toast(t('testSent', { email: result.data.to }));
   };
 
   const ask = (when: 'now' | 'later') => {
@@ -101,7 +110,7 @@ export function SummaryStep({ values, listName, listRecipients, providerReady, s
         setSendError(result.error);
         return;
       }
-      notifications.show({ color: 'teal', message: result.data.status === 'scheduled' ? t('scheduled') : t('started'), autoClose: 3000, closeButtonProps: { 'aria-label': tRoot('close') } });
+      toast(result.data.status === 'scheduled' ? t('scheduled') : t('started'));
       router.push(`/mailing/newsletter/${encodeURIComponent(result.data.campaignId)}`);
     });
   };
@@ -147,7 +156,13 @@ export function SummaryStep({ values, listName, listRecipients, providerReady, s
             <Title order={2} size="h4">
               {t('previewTitle')}
             </Title>
-            <Button variant="default" size="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => setRefresh((value) => value + 1)} loading={loading}>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={() => setRefresh((value) => value + 1)}
+              loading={loading}
+            >
               {t('refresh')}
             </Button>
           </Group>
@@ -168,7 +183,7 @@ export function SummaryStep({ values, listName, listRecipients, providerReady, s
               title={t('frameTitle')}
               sandbox=""
               srcDoc={framed(preview.html)}
-              style={{ width: '100%', height: 480, border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)', background: '#fff' }}
+              style={FRAME_CSS}
               data-testid="newsletter-preview-frame"
             />
           )}
@@ -177,7 +192,13 @@ export function SummaryStep({ values, listName, listRecipients, providerReady, s
       <Paper withBorder p="md">
         <Stack gap="xs">
           <Group gap="sm" align="center">
-            <Button variant="default" leftSection={<IconMailForward size={16} aria-hidden />} onClick={() => void sendTest()} loading={testState.sending} disabled={!ready}>
+            <Button
+              variant="default"
+              leftSection={<IconMailForward size={16} aria-hidden />}
+              onClick={() => void sendTest()}
+              loading={testState.sending}
+              disabled={!ready}
+            >
               {t('test')}
             </Button>
             <Text size="sm">{t('testHint', { email: staffEmail })}</Text>

@@ -44,7 +44,9 @@ const fields = {
   templateId: referenceId('Modello non valido'),
   listId: referenceId('Lista non valida'),
   languageId: languageValue,
-  html: z.string('Il testo della newsletter deve essere HTML').max(TEMPLATE_HTML_MAX, 'Il testo della newsletter è troppo lungo (al massimo 500.000 caratteri)'),
+  html: z
+    .string('Il testo della newsletter deve essere HTML')
+    .max(TEMPLATE_HTML_MAX, 'Il testo della newsletter è troppo lungo (al massimo 500.000 caratteri)'),
   step: stepValue,
   sendAt: sendAtValue,
 };
@@ -80,7 +82,10 @@ export const saveDraftSchema = z.object({ id: draftIdSchema.nullable(), draft: n
 export const newsletterContentSchema = z.object({
   listId: z.string('Scegli una lista').trim().min(1, 'Scegli una lista').max(100, 'Lista non valida'),
   subject: z.preprocess(trimmed, z.string('Scrivi l’oggetto').min(1, 'Scrivi l’oggetto della newsletter').max(DRAFT_SUBJECT_MAX, 'Oggetto troppo lungo')),
-  html: z.string('Il testo della newsletter è vuoto').min(1, 'Il testo della newsletter è vuoto').max(TEMPLATE_HTML_MAX, 'Il testo della newsletter è troppo lungo'),
+  html: z
+    .string('Il testo della newsletter è vuoto')
+    .min(1, 'Il testo della newsletter è vuoto')
+    .max(TEMPLATE_HTML_MAX, 'Il testo della newsletter è troppo lungo'),
 });
 
 /** The send: the content, where it came from, when (null: now) and the draft to remove once it has started. */

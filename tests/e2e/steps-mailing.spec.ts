@@ -119,7 +119,14 @@ test('a draft saved through the legacy API with a time is resumed on its last st
   await expect(page.getByTestId('recipient-count')).toHaveText(/^\d+ destinatar[io]$/);
   await expect(page.frameLocator('[data-testid="newsletter-preview-frame"]').locator('body')).toContainText(/Ciao \S+, a presto!/);
   // The picker shows the saved time in Rome's time.
-  const rome = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  const rome = new Intl.DateTimeFormat('it-IT', {
+    timeZone: 'Europe/Rome',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   await expect(page.getByRole('button', { name: 'Data e ora dell’invio programmato' })).toHaveText(rome.format(sendAt).replace(',', ''));
   await page.getByRole('button', { name: 'Programma', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Programmare l’invio?' });
@@ -140,7 +147,8 @@ test('without the provider key and secret the procedure says so and still keeps 
   await page.goto('/stepsMailing');
   const alert = page.getByTestId('no-provider');
   await expect(alert).toContainText('Per inviare newsletter imposta la chiave API e il segreto');
-  await expect(alert.getByRole('link', { name: 'Apri le impostazioni di mailing' })).toHaveAttribute('href', /\/settings\?v=showCamp&campingID=.+&tab=mailing$/);
+  const settings = alert.getByRole('link', { name: 'Apri le impostazioni di mailing' });
+  await expect(settings).toHaveAttribute('href', /\/settings\?v=showCamp&campingID=.+&tab=mailing$/);
   await expectNoHorizontalScroll(page);
   await context.close();
 });

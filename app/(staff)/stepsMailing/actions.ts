@@ -38,9 +38,10 @@ export const loadTemplateAction = staffAction(z.object({ id: templateIdSchema })
 /** The resume step: recipients counted and the mail filled with a real member, as it will leave. */
 export const previewNewsletterAction = staffAction(newsletterContentSchema, async (tenant, input, db) => {
   const preview = await previewNewsletter(db, { campsiteId: tenant.campsiteId, ...input, origin: await publicOrigin() });
+  const member = preview.member;
   return {
     recipients: preview.recipients,
-    member: preview.member ? { name: `${preview.member.firstName} ${preview.member.lastName}`.trim() || preview.member.email, email: preview.member.email } : null,
+    member: member ? { name: `${member.firstName} ${member.lastName}`.trim() || member.email, email: member.email } : null,
     subject: preview.mail?.subject ?? input.subject,
     html: preview.mail?.html ?? null,
   };

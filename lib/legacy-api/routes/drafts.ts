@@ -15,10 +15,13 @@ export const draftRoutes = [
     path: '/addBozza',
     auth: 'bearer',
     group,
-    summary: `Salva una bozza di newsletter del campeggio, con l'utente come autore; tutti i campi sono facoltativi: ${FIELDS}. Lista e modello devono essere del campeggio.`,
+    summary:
+      `Salva una bozza di newsletter del campeggio, con l'utente come autore; tutti i campi sono facoltativi: ${FIELDS}. ` +
+      'Lista e modello devono essere del campeggio.',
     body: legacyNewDraftBodySchema,
     response: legacyDraftSchema,
-    handler: async ({ db, tenant }, { body }) => toLegacyDraft(await createNewsletterDraft(db, { campsiteId: tenant.campsiteId, ownerId: tenant.userId, draft: body })),
+    handler: async ({ db, tenant }, { body }) =>
+      toLegacyDraft(await createNewsletterDraft(db, { campsiteId: tenant.campsiteId, ownerId: tenant.userId, draft: body })),
   }),
   endpoint({
     method: 'POST',
@@ -29,7 +32,8 @@ export const draftRoutes = [
     params: idParams,
     body: legacyDraftPatchBodySchema,
     response: legacyDraftSchema,
-    handler: async ({ db, tenant }, { params, body }) => toLegacyDraft(await updateNewsletterDraft(db, { campsiteId: tenant.campsiteId, id: params.id, patch: body })),
+    handler: async ({ db, tenant }, { params, body }) =>
+      toLegacyDraft(await updateNewsletterDraft(db, { campsiteId: tenant.campsiteId, id: params.id, patch: body })),
   }),
   endpoint({
     method: 'POST',

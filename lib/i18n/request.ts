@@ -22,6 +22,7 @@ const STAFF_NAMESPACES = {
   productUpdates: () => import('../../messages/it/product-updates.json'),
   campsiteSettings: () => import('../../messages/it/campsite-settings.json'),
   campaigns: () => import('../../messages/it/campaigns.json'),
+  stepsMailing: () => import('../../messages/it/steps-mailing.json'),
 };
 
 async function staffMessages() {

@@ -1,13 +1,105 @@
+import { Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { ComingSoon } from '@/components/shell/coming-soon';
+import { getDb } from '@/db/client';
+import { PageContainer } from '@/components/shell/page-container';
+import { StepsMailingWizard, type WizardDraft } from '@/components/steps-mailing/steps-mailing-wizard';
 import { requireStaff } from '@/lib/auth/staff';
+import { listsForPicker } from '@/lib/drafts/lists-for-picker';
+import { getNewsletterDraft, listNewsletterDrafts, type NewsletterDraft } from '@/lib/drafts/service';
+import { AppError } from '@/lib/errors';
+import { assertMailingProvider } from '@/lib/newsletter/campaign-start';
+import { templateLanguages } from '@/lib/templates/languages';
+import { listTemplates } from '@/lib/templates/service';
+import { deleteDraftAction, loadTemplateAction, previewNewsletterAction, saveDraftAction, sendTestAction, startNewsletterAction } from './actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('nav'))('guidedProcedure') };
 }
 
-export default async function Page() {
-  await requireStaff({ packLevel: 10 });
-  return <ComingSoon section={(await getTranslations('nav'))('guidedProcedure')} />;
+const ACTIONS = {
+  saveDraft: saveDraftAction,
+  deleteDraft: deleteDraftAction,
+  loadTemplate: loadTemplateAction,
+  preview: previewNewsletterAction,
+  sendTest: sendTestAction,
+  start: startNewsletterAction,
+};
+
+function wizardDraft(draft: NewsletterDraft): WizardDraft {
+  return {
+    id: draft.id,
+    listId: draft.listId,
+    templateId: draft.templateId,
+    languageId: draft.languageId,
+    subject: draft.subject,
+    html: draft.html,
+    step: draft.step,
+    sendAt: draft.sendAt,
+    savedAt: draft.updatedAt.toISOString(),
+  };
+}
+
+async function providerReady(campsiteId: string): Promise<boolean> {
+  try {
+    await assertMailingProvider(getDb(), campsiteId);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'conflict') return false;
+    throw error;
+  }
+}
+
+/** /stepsMailing: the guided newsletter procedure; ?bozza=<id> resumes a saved draft (another campsite's is a 404). */
+export default async function StepsMailingPage({ searchParams }: { searchParams: Promise<{ bozza?: string | string[] }> }) {
+  const tenant = await requireStaff({ packLevel: 10 });
+  const { bozza } = await searchParams;
+  const db = getDb();
+  const campsiteId = tenant.campsiteId;
+  let resumed: NewsletterDraft | null = null;
+  if (typeof bozza === 'string' && bozza) {
+    resumed = await getNewsletterDraft(db, { campsiteId, id: bozza.slice(0, 100) }).catch((error: unknown) => {
+      if (error instanceof AppError && error.kind === 'not_found') notFound();
+      throw error;
+    });
+  }
+  const [lists, templates, languages, drafts, ready, t] = await Promise.all([
+    listsForPicker(db, { campsiteId }),
+    listTemplates(db, campsiteId),
+    templateLanguages(db),
+    listNewsletterDrafts(db, { campsiteId, limit: 20 }),
+    providerReady(campsiteId),
+    getTranslations('stepsMailing'),
+  ]);
+  const listNames = new Map(lists.map((list) => [list.id, list.name]));
+
+  return (
+    <PageContainer>
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>{t('title')}</Title>
+          <Text c="dimmed">{t('intro')}</Text>
+        </div>
+        <StepsMailingWizard
+          key={resumed?.id ?? 'nuova'}
+          initial={resumed ? wizardDraft(resumed) : null}
+          lists={lists}
+          templates={templates.map((template) => ({ id: template.id, name: template.name, languageId: template.languageId }))}
+          languages={languages}
+          drafts={drafts.items.map((draft) => ({
+            id: draft.id,
+            subject: draft.subject,
+            listName: draft.listId ? (listNames.get(draft.listId) ?? null) : null,
+            step: draft.step,
+            savedAt: draft.updatedAt.toISOString(),
+          }))}
+          providerReady={ready}
+          settingsHref={tenant.isAdmin ? `/settings?v=showCamp&campingID=${encodeURIComponent(campsiteId)}&tab=mailing` : null}
+          staffEmail={tenant.email}
+          actions={ACTIONS}
+        />
+      </Stack>
+    </PageContainer>
+  );
 }

@@ -5,6 +5,7 @@ import { campsiteRoutes } from './campsites';
 import { campsiteSettingRoutes } from './campsite-settings';
 import { configurationRoutes } from './configurations';
 import { dashboardRoutes } from './dashboard';
+import { draftRoutes } from './drafts';
 import { catalogueRoutes } from './catalogue';
 import { contactRoutes } from './contacts';
 import { imageRoutes } from './images';
@@ -40,6 +41,7 @@ export const legacyRoutes: Endpoint[] = [
   ...mailAttachmentRoutes,
   ...templateRoutes,
   ...listRoutes,
+  ...draftRoutes,
   ...imageRoutes,
   ...userAdminRoutes,
   ...campsiteRoutes,

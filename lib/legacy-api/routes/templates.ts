@@ -10,7 +10,7 @@ import {
   toLegacyTemplate,
 } from '../shapes/template';
 
-/** The templates half of 'templates-and-drafts'; the drafts (bozze) are served elsewhere. */
+/** The templates half of 'templates-and-drafts'; the drafts (bozze) are in drafts.ts. */
 const group = 'templates-and-drafts';
 const idParams = z.object({ id: templateIdSchema });
 

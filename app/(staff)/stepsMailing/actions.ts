@@ -1,0 +1,77 @@
+'use server';
+
+import { staffAction } from '@/lib/actions';
+import { createNewsletterDraft, deleteNewsletterDraft, updateNewsletterDraft } from '@/lib/drafts/service';
+import { draftIdSchema, newsletterContentSchema, newsletterSendSchema, saveDraftSchema } from '@/lib/drafts/validation';
+import { AppError } from '@/lib/errors';
+import { publicOrigin } from '@/lib/mail/origin';
+import { startNewsletter } from '@/lib/newsletter/campaign-start';
+import { previewNewsletter, sendTestNewsletter } from '@/lib/newsletter/preview';
+import { getTemplate } from '@/lib/templates/service';
+import { templateIdSchema } from '@/lib/templates/validation';
+import { z } from '@/lib/validation';
+
+/** Saves the procedure's draft as it stands: a new one the first time, the same one afterwards. */
+export const saveDraftAction = staffAction(saveDraftSchema, async (tenant, input, db) => {
+  const create = () => createNewsletterDraft(db, { campsiteId: tenant.campsiteId, ownerId: tenant.userId, draft: input.draft });
+  const saved = input.id
+    ? await updateNewsletterDraft(db, { campsiteId: tenant.campsiteId, id: input.id, patch: input.draft }).catch((error: unknown) => {
+        // Deleted meanwhile (from another tab): what is on screen is saved as a new draft rather than lost.
+        if (error instanceof AppError && error.kind === 'not_found') return create();
+        throw error;
+      })
+    : await create();
+  return { id: saved.id, savedAt: saved.updatedAt.toISOString() };
+});
+
+export const deleteDraftAction = staffAction(z.object({ id: draftIdSchema }), async (tenant, input, db) => {
+  await deleteNewsletterDraft(db, { campsiteId: tenant.campsiteId, id: input.id });
+  return { id: input.id };
+});
+
+/** The chosen template's text, loaded when picked (the page lists names only). */
+export const loadTemplateAction = staffAction(z.object({ id: templateIdSchema }), async (tenant, input, db) => {
+  const template = await getTemplate(db, tenant.campsiteId, input.id);
+  return { id: template.id, name: template.name, html: template.html, languageId: template.languageId };
+});
+
+/** The resume step: recipients counted and the mail filled with a real member, as it will leave. */
+export const previewNewsletterAction = staffAction(newsletterContentSchema, async (tenant, input, db) => {
+  const preview = await previewNewsletter(db, { campsiteId: tenant.campsiteId, ...input, origin: await publicOrigin() });
+  const member = preview.member;
+  return {
+    recipients: preview.recipients,
+    member: member ? { name: `${member.firstName} ${member.lastName}`.trim() || member.email, email: member.email } : null,
+    subject: preview.mail?.subject ?? input.subject,
+    html: preview.mail?.html ?? null,
+  };
+});
+
+/** A test send to the staff's own address with the campsite's key. */
+export const sendTestAction = staffAction(newsletterContentSchema, async (tenant, input, db) => {
+  await sendTestNewsletter(db, { campsiteId: tenant.campsiteId, ...input, origin: await publicOrigin(), to: tenant.email });
+  return { to: tenant.email };
+});
+
+/** Starts the newsletter (now or at the chosen time); the draft it came from is removed once it has started. */
+export const startNewsletterAction = staffAction(newsletterSendSchema, async (tenant, input, db) => {
+  const sendAt = input.sendAt ? new Date(input.sendAt) : null;
+  if (sendAt && sendAt.getTime() < Date.now() - 60_000) throw new AppError('bad_request', 'La data di invio programmato è già passata: scegline una futura.');
+  const started = await startNewsletter(db, {
+    campsiteId: tenant.campsiteId,
+    listId: input.listId,
+    subject: input.subject,
+    html: input.html,
+    templateId: input.templateId,
+    languageId: input.languageId,
+    sendAt,
+    createdBy: tenant.userId,
+  });
+  if (input.draftId) {
+    await deleteNewsletterDraft(db, { campsiteId: tenant.campsiteId, id: input.draftId }).catch((error: unknown) => {
+      // The newsletter has started all the same: a failure here must not invite a second send.
+      if (!(error instanceof AppError && error.kind === 'not_found')) console.error('Bozza non eliminata dopo l’invio', error);
+    });
+  }
+  return started;
+});

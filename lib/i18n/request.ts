@@ -20,6 +20,7 @@ const STAFF_NAMESPACES = {
   settingsCampsites: () => import('../../messages/it/settings-campsites.json'),
   productUpdates: () => import('../../messages/it/product-updates.json'),
   campsiteSettings: () => import('../../messages/it/campsite-settings.json'),
+  newsletterConsents: () => import('../../messages/it/newsletter-consents.json'),
 };
 
 async function staffMessages() {

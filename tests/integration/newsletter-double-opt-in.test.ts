@@ -294,6 +294,16 @@ describe('the public contact form’s newsletter checkbox', () => {
     expect((await contactOf(contact.id)).newsletterOptOutAt).toBeNull();
   });
 
+  it('works the same through the legacy /addQuoteCamp, in the form’s language', async () => {
+    const target = await makeFormCampsite(db);
+    const payload = validValues({ newsletter: true, idLingua: 3 });
+    const answer = await callApi(dispatch, 'POST', '/addQuoteCamp', { body: { camp: target.campsite.id, payload }, ip: '10.1.2.3' });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.json).toEqual({ ok: true });
+    const [row] = await consentsOf(target.campsite.id);
+    expect(row).toMatchObject({ action: 'requested', method: 'form', email: payload.email, textShown: 'Ich möchte den Newsletter erhalten', ip: '10.1.2.3', languageId: 3 });
+  });
+
   it('without the checkbox changes nothing of before', async () => {
     const target = await makeFormCampsite(db);
     const outcome = await submitRequest(db, target.platform, target.campsite, { values: validValues(), language: { languageId: 3, locale: 'de' } }, guestClient());

@@ -10,16 +10,19 @@ export const OPT_IN_TEXTS = {
     intro: (campsite: string) => `hai chiesto di ricevere la newsletter di ${campsite}. Per completare l’iscrizione, conferma il tuo indirizzo e-mail:`,
     confirm: 'Conferma l’iscrizione',
     fallback: 'Se il pulsante non funziona, apri questo indirizzo nel browser:',
-    expiry: (days: number) => `Il link è valido per ${days} giorni. Se non hai chiesto tu l’iscrizione, ignora questa e-mail: non riceverai nulla.`,
+    expiry: (days: number) =>
+      `Il link è valido per ${days} giorni. Se non hai chiesto tu l’iscrizione, ignora questa e-mail: non riceverai nulla.`,
     footer: (campsite: string) => `${campsite} · Ricevi questa e-mail perché il tuo indirizzo è stato indicato per la newsletter.`,
   },
   de: {
     subject: (campsite: string) => `Bitte bestätigen Sie Ihre Newsletter-Anmeldung - ${campsite}`,
     greeting: (name: string) => (name ? `Guten Tag ${name},` : 'Guten Tag,'),
-    intro: (campsite: string) => `Sie möchten den Newsletter von ${campsite} erhalten. Bitte bestätigen Sie Ihre E-Mail-Adresse, um die Anmeldung abzuschließen:`,
+    intro: (campsite: string) =>
+      `Sie möchten den Newsletter von ${campsite} erhalten. Bitte bestätigen Sie Ihre E-Mail-Adresse, um die Anmeldung abzuschließen:`,
     confirm: 'Anmeldung bestätigen',
     fallback: 'Falls die Schaltfläche nicht funktioniert, öffnen Sie diese Adresse im Browser:',
-    expiry: (days: number) => `Der Link ist ${days} Tage gültig. Wenn Sie sich nicht angemeldet haben, ignorieren Sie diese E-Mail: Sie erhalten nichts.`,
+    expiry: (days: number) =>
+      `Der Link ist ${days} Tage gültig. Wenn Sie sich nicht angemeldet haben, ignorieren Sie diese E-Mail: Sie erhalten nichts.`,
     footer: (campsite: string) => `${campsite} · Sie erhalten diese E-Mail, weil Ihre Adresse für den Newsletter angegeben wurde.`,
   },
   en: {

@@ -1,4 +1,19 @@
-import { Badge, Button, Group, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Stack,
+  Table,
+  TableScrollContainer,
+  TableTbody,
+  TableTd,
+  TableTh,
+  TableThead,
+  TableTr,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { LinkButton } from '@/components/ui/link-button';
 import { CONSENT_ACTION_LABELS, CONSENT_METHOD_LABELS, formatConsentDate, type ConsentAction, type ConsentLogItem } from '@/lib/newsletter/consent-log';

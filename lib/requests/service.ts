@@ -32,7 +32,14 @@ export type SubmitInput = {
 
 /** What the guest is told; the dates and name are echoed for the confirmation. */
 export type SubmitOutcome =
-  | { ok: true; arrival: string | null; departure: string | null; firstName: string | null; /** A confirmation mail for the newsletter went out. */ newsletterPending?: true }
+  | {
+      ok: true;
+      arrival: string | null;
+      departure: string | null;
+      firstName: string | null;
+      /** A confirmation mail for the newsletter went out. */
+      newsletterPending?: true;
+    }
   | { ok: false; reason: 'invalid'; message: string; fieldErrors: Record<string, string> }
   | { ok: false; reason: 'rate_limited'; message: string };
 
@@ -156,6 +163,8 @@ export async function submitRequest(
   // A known guest's name or language may have changed: their cached quote pages must show it.
   if (!stored.contactCreated) invalidate([cacheTags.contact(stored.contactId)]);
   deliverSoon();
-  const newsletterPending = wantsNewsletter(values[NEWSLETTER_KEY]) && (await startDoubleOptIn(db, campsite, request, input, client, stored.contactCreated));
-  return { ok: true, arrival: request.arrival, departure: request.departure, firstName: request.firstName, ...(newsletterPending ? { newsletterPending } : {}) };
+  const newsletterPending =
+    wantsNewsletter(values[NEWSLETTER_KEY]) && (await startDoubleOptIn(db, campsite, request, input, client, stored.contactCreated));
+  const { arrival, departure, firstName } = request;
+  return { ok: true, arrival, departure, firstName, ...(newsletterPending ? { newsletterPending } : {}) };
 }

@@ -74,7 +74,9 @@ test('a guest ticks the newsletter on the form, confirms from the mail, and the 
   await expect(staff.getByRole('row').filter({ hasText: 'Richiesta (in attesa di conferma)' })).toContainText('Ich möchte den Newsletter erhalten');
 
   await guest.getByRole('button', { name: 'Anmeldung bestätigen' }).click();
-  await expect(guest.getByTestId('opt-in-result')).toHaveText('Vielen Dank! Ihre Anmeldung ist bestätigt: Sie erhalten den Newsletter von Camping Lago Azzurro.');
+  await expect(guest.getByTestId('opt-in-result')).toHaveText(
+    'Vielen Dank! Ihre Anmeldung ist bestätigt: Sie erhalten den Newsletter von Camping Lago Azzurro.',
+  );
   // A second click of the mail's link is harmless.
   await guest.goto(link);
   await expect(guest.getByTestId('opt-in-result')).toHaveText('Ihre Anmeldung ist bereits bestätigt: Sie müssen nichts weiter tun.');

@@ -26,6 +26,7 @@ const ORIGIN = 'https://crm.example.test';
 const unique = () => randomBytes(5).toString('hex');
 const address = () => `ospite-${unique()}@example.de`;
 const DAY_MS = 86_400_000;
+const GERMAN_TEXT = 'Ich möchte den Newsletter erhalten';
 
 async function account() {
   const campsite = await makeCampsite(db);
@@ -42,7 +43,8 @@ async function guest(campsiteId: string, values: Partial<typeof contacts.$inferI
 }
 
 const contactOf = async (id: string) => (await db.select().from(contacts).where(eq(contacts.id, id)))[0];
-const consentsOf = (campsiteId: string) => db.select().from(newsletterConsents).where(eq(newsletterConsents.campingId, campsiteId)).orderBy(newsletterConsents.at);
+const consentsOf = (campsiteId: string) =>
+  db.select().from(newsletterConsents).where(eq(newsletterConsents.campingId, campsiteId)).orderBy(newsletterConsents.at);
 const mailOf = async (outboxId: string) => (await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId)))[0];
 const linkIn = (html: string) => /https:\/\/crm\.example\.test\/mailing\/conferma\/([A-Za-z0-9_-]+)/.exec(html)?.[1];
 
@@ -50,7 +52,7 @@ const ask = (campsiteId: string, values: Partial<Parameters<typeof requestSubscr
   requestSubscription(db, {
     campsiteId,
     email: address(),
-    textShown: 'Ich möchte den Newsletter erhalten',
+    textShown: GERMAN_TEXT,
     ip: '203.0.113.7',
     userAgent: 'Mozilla/5.0 test',
     method: 'form',
@@ -84,7 +86,7 @@ describe('double opt-in', () => {
     expect(requested.token.length).toBeGreaterThanOrEqual(43);
 
     const [row] = await consentsOf(campsite.id);
-    expect(row).toMatchObject({ action: 'requested', method: 'form', email, contactId: contact.id, textShown: 'Ich möchte den Newsletter erhalten', ip: '203.0.113.7', languageId: 3 });
+    expect(row).toMatchObject({ action: 'requested', method: 'form', email, contactId: contact.id, textShown: GERMAN_TEXT, ip: '203.0.113.7', languageId: 3 });
     // Only the hash is stored.
     expect(row.tokenHash).toBe(createHash('sha256').update(requested.token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(requested.token);
@@ -124,14 +126,17 @@ describe('double opt-in', () => {
     const confirmed = await confirmSubscription(db, requested.token, { ip: '198.51.100.9', userAgent: 'Firefox' });
     expect(confirmed).toMatchObject({ state: 'confirmed', locale: 'de', campsiteName: campsite.name });
     expect((await contactOf(requested.contactId)).newsletterOptOutAt).toBeNull();
-    const [membership] = await db.select().from(listMemberships).where(and(eq(listMemberships.listId, list.id), eq(listMemberships.contactId, requested.contactId)));
+    const [membership] = await db
+      .select()
+      .from(listMemberships)
+      .where(and(eq(listMemberships.listId, list.id), eq(listMemberships.contactId, requested.contactId)));
     expect(membership).toMatchObject({ campingId: campsite.id, unsubscribedAt: null });
 
     const rows = await consentsOf(campsite.id);
     expect(rows).toHaveLength(2);
     expect(rows[0].confirmedAt).not.toBeNull();
     expect(rows[1]).toMatchObject({ action: 'confirmed', method: 'link', ip: '198.51.100.9', userAgent: 'Firefox', listId: list.id, tokenHash: null });
-    expect(rows[1].textShown).toBe('Ich möchte den Newsletter erhalten');
+    expect(rows[1].textShown).toBe(GERMAN_TEXT);
 
     expect(await confirmSubscription(db, requested.token, { ip: '198.51.100.9' })).toMatchObject({ state: 'already' });
     expect(await inspectConfirmation(db, requested.token)).toMatchObject({ state: 'already' });
@@ -214,7 +219,8 @@ describe('double opt-in', () => {
     for (let i = 0; i < 55; i++) {
       const email = `pagina-${i}-${unique()}@example.it`;
       emails.push(email);
-      await db.insert(newsletterConsents).values({ campingId: campsite.id, email, action: 'subscribed', method: 'staff', at: new Date(Date.UTC(2026, 0, 1, 0, i)) });
+      const at = new Date(Date.UTC(2026, 0, 1, 0, i));
+      await db.insert(newsletterConsents).values({ campingId: campsite.id, email, action: 'subscribed', method: 'staff', at });
     }
     const first = await listConsents(db, { campsiteId: campsite.id });
     expect(first.items).toHaveLength(50);
@@ -234,7 +240,7 @@ describe('/newsletterSubscription and the public unsubscribe calls', () => {
     const email = address();
     const answer = await callApi(dispatch, 'POST', '/newsletterSubscription', {
       token,
-      body: { email, doppioOptIn: true, testoConsenso: 'Ich möchte den Newsletter erhalten', ip: '192.0.2.44', userAgent: 'Safari', idLingua: 3, nome: 'Lena' },
+      body: { email, doppioOptIn: true, testoConsenso: GERMAN_TEXT, ip: '192.0.2.44', userAgent: 'Safari', idLingua: 3, nome: 'Lena' },
     });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.json).toMatchObject({ iscritto: false, liste: [], confermaInAttesa: true });
@@ -242,7 +248,7 @@ describe('/newsletterSubscription and the public unsubscribe calls', () => {
     expect(await contactOf(contactId)).toMatchObject({ email, firstName: 'Lena', languageId: 3, source: 'platform' });
 
     const [row] = await consentsOf(campsite.id);
-    expect(row).toMatchObject({ action: 'requested', method: 'platform', ip: '192.0.2.44', userAgent: 'Safari', textShown: 'Ich möchte den Newsletter erhalten' });
+    expect(row).toMatchObject({ action: 'requested', method: 'platform', ip: '192.0.2.44', userAgent: 'Safari', textShown: GERMAN_TEXT });
     const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.campingId, campsite.id), eq(mailOutbox.kind, 'newsletter-confirmation')));
     expect(mail.html).toContain(`${API_ORIGIN}/mailing/conferma/`);
     expect(mail.subject).toContain('Newsletter-Anmeldung');
@@ -250,7 +256,8 @@ describe('/newsletterSubscription and the public unsubscribe calls', () => {
     expect((await contactOf(contactId)).newsletterOptOutAt).toBeNull();
 
     expectErrorAnswer(await callApi(dispatch, 'POST', '/newsletterSubscription', { token, body: { email, doppioOptIn: true } }), 400);
-    expectErrorAnswer(await callApi(dispatch, 'POST', '/newsletterSubscription', { token, body: { email, doppioOptIn: true, testoConsenso: 'x', iscritto: false } }), 400);
+    const unsubscribing = { email, doppioOptIn: true, testoConsenso: 'x', iscritto: false };
+    expectErrorAnswer(await callApi(dispatch, 'POST', '/newsletterSubscription', { token, body: unsubscribing }), 400);
   });
 
   it('logs the staff’s changes and the guest’s own unsubscribe', async () => {
@@ -286,7 +293,8 @@ describe('the public contact form’s newsletter checkbox', () => {
     const [contact] = await db.select().from(contacts).where(eq(contacts.campingId, target.campsite.id));
     expect(contact.newsletterOptOutAt).not.toBeNull();
     const [row] = await consentsOf(target.campsite.id);
-    expect(row).toMatchObject({ action: 'requested', method: 'form', textShown: 'Desidero ricevere la newsletter', ip: client.ip, userAgent: 'vitest', contactId: contact.id });
+    expect(row).toMatchObject({ action: 'requested', method: 'form', textShown: 'Desidero ricevere la newsletter', ip: client.ip, userAgent: 'vitest' });
+    expect(row.contactId).toBe(contact.id);
     const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.campingId, target.campsite.id), eq(mailOutbox.kind, 'newsletter-confirmation')));
     expect(mail.subject).toContain('Conferma l’iscrizione alla newsletter');
     const confirmed = await confirmSubscription(db, linkIn(mail.html)!, { ip: client.ip });
@@ -301,12 +309,13 @@ describe('the public contact form’s newsletter checkbox', () => {
     expect(answer.status, answer.text).toBe(200);
     expect(answer.json).toEqual({ ok: true });
     const [row] = await consentsOf(target.campsite.id);
-    expect(row).toMatchObject({ action: 'requested', method: 'form', email: payload.email, textShown: 'Ich möchte den Newsletter erhalten', ip: '10.1.2.3', languageId: 3 });
+    expect(row).toMatchObject({ action: 'requested', method: 'form', email: payload.email, textShown: GERMAN_TEXT, ip: '10.1.2.3', languageId: 3 });
   });
 
   it('without the checkbox changes nothing of before', async () => {
     const target = await makeFormCampsite(db);
-    const outcome = await submitRequest(db, target.platform, target.campsite, { values: validValues(), language: { languageId: 3, locale: 'de' } }, guestClient());
+    const language = { languageId: 3, locale: 'de' } as const;
+    const outcome = await submitRequest(db, target.platform, target.campsite, { values: validValues(), language }, guestClient());
     expect(outcome).not.toHaveProperty('newsletterPending');
     const [contact] = await db.select().from(contacts).where(eq(contacts.campingId, target.campsite.id));
     expect(contact.newsletterOptOutAt).toBeNull();

@@ -5,7 +5,15 @@ import { useTranslations } from 'next-intl';
 import { useActionState } from 'react';
 import type { ConfirmActionState } from '@/lib/newsletter/confirm-page';
 
-const MESSAGE = { confirmed: 'confirmed', already: 'already', expired: 'expired', unknown: 'unknown', rate_limited: 'rateLimited', error: 'error', pending: 'error' } as const;
+const MESSAGE = {
+  confirmed: 'confirmed',
+  already: 'already',
+  expired: 'expired',
+  unknown: 'unknown',
+  rate_limited: 'rateLimited',
+  error: 'error',
+  pending: 'error',
+} as const;
 
 export type ConfirmAction = (token: string) => Promise<ConfirmActionState>;
 

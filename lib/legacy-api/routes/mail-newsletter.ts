@@ -74,7 +74,10 @@ export const mailNewsletterRoutes: Endpoint[] = [
         message: 'Indica iscritto (true o false).',
         path: ['iscritto'],
       })
-      .refine((body) => !body.doppioOptIn || body.testoConsenso, { message: 'Con doppioOptIn indica il testo del consenso mostrato (testoConsenso).', path: ['testoConsenso'] })
+      .refine((body) => !body.doppioOptIn || body.testoConsenso, {
+        message: 'Con doppioOptIn indica il testo del consenso mostrato (testoConsenso).',
+        path: ['testoConsenso'],
+      })
       .refine((body) => !body.doppioOptIn || (body.iscritto !== false && body.azione !== 'annulla'), {
         message: 'Il doppio opt-in serve solo per iscrivere.',
         path: ['doppioOptIn'],

@@ -19,6 +19,7 @@ const GUEST_PATHS = [
   '/contattaciL/:path*',
   '/unsubscribe/:path*',
   '/mailing/unsubscribe/:path*',
+  '/mailing/conferma/:path*',
 ];
 
 const nextConfig: NextConfig = {

@@ -10,6 +10,7 @@ const PREFIXES: [string, RouteAccess][] = (
     ['/visualizzaPreventivo', { kind: 'guest' }],
     ['/visualizzaPreventivoL', { kind: 'guest' }],
     ['/mailing/unsubscribe', { kind: 'guest' }],
+    ['/mailing/conferma', { kind: 'guest' }],
     ['/loader', { kind: 'guest' }],
     ['/login', { kind: 'login' }],
     ['/loginCV', { kind: 'login' }],

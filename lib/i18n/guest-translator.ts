@@ -9,7 +9,11 @@ import { guestMessages } from './guest-messages';
  * texts, read with the page's data) alone, because a cached scope may not read the request that
  * getTranslations would consult.
  */
-export async function guestTranslator<N extends 'guestQuote' | 'guestUnsubscribe' | 'guestForm' | 'guest'>(locale: GuestLocale, namespace: N, overrides?: GuestTextOverrides | null) {
+export async function guestTranslator<N extends 'guestQuote' | 'guestUnsubscribe' | 'guestNewsletter' | 'guestForm' | 'guest'>(
+  locale: GuestLocale,
+  namespace: N,
+  overrides?: GuestTextOverrides | null,
+) {
   const messages = await guestMessages(locale, overrides);
   return { t: createTranslator({ locale, messages, namespace, timeZone: TIME_ZONE }), messages };
 }

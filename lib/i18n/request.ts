@@ -23,6 +23,7 @@ const STAFF_NAMESPACES = {
   campsiteSettings: () => import('../../messages/it/campsite-settings.json'),
   campaigns: () => import('../../messages/it/campaigns.json'),
   stepsMailing: () => import('../../messages/it/steps-mailing.json'),
+  newsletterConsents: () => import('../../messages/it/newsletter-consents.json'),
 };
 
 async function staffMessages() {

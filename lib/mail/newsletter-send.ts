@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '@/db/client';
 import { contacts, listMemberships, mailingLists } from '@/db/schema';
 import { AppError } from '@/lib/errors';
+import { logConsentChange, requestSubscription } from '@/lib/newsletter/consent';
 import { getSubscription, resubscribe, unsubscribe, type Subscription } from '@/lib/newsletter/subscription';
 
 async function assertList(db: DbOrTx, campsiteId: string, listId: string) {
@@ -32,6 +33,7 @@ async function findContact(db: DbOrTx, campsiteId: string, who: { contactId?: st
 /**
  * newsletterSubscription: the staff put a guest on or off the campsite's newsletters, or one
  * list. Off uses the same rules as the guest's own unsubscribe page; on a list adds the guest to it.
+ * Each change leaves a row in the consent log (method 'staff').
  */
 export async function setNewsletterSubscription(
   db: Database,
@@ -55,5 +57,52 @@ export async function setNewsletterSubscription(
   } else {
     await resubscribe(db, ids);
   }
+  // The consent log keeps who changed what: here, the staff.
+  await logConsentChange(db, { campsiteId, contactId, action: input.subscribed ? 'subscribed' : 'unsubscribed', method: 'staff', listId: input.listId });
   return { ...(await getSubscription(db, ids)), contactId };
+}
+
+/**
+ * newsletterSubscription with doppioOptIn: a public form relayed by the booking platform. Nothing
+ * is subscribed now: the guest gets the confirmation mail (lib/newsletter/consent.ts) and the
+ * answer is their present state. The guest is named by id (of this campsite) or by address.
+ */
+export async function requestPlatformSubscription(
+  db: Database,
+  campsiteId: string,
+  input: {
+    cliente?: string;
+    email?: string;
+    lista?: string;
+    testoConsenso: string;
+    ip?: string;
+    userAgent?: string;
+    nome?: string;
+    idLingua?: number;
+  },
+  origin: string,
+): Promise<{ contactId: string; subscription: Subscription }> {
+  let email = input.email;
+  if (input.cliente) {
+    const [known] = await db
+      .select({ email: contacts.email })
+      .from(contacts)
+      .where(and(eq(contacts.id, input.cliente), eq(contacts.campingId, campsiteId)));
+    if (!known) throw new AppError('not_found', 'Cliente non trovato.');
+    email = known.email?.trim() || email;
+  }
+  if (!email) throw new AppError('bad_request', 'Il cliente non ha un indirizzo e-mail: indica email.');
+  const requested = await requestSubscription(db, {
+    campsiteId,
+    email,
+    firstName: input.nome,
+    languageId: input.idLingua,
+    listId: input.lista,
+    textShown: input.testoConsenso,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    method: 'platform',
+    origin,
+  });
+  return { contactId: requested.contactId, subscription: await getSubscription(db, { campsiteId, contactId: requested.contactId }) };
 }

@@ -8,7 +8,16 @@ import { fromWithDisplayName } from './sender-name';
 import { subjectWithReference } from './subject';
 
 /** What caused a mail: shown on the outbox page, and newsletters skip the subject reference. */
-export type MailKind = 'quote' | 'reminder' | 'contact-confirmation' | 'acceptance-guest' | 'acceptance-campsite' | 'staff' | 'newsletter' | 'cv';
+export type MailKind =
+  | 'quote'
+  | 'reminder'
+  | 'contact-confirmation'
+  | 'newsletter-confirmation'
+  | 'acceptance-guest'
+  | 'acceptance-campsite'
+  | 'staff'
+  | 'newsletter'
+  | 'cv';
 
 export type NewMail = {
   kind: MailKind;

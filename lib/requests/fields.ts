@@ -26,6 +26,8 @@ export type FormFieldCode = (typeof FORM_FIELDS)[number];
 export const PHONE_PREFIX_KEY = 'prefisso';
 /** The trap for bots: people never see it, so anything in it means the sender is not a person. */
 export const HONEYPOT_KEY = 'website';
+/** The optional "I want the newsletter" checkbox: double opt-in, not a field of the request. */
+export const NEWSLETTER_KEY = 'newsletter';
 
 export const MESSAGE_MAX = 2000;
 export const MAX_NIGHTS = 60;

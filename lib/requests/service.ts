@@ -5,8 +5,11 @@ import { cacheTags, invalidate } from '@/lib/cache/tags';
 import { appUrl } from '@/lib/env';
 import { deliverSoon } from '@/lib/mail/mailer';
 import { romeIsoDate } from '@/lib/date-filter';
+import { loadGuestTextOverrides } from '@/lib/campsites/guest-texts';
+import { guestTranslator } from '@/lib/i18n/guest-translator';
+import { requestSubscription } from '@/lib/newsletter/consent';
 import { limiter, minutesLeft, type LimitRule, type LimitState } from '@/lib/rate-limit/limiter';
-import { HONEYPOT_KEY, PHONE_PREFIX_KEY, type FormFieldCode } from './fields';
+import { HONEYPOT_KEY, NEWSLETTER_KEY, PHONE_PREFIX_KEY, type FormFieldCode } from './fields';
 import { loadFormOptions, type FormLanguage, type FormOptions, type PublicCampsite } from './form-options';
 import { formTranslator } from './messages';
 import { toIsoDate } from './stay-dates';
@@ -29,7 +32,14 @@ export type SubmitInput = {
 
 /** What the guest is told; the dates and name are echoed for the confirmation. */
 export type SubmitOutcome =
-  | { ok: true; arrival: string | null; departure: string | null; firstName: string | null }
+  | {
+      ok: true;
+      arrival: string | null;
+      departure: string | null;
+      firstName: string | null;
+      /** A confirmation mail for the newsletter went out. */
+      newsletterPending?: true;
+    }
   | { ok: false; reason: 'invalid'; message: string; fieldErrors: Record<string, string> }
   | { ok: false; reason: 'rate_limited'; message: string };
 
@@ -61,6 +71,45 @@ function payloadOf(input: RequestInput, options: FormOptions, shown: Set<FormFie
   return Object.fromEntries(Object.entries(values).filter(([key, value]) => shown.has(key as FormFieldCode) && value !== null && value !== undefined));
 }
 
+/** The form's optional newsletter checkbox: true, 'true', 'on' or 1 ticks it. */
+const wantsNewsletter = (value: unknown) => value === true || value === 'true' || value === 'on' || value === 1 || value === '1';
+
+/**
+ * The guest ticked "I want the newsletter": double opt-in starts (lib/newsletter/consent.ts) with
+ * the checkbox's text as the page showed it (the campsite's own wording included). A contact the
+ * request has just created stays off the newsletters until the click. The request itself is
+ * already stored: a failure here is logged, and the guest is simply not told about a mail.
+ */
+async function startDoubleOptIn(
+  db: DbOrTx,
+  campsite: PublicCampsite,
+  request: RequestInput,
+  input: SubmitInput,
+  client: ClientInfo,
+  contactCreated: boolean,
+): Promise<boolean> {
+  try {
+    const overrides = await loadGuestTextOverrides(db, campsite.id, input.language.locale, 'guestForm');
+    const { t } = await guestTranslator(input.language.locale, 'guestForm', overrides);
+    await requestSubscription(db, {
+      campsiteId: campsite.id,
+      email: request.email,
+      firstName: request.firstName,
+      languageId: input.language.languageId ?? { it: 1, de: 3, en: 2 }[input.language.locale],
+      textShown: t('newsletter.label'),
+      ip: client.ip,
+      userAgent: client.userAgent,
+      method: 'form',
+      origin: input.origin ?? appUrl(),
+      holdUntilConfirmed: contactCreated,
+    });
+    return true;
+  } catch (error) {
+    console.error('Doppio opt-in della newsletter non avviato', error);
+    return false;
+  }
+}
+
 /** The same refusal for both limits, in the guest's language, with the wait that remains. */
 async function overLimit(db: DbOrTx, campsiteId: string, email: string, client: ClientInfo): Promise<LimitState | null> {
   if (client.ip) {
@@ -86,7 +135,13 @@ export async function submitRequest(
   const values = asRecord(input.values);
   const t = formTranslator(input.language.locale);
   if (values[HONEYPOT_KEY] !== undefined && values[HONEYPOT_KEY] !== null && String(values[HONEYPOT_KEY]).trim() !== '') {
-    return { ok: true, arrival: toIsoDate(values.arrivo), departure: toIsoDate(values.partenza), firstName: shortText(values.nome) };
+    return {
+      ok: true,
+      arrival: toIsoDate(values.arrivo),
+      departure: toIsoDate(values.partenza),
+      firstName: shortText(values.nome),
+      ...(wantsNewsletter(values[NEWSLETTER_KEY]) ? { newsletterPending: true as const } : {}),
+    };
   }
 
   const options = await loadFormOptions(db, platform, campsite);
@@ -108,5 +163,8 @@ export async function submitRequest(
   // A known guest's name or language may have changed: their cached quote pages must show it.
   if (!stored.contactCreated) invalidate([cacheTags.contact(stored.contactId)]);
   deliverSoon();
-  return { ok: true, arrival: request.arrival, departure: request.departure, firstName: request.firstName };
+  const newsletterPending =
+    wantsNewsletter(values[NEWSLETTER_KEY]) && (await startDoubleOptIn(db, campsite, request, input, client, stored.contactCreated));
+  const { arrival, departure, firstName } = request;
+  return { ok: true, arrival, departure, firstName, ...(newsletterPending ? { newsletterPending } : {}) };
 }

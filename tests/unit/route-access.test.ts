@@ -12,6 +12,8 @@ describe('routeAccess', () => {
 
   it('keeps guest pages open and leaves unknown paths to the 404 page', () => {
     expect(routeAccess('/mailing/unsubscribe/a/b')).toEqual({ kind: 'guest' });
+    expect(routeAccess('/mailing/conferma/token')).toEqual({ kind: 'guest' });
+    expect(routeAccess('/mailing/consensi')).toEqual({ kind: 'staff', packLevel: 10 });
     expect(routeAccess('/mailing/xyz')).toEqual({ kind: 'staff', packLevel: 10 });
     expect(routeAccess('/visualizzaPreventivo/a/b/c')).toEqual({ kind: 'guest' });
     expect(routeAccess('/mailbox')).toBeNull();

@@ -22,7 +22,10 @@ export async function sendContactRequest(campsiteId: string, idLingua: string | 
     if (!campsite) return { ok: false, error: formTranslator(fallbackLocale)('errors.unexpected') };
     const language = await resolveFormLanguage(db, campsite.id, typeof idLingua === 'string' ? idLingua : null);
     const outcome = await submitRequest(db, getBookingPlatform(), campsite, { values, language, origin: await publicOrigin() }, client);
-    if (outcome.ok) return { ok: true, data: { arrival: outcome.arrival, departure: outcome.departure, firstName: outcome.firstName } };
+    if (outcome.ok) {
+      const { arrival, departure, firstName, newsletterPending } = outcome;
+      return { ok: true, data: { arrival, departure, firstName, newsletterPending } };
+    }
     return { ok: false, error: outcome.message, fieldErrors: outcome.reason === 'invalid' ? outcome.fieldErrors : undefined };
   });
 }

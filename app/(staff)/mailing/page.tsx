@@ -1,5 +1,5 @@
 import { EmptyState, EmptyStateDescription, EmptyStateTitle, Group, Stack, Text, Title } from '@mantine/core';
-import { IconMailbox, IconSend } from '@tabler/icons-react';
+import { IconMailbox, IconSend, IconShieldCheck } from '@tabler/icons-react';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db/client';
@@ -55,9 +55,14 @@ export default async function MailingPage() {
             <Title order={2} id="campaigns-heading">
               {tCampaigns('sectionTitle')}
             </Title>
-            <LinkButton href="/stepsMailing" leftSection={<IconSend size={16} aria-hidden />}>
-              {tCampaigns('newNewsletter')}
-            </LinkButton>
+            <Group gap="xs">
+              <LinkButton href="/mailing/consensi" variant="default" leftSection={<IconShieldCheck size={16} aria-hidden />}>
+                {tCampaigns('consentLog')}
+              </LinkButton>
+              <LinkButton href="/stepsMailing" leftSection={<IconSend size={16} aria-hidden />}>
+                {tCampaigns('newNewsletter')}
+              </LinkButton>
+            </Group>
           </Group>
           <CampaignList initial={campaigns} loadMore={campaignPageAction} />
         </Stack>

@@ -56,6 +56,7 @@ export function initialValues(options: FormOptions, client: ClientFormOptions, l
     bambini: 0,
     messaggio: '',
     privacy: false,
+    newsletter: false,
     website: '',
   };
 }

@@ -36,6 +36,7 @@ export function Confirmation({ sent, campsiteName }: { sent: SentRequest; campsi
         </Title>
         <Text>{stay}</Text>
         <Text>{t('confirmation.answer')}</Text>
+        {sent.newsletterPending && <Text data-testid="contact-form-newsletter-pending">{t('confirmation.newsletter')}</Text>}
         <Text size="sm" c="dimmed">
           {t('confirmation.spam')}
         </Text>

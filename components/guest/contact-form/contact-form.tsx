@@ -135,6 +135,14 @@ export function ContactForm({ options, initial, send, campsiteName }: Props) {
                 }
               />
             )}
+            <Checkbox
+              id="contact-form-newsletter"
+              checked={values.newsletter}
+              onChange={(event) => set('newsletter', event.currentTarget.checked)}
+              label={t('newsletter.label')}
+              description={t('newsletter.hint')}
+              data-testid="contact-form-newsletter"
+            />
             <Honeypot value={values.website} onChange={(value) => set('website', value)} />
             {/* teal.9: white on the theme's teal.8 is below WCAG AA for 16px text. */}
             <Button type="submit" size="md" color="teal.9" loading={pending} w={{ base: '100%', xs: 'auto' }} miw={220} style={{ alignSelf: 'flex-start' }}>

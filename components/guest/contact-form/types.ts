@@ -33,8 +33,10 @@ export type FormValues = {
   bambini: number | string;
   messaggio: string;
   privacy: boolean;
+  /** The optional newsletter checkbox: ticked, a double opt-in starts. */
+  newsletter: boolean;
   website: string;
 };
 
-export type SentRequest = { arrival: string | null; departure: string | null; firstName: string | null };
+export type SentRequest = { arrival: string | null; departure: string | null; firstName: string | null; newsletterPending?: boolean };
 export type SendRequest = (values: FormValues) => Promise<GuestActionResult<SentRequest>>;

@@ -1,4 +1,4 @@
-import { setNewsletterSubscription } from '@/lib/mail/newsletter-send';
+import { requestPlatformSubscription, setNewsletterSubscription } from '@/lib/mail/newsletter-send';
 import { countMembers, countSendable } from '@/lib/newsletter/audience';
 import { startNewsletter } from '@/lib/newsletter/campaign-start';
 import { z } from '@/lib/validation';
@@ -63,7 +63,10 @@ export const mailNewsletterRoutes: Endpoint[] = [
     auth: 'bearer',
     group,
     summary:
-      'Iscrive (iscritto: true) o disiscrive (false) un cliente, indicato da cliente o email, dalle newsletter del campeggio o da una sola lista (lista). Risponde lo stato come /checkNewsletter.',
+      'Iscrive (iscritto: true) o disiscrive (false) un cliente, indicato da cliente o email, dalle newsletter del campeggio o da una sola lista (lista). ' +
+      'Risponde lo stato come /checkNewsletter; ogni cambio resta nel registro dei consensi. Con doppioOptIn: true (un modulo pubblico inoltrato dalla ' +
+      'piattaforma, con testoConsenso, ip e userAgent del visitatore) non iscrive subito: invia al cliente l’e-mail di conferma nella sua lingua e risponde ' +
+      'confermaInAttesa: true; l’iscrizione parte al clic sul link.',
     body: z
       .object({
         cliente: optionalId('Cliente'),
@@ -71,15 +74,44 @@ export const mailNewsletterRoutes: Endpoint[] = [
         iscritto: z.boolean('iscritto deve essere true o false').optional(),
         azione: z.enum(['iscrivi', 'annulla'], 'azione deve essere «iscrivi» o «annulla»').optional(),
         lista: optionalId('Lista'),
+        doppioOptIn: z.boolean('doppioOptIn deve essere true o false').optional(),
+        testoConsenso: z.preprocess(blankToUndefined, z.string().max(2000, 'Il testo del consenso è troppo lungo.').optional()),
+        ip: z.preprocess(blankToUndefined, z.string().max(100, 'Indirizzo IP non valido').optional()),
+        userAgent: z.preprocess(blankToUndefined, z.string().max(1000).optional()),
+        nome: z.preprocess(blankToUndefined, z.string().max(100).optional()),
+        idLingua: z.coerce.number('idLingua non valido').int().positive().optional(),
       })
       .refine((body) => Boolean(body.cliente || body.email), { message: 'Indica il cliente (cliente o email).', path: ['cliente'] })
-      .refine((body) => body.iscritto !== undefined || body.azione !== undefined, { message: 'Indica iscritto (true o false).', path: ['iscritto'] }),
+      .refine((body) => body.doppioOptIn || body.iscritto !== undefined || body.azione !== undefined, {
+        message: 'Indica iscritto (true o false).',
+        path: ['iscritto'],
+      })
+      .refine((body) => !body.doppioOptIn || body.testoConsenso, {
+        message: 'Con doppioOptIn indica il testo del consenso mostrato (testoConsenso).',
+        path: ['testoConsenso'],
+      })
+      .refine((body) => !body.doppioOptIn || (body.iscritto !== false && body.azione !== 'annulla'), {
+        message: 'Il doppio opt-in serve solo per iscrivere.',
+        path: ['doppioOptIn'],
+      }),
     response: z.object({
       cliente: z.string(),
       iscritto: z.boolean(),
       liste: z.array(z.object({ id: z.string(), nome: z.string(), iscritto: z.boolean() })),
+      confermaInAttesa: z.boolean().optional().describe('con doppioOptIn: l’e-mail di conferma è partita, l’iscrizione attende il clic'),
+      messaggio: z.string().optional(),
     }),
-    handler: async ({ db, tenant }, { body }) => {
+    handler: async ({ db, tenant, origin }, { body }) => {
+      if (body.doppioOptIn) {
+        const pending = await requestPlatformSubscription(db, tenant.campsiteId, { ...body, testoConsenso: body.testoConsenso ?? '' }, origin);
+        return {
+          cliente: pending.contactId,
+          iscritto: pending.subscription.subscribed,
+          liste: pending.subscription.lists.map((list) => ({ id: list.id, nome: list.name, iscritto: list.subscribed })),
+          confermaInAttesa: true,
+          messaggio: 'E-mail di conferma inviata: l’iscrizione sarà attiva quando il cliente farà clic sul link.',
+        };
+      }
       const subscribed = body.iscritto ?? body.azione === 'iscrivi';
       const state = await setNewsletterSubscription(db, tenant.campsiteId, { contactId: body.cliente, email: body.email, subscribed, listId: body.lista });
       return {

@@ -1,3 +1,4 @@
+import { logConsentChange } from '@/lib/newsletter/consent';
 import { getSubscription, resubscribe, unsubscribe } from '@/lib/newsletter/subscription';
 import { withMissGuard } from '@/lib/rate-limit/misses';
 import { z } from '@/lib/validation';
@@ -8,7 +9,10 @@ const recipient = z.object({ camp: id, cliente: id });
 const ok = z.object({ ok: z.literal(true) });
 const group = 'mail';
 
-/** The public calls behind the unsubscribe pages; the guest's id is the key, a wrong one counts as a miss. */
+/**
+ * The public calls behind the unsubscribe pages; the guest's id is the key, a wrong one counts as a miss.
+ * Each change is written to the consent log (method 'link', with the caller's address and browser).
+ */
 export const newsletterPublicRoutes = [
   endpoint({
     method: 'POST',
@@ -37,7 +41,9 @@ export const newsletterPublicRoutes = [
     response: ok,
     handler: (ctx, { body }) =>
       withMissGuard(ctx.db, ctx.client.ip, async () => {
-        await unsubscribe(ctx.db, { campsiteId: body.camp, contactId: body.cliente }, body.lista);
+        const ids = { campsiteId: body.camp, contactId: body.cliente };
+        await unsubscribe(ctx.db, ids, body.lista);
+        await logConsentChange(ctx.db, { ...ids, action: 'unsubscribed', method: 'link', listId: body.lista, ...ctx.client });
         return { ok: true };
       }),
   }),
@@ -51,7 +57,9 @@ export const newsletterPublicRoutes = [
     response: ok,
     handler: (ctx, { body }) =>
       withMissGuard(ctx.db, ctx.client.ip, async () => {
-        await resubscribe(ctx.db, { campsiteId: body.camp, contactId: body.cliente });
+        const ids = { campsiteId: body.camp, contactId: body.cliente };
+        await resubscribe(ctx.db, ids);
+        await logConsentChange(ctx.db, { ...ids, action: 'subscribed', method: 'link', ...ctx.client });
         return { ok: true };
       }),
   }),

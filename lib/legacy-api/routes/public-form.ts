@@ -105,7 +105,9 @@ export const publicFormRoutes = [
     auth: 'public',
     group: 'quotes',
     summary:
-      'Richiesta di preventivo dal modulo contatti pubblico: crea o aggiorna il contatto (stessa e-mail), apre un preventivo «richiesta» e avvisa lo staff. I messaggi sono nella lingua del modulo (payload.idLingua).',
+      'Richiesta di preventivo dal modulo contatti pubblico: crea o aggiorna il contatto (stessa e-mail), apre un preventivo «richiesta» e avvisa lo staff. ' +
+      'I messaggi sono nella lingua del modulo (payload.idLingua). ' +
+      'Con payload.newsletter: true parte il doppio opt-in: l’e-mail di conferma della newsletter, con il testo della casella come consenso.',
     body: z.object({ camp: campId, payload: z.record(z.string(), z.unknown(), 'Il payload deve essere un oggetto') }),
     response: z.object({ ok: z.literal(true) }),
     handler: async ({ db, client, origin }, { body }) => {

@@ -2,6 +2,8 @@ import { getDb } from '@/db/client';
 import { AppError } from '@/lib/errors';
 import { JSON_BODY_LIMIT, readBodyText } from '@/lib/http/body-limit';
 import { toErrorResponse } from '@/lib/legacy-api/errors';
+import { clientInfo } from '@/lib/auth/client-info';
+import { logConsentChange } from '@/lib/newsletter/consent';
 import { unsubscribe } from '@/lib/newsletter/subscription';
 
 /**
@@ -21,7 +23,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ cam
     return new Response('Richiesta non valida: atteso List-Unsubscribe=One-Click.', { status: 400 });
   }
   try {
-    await unsubscribe(getDb(), { campsiteId: campId, contactId });
+    const ids = { campsiteId: campId, contactId };
+    await unsubscribe(getDb(), ids);
+    await logConsentChange(getDb(), { ...ids, action: 'unsubscribed', method: 'link', ...clientInfo(request.headers) });
   } catch (error) {
     if (error instanceof AppError && error.kind === 'not_found') return new Response('Non trovato.', { status: 404 });
     throw error;

@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { ConsentLogTable } from '@/components/newsletter/consent-log-table';
+import { PageContainer } from '@/components/shell/page-container';
+import { getDb } from '@/db/client';
+import { requireStaff } from '@/lib/auth/staff';
+import { listConsents } from '@/lib/newsletter/consent-log';
+import { consentLogParamsSchema } from '@/lib/newsletter/consent-validation';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('newsletterConsents'))('title') };
+}
+
+/** The campsite's newsletter consent log (double opt-in, staff changes, unsubscribes), keyset paged. */
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const tenant = await requireStaff({ packLevel: 10 });
+  const params = consentLogParamsSchema.parse(await searchParams);
+  const page = await listConsents(getDb(), { campsiteId: tenant.campsiteId, email: params.email }, params.dopo);
+  return (
+    <PageContainer>
+      <ConsentLogTable page={page} email={params.email ?? null} />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,39 @@
+'use client';
+
+import { Alert, Button } from '@mantine/core';
+import { useTranslations } from 'next-intl';
+import { useActionState } from 'react';
+import type { ConfirmActionState } from '@/lib/newsletter/confirm-page';
+
+const MESSAGE = {
+  confirmed: 'confirmed',
+  already: 'already',
+  expired: 'expired',
+  unknown: 'unknown',
+  rate_limited: 'rateLimited',
+  error: 'error',
+  pending: 'error',
+} as const;
+
+export type ConfirmAction = (token: string) => Promise<ConfirmActionState>;
+
+/** The button that confirms: a form posting the server action, so it works before the scripts load too. */
+export function OptInPanel({ token, campsite, confirm }: { token: string; campsite: string; confirm: ConfirmAction }) {
+  const t = useTranslations('guestNewsletter');
+  const [result, action, pending] = useActionState(confirm.bind(null, token), null);
+  if (result) {
+    const good = result.state === 'confirmed' || result.state === 'already';
+    return (
+      <Alert color={good ? 'green' : 'red'} role="status" data-testid="opt-in-result">
+        {t(MESSAGE[result.state], { campsite })}
+      </Alert>
+    );
+  }
+  return (
+    <form action={action}>
+      <Button type="submit" color="teal.9" loading={pending}>
+        {t('confirm')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button, Link, Section, Text } from '@react-email/components';
+import type { GuestLocale } from '@/lib/i18n/locales';
+import { button, MailLayout, paragraph } from './layout';
+
+/** The double opt-in mail's words in the guest's language. */
+export const OPT_IN_TEXTS = {
+  it: {
+    subject: (campsite: string) => `Conferma l’iscrizione alla newsletter - ${campsite}`,
+    greeting: (name: string) => (name ? `Gentile ${name},` : 'Gentile ospite,'),
+    intro: (campsite: string) => `hai chiesto di ricevere la newsletter di ${campsite}. Per completare l’iscrizione, conferma il tuo indirizzo e-mail:`,
+    confirm: 'Conferma l’iscrizione',
+    fallback: 'Se il pulsante non funziona, apri questo indirizzo nel browser:',
+    expiry: (days: number) =>
+      `Il link è valido per ${days} giorni. Se non hai chiesto tu l’iscrizione, ignora questa e-mail: non riceverai nulla.`,
+    footer: (campsite: string) => `${campsite} · Ricevi questa e-mail perché il tuo indirizzo è stato indicato per la newsletter.`,
+  },
+  de: {
+    subject: (campsite: string) => `Bitte bestätigen Sie Ihre Newsletter-Anmeldung - ${campsite}`,
+    greeting: (name: string) => (name ? `Guten Tag ${name},` : 'Guten Tag,'),
+    intro: (campsite: string) =>
+      `Sie möchten den Newsletter von ${campsite} erhalten. Bitte bestätigen Sie Ihre E-Mail-Adresse, um die Anmeldung abzuschließen:`,
+    confirm: 'Anmeldung bestätigen',
+    fallback: 'Falls die Schaltfläche nicht funktioniert, öffnen Sie diese Adresse im Browser:',
+    expiry: (days: number) =>
+      `Der Link ist ${days} Tage gültig. Wenn Sie sich nicht angemeldet haben, ignorieren Sie diese E-Mail: Sie erhalten nichts.`,
+    footer: (campsite: string) => `${campsite} · Sie erhalten diese E-Mail, weil Ihre Adresse für den Newsletter angegeben wurde.`,
+  },
+  en: {
+    subject: (campsite: string) => `Please confirm your newsletter subscription - ${campsite}`,
+    greeting: (name: string) => (name ? `Dear ${name},` : 'Dear guest,'),
+    intro: (campsite: string) => `you asked to receive the newsletter of ${campsite}. To complete your subscription, please confirm your e-mail address:`,
+    confirm: 'Confirm subscription',
+    fallback: 'If the button does not work, open this address in your browser:',
+    expiry: (days: number) => `The link is valid for ${days} days. If you did not ask to subscribe, ignore this e-mail: you will receive nothing.`,
+    footer: (campsite: string) => `${campsite} · You receive this e-mail because your address was given for the newsletter.`,
+  },
+} satisfies Record<GuestLocale, Record<string, unknown>>;
+
+export type NewsletterConfirmationProps = { locale: GuestLocale; campsite: string; guestName: string; confirmUrl: string; validDays: number };
+
+/** Double opt-in: the guest confirms their address before any newsletter reaches them. */
+export function NewsletterConfirmation({ locale, campsite, guestName, confirmUrl, validDays }: NewsletterConfirmationProps) {
+  const t = OPT_IN_TEXTS[locale];
+  return (
+    <MailLayout lang={locale} preview={t.subject(campsite)} campsite={campsite} footer={t.footer(campsite)}>
+      <Text style={paragraph}>{t.greeting(guestName)}</Text>
+      <Text style={paragraph}>{t.intro(campsite)}</Text>
+      <Section style={{ margin: '20px 0' }}>
+        <Button href={confirmUrl} style={button}>
+          {t.confirm}
+        </Button>
+      </Section>
+      <Text style={paragraph}>
+        {t.fallback} <Link href={confirmUrl}>{confirmUrl}</Link>
+      </Text>
+      <Text style={paragraph}>{t.expiry(validDays)}</Text>
+    </MailLayout>
+  );
+}

@@ -1,6 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, campsites, contacts, newsletterBatches, newsletterRecipients } from '@/db/schema';
+import { getCampaignStats } from '@/lib/campaigns/stats';
+import { createDispatcher } from '@/lib/legacy-api/dispatcher';
+import { legacyRoutes } from '@/lib/legacy-api/routes';
 import { toLegacyCampsite } from '@/lib/legacy-api/shapes/campsite';
 import { sendNewsletterBatch } from '@/lib/newsletter/batch-send';
 import { cancelNewsletter, getSendProgress, pauseNewsletter, resumeNewsletter } from '@/lib/newsletter/campaign-control';
@@ -10,6 +13,7 @@ import { resendNewsletterProvider } from '@/lib/newsletter/provider';
 import { planRecovery } from '@/lib/newsletter/recovery';
 import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
+import { callApi } from '../helpers/legacy-api';
 import { makeCampsite } from '../helpers/fixtures';
 import { campsiteWithProvider, listWithMembers, PROVIDER_KEY } from '../helpers/newsletters';
 import { startResendBatchStandIn, type Interception } from '../helpers/resend-batch-stand-in';
@@ -93,6 +97,14 @@ describe('a newsletter from the list to the provider', () => {
     expect(campsite.monthlyEmailMonth).toMatch(/^\d{4}-\d{2}$/);
     // Every job again finds nothing to do.
     expect(await sendNewsletterBatch(db, { ...ids, batchNo: 0 }, options)).toBe('not-claimed');
+
+    // Anna leaves through the newsletter's link, twice: one unsubscribe for this newsletter.
+    const dispatch = createDispatcher(legacyRoutes, () => db);
+    for (let i = 0; i < 2; i++) {
+      const left = await callApi(dispatch, 'POST', '/annullaNewsletter', { body: { camp: campsiteId, cliente: annaRow.contactId } });
+      expect(left.status, left.text).toBe(200);
+    }
+    expect(await getCampaignStats(db, ids)).toMatchObject({ sent: 231, unsubscribed: 1 });
   });
 
   it('drops at the first claim whoever unsubscribed after the fan-out, and counts a new month from zero', async () => {

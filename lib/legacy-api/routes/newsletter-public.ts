@@ -1,3 +1,4 @@
+import { recordUnsubscribeEvent } from '@/lib/campaigns/unsubscribe-event';
 import { logConsentChange } from '@/lib/newsletter/consent';
 import { getSubscription, resubscribe, unsubscribe } from '@/lib/newsletter/subscription';
 import { withMissGuard } from '@/lib/rate-limit/misses';
@@ -43,6 +44,7 @@ export const newsletterPublicRoutes = [
       withMissGuard(ctx.db, ctx.client.ip, async () => {
         const ids = { campsiteId: body.camp, contactId: body.cliente };
         await unsubscribe(ctx.db, ids, body.lista);
+        await recordUnsubscribeEvent(ctx.db, ids);
         await logConsentChange(ctx.db, { ...ids, action: 'unsubscribed', method: 'link', listId: body.lista, ...ctx.client });
         return { ok: true };
       }),

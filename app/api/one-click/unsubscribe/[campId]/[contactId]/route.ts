@@ -3,6 +3,7 @@ import { AppError } from '@/lib/errors';
 import { JSON_BODY_LIMIT, readBodyText } from '@/lib/http/body-limit';
 import { toErrorResponse } from '@/lib/legacy-api/errors';
 import { clientInfo } from '@/lib/auth/client-info';
+import { recordUnsubscribeEvent } from '@/lib/campaigns/unsubscribe-event';
 import { logConsentChange } from '@/lib/newsletter/consent';
 import { unsubscribe } from '@/lib/newsletter/subscription';
 
@@ -25,6 +26,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ cam
   try {
     const ids = { campsiteId: campId, contactId };
     await unsubscribe(getDb(), ids);
+    await recordUnsubscribeEvent(getDb(), ids);
     await logConsentChange(getDb(), { ...ids, action: 'unsubscribed', method: 'link', ...clientInfo(request.headers) });
   } catch (error) {
     if (error instanceof AppError && error.kind === 'not_found') return new Response('Non trovato.', { status: 404 });

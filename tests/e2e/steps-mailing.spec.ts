@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import postgres from 'postgres';
-import { expectAccessible, expectNoHorizontalScroll } from './guest-checks';
+import AxeBuilder from '@axe-core/playwright';
+import { expectNoHorizontalScroll } from './guest-checks';
 import { LOGINS, logInToDashboard } from './support';
 
 const uniqueTag = () => Math.random().toString(36).slice(2, 8);
@@ -17,10 +18,25 @@ async function query<T extends Record<string, unknown>>(run: (sql: postgres.Sql)
   }
 }
 
-/** axe on the page at rest: the pointer off the button just clicked (a hovered button is drawn a shade lighter). */
+/**
+ * axe on the page at rest: the pointer off the button just clicked (a hovered button is drawn a
+ * shade lighter). The preview iframe is left out: it is the guest's mail, sandboxed without
+ * scripts, where axe cannot run (it would wait for the frame until the test times out).
+ */
 async function expectAccessibleAtRest(page: Page, what: string) {
   await page.mouse.move(0, 0);
-  await expectAccessible(page, what);
+  // A toast still fading in is drawn lighter than it will be: wait for the finite animations to end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const { violations } = await new AxeBuilder({ page }).exclude('[data-testid="newsletter-preview-frame"]').analyze();
+  const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map((violation) => `${what}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 async function expectDraftSaved(page: Page) {
@@ -99,8 +115,8 @@ test('guided newsletter: list → template → resume, draft saved and resumed, 
   if (campaigns) expect(campaigns).toEqual([{ status: expect.stringMatching(/^(sending|sent)$/), subject }]);
   // The page follows the send live until every recipient is settled.
   await expect(page.getByTestId('campaign-status')).toHaveText('Inviata', { timeout: 60_000 });
-  await expect(page.getByTestId('progress-queued')).toContainText(/\b0$/);
-  await expect(page.getByTestId('progress-sent')).not.toContainText(/\b0$/);
+  await expect(page.getByTestId('progress-queued')).toContainText(/\D0$/);
+  await expect(page.getByTestId('progress-sent')).not.toContainText(/\D0$/);
   const left = await query((sql) => sql`select id from drafts where id = ${draftId}`);
   if (left) expect(left).toEqual([]);
 });

@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { formatDate, TIME_ZONE } from '@/lib/format';
 import type { Tenant } from '@/lib/tenant';
 import { BOM, csvRow } from './csv';
+import { csvAttachment, keysetCsvStream } from './csv-stream';
 import { copyContactsCsv, postgresClientOf } from './export-copy';
 import { contactConditions, fetchContactPage, type ContactListItem, type ContactSearch } from './search';
 import type { ContactSort } from './validation';
@@ -25,7 +26,6 @@ export const EXPORT_COLUMNS: { header: string; value: (contact: ContactListItem)
 ];
 
 export const EXPORT_PAGE_SIZE = 1000;
-export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
 const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -54,43 +54,12 @@ export function exportContactsCsv(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>
 
 /** The export read one keyset page of 1000 rows at a time, when the reader wants more (PGlite). */
 export function pagedContactsCsv(db: DbOrTx, where: SQL, sort: ContactSort, header: Uint8Array): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let cursor: string | null = null;
-  let started = false;
-  let done = false;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (!started) {
-          started = true;
-          controller.enqueue(header);
-          return;
-        }
-        if (done) return;
-        const page = await fetchContactPage(db, where, sort, cursor, EXPORT_PAGE_SIZE);
-        const chunk = page.items.map((contact) => csvRow(EXPORT_COLUMNS.map((column) => column.value(contact)))).join('');
-        if (chunk) controller.enqueue(encoder.encode(chunk));
-        cursor = page.nextCursor;
-        if (!cursor) {
-          done = true;
-          controller.close();
-        }
-      },
-      cancel() {
-        done = true;
-      },
-    },
-    { highWaterMark: 1 },
+  return keysetCsvStream(
+    header,
+    (cursor) => fetchContactPage(db, where, sort, cursor, EXPORT_PAGE_SIZE),
+    (contact) => csvRow(EXPORT_COLUMNS.map((column) => column.value(contact))),
   );
 }
 
 /** The stream as a download. */
-export function csvDownloadResponse(stream: ReadableStream<Uint8Array>, now: Date = new Date()): Response {
-  return new Response(stream, {
-    headers: {
-      'Content-Type': CSV_CONTENT_TYPE,
-      'Content-Disposition': `attachment; filename="${exportFileName(now)}"`,
-      'Cache-Control': 'no-store',
-    },
-  });
-}
+export const csvDownloadResponse = (stream: ReadableStream<Uint8Array>, now: Date = new Date()): Response => csvAttachment(stream, exportFileName(now));

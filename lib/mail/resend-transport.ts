@@ -2,9 +2,9 @@ import { Resend } from 'resend';
 import { TransportError, type MailTransport } from './transport';
 
 /** Answers worth another attempt: rate limits, the provider's own failures, no answer at all. */
-const RETRYABLE = new Set(['rate_limit_exceeded', 'application_error', 'internal_server_error', 'concurrent_idempotent_requests']);
+export const RETRYABLE_RESEND_ERRORS = new Set(['rate_limit_exceeded', 'application_error', 'internal_server_error', 'concurrent_idempotent_requests']);
 
-function retryAfterMs(headers: Record<string, string> | null): number | null {
+export function retryAfterMs(headers: Record<string, string> | null): number | null {
   const value = headers?.['retry-after'];
   if (!value) return null;
   const seconds = Number(value);
@@ -34,7 +34,7 @@ export function resendTransport(apiKey: string, baseUrl?: string): MailTransport
       );
       if (error) {
         const status = error.statusCode ?? 0;
-        const retryable = RETRYABLE.has(error.name) || status === 429 || status >= 500 || status === 0;
+        const retryable = RETRYABLE_RESEND_ERRORS.has(error.name) || status === 429 || status >= 500 || status === 0;
         throw new TransportError(`Resend: ${error.message} (${error.name}${status ? `, ${status}` : ''})`, retryable, retryAfterMs(headers));
       }
       return { providerMessageId: data?.id ?? null };

@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { newsletterConsents, type ConsentAction, type ConsentMethod } from '@/db/schema';
 import { BOM, csvRow } from '@/lib/contacts/csv';
+import { csvAttachment, keysetCsvStream } from '@/lib/contacts/csv-stream';
 import { TIME_ZONE } from '@/lib/format';
 import { decodeCursor, exactTimestamp, toPage, type Page } from '@/lib/pagination';
 
@@ -120,42 +121,12 @@ export const consentExportFileName = (now: Date = new Date()) => `Consensi_newsl
  */
 export function exportConsentsCsv(db: DbOrTx, filter: ConsentFilter): ReadableStream<Uint8Array> {
   const where = conditions(filter);
-  const encoder = new TextEncoder();
-  let cursor: string | null = null;
-  let started = false;
-  let done = false;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (!started) {
-          started = true;
-          controller.enqueue(encoder.encode(BOM + csvRow(COLUMNS.map((column) => column.header))));
-          return;
-        }
-        if (done) return;
-        const page = await fetchPage(db, where, cursor, EXPORT_PAGE_SIZE);
-        const chunk = page.items.map((row) => csvRow(COLUMNS.map((column) => column.value(row)))).join('');
-        if (chunk) controller.enqueue(encoder.encode(chunk));
-        cursor = page.nextCursor;
-        if (!cursor) {
-          done = true;
-          controller.close();
-        }
-      },
-      cancel() {
-        done = true;
-      },
-    },
-    { highWaterMark: 1 },
+  const header = new TextEncoder().encode(BOM + csvRow(COLUMNS.map((column) => column.header)));
+  return keysetCsvStream(
+    header,
+    (cursor) => fetchPage(db, where, cursor, EXPORT_PAGE_SIZE),
+    (row) => csvRow(COLUMNS.map((column) => column.value(row))),
   );
 }
 
-export function consentCsvResponse(stream: ReadableStream<Uint8Array>, now: Date = new Date()): Response {
-  return new Response(stream, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${consentExportFileName(now)}"`,
-      'Cache-Control': 'no-store',
-    },
-  });
-}
+export const consentCsvResponse = (stream: ReadableStream<Uint8Array>, now: Date = new Date()): Response => csvAttachment(stream, consentExportFileName(now));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Resend } from 'resend';
 import { env } from '@/lib/env';
+import { RETRYABLE_RESEND_ERRORS, retryAfterMs } from '@/lib/mail/resend-transport';
 import { TransportError } from '@/lib/mail/transport';
 
 /** One newsletter mail as the provider's batch endpoint takes it. */
@@ -15,18 +16,6 @@ export interface NewsletterProvider {
   sendBatch(mails: BatchMail[], idempotencyKey: string): Promise<{ ids: string[] }>;
 }
 
-/** Answers that leave the batch unsent and worth another attempt. */
-const RETRYABLE = new Set(['rate_limit_exceeded', 'application_error', 'internal_server_error', 'concurrent_idempotent_requests']);
-
-function retryAfterMs(headers: Record<string, string> | null): number | null {
-  const value = headers?.['retry-after'];
-  if (!value) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
-}
-
 /** Resend's POST /emails/batch (up to 100 mails a call). */
 export function resendNewsletterProvider(apiKey: string, baseUrl = env().RESEND_BASE_URL): NewsletterProvider {
   const client = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
@@ -38,7 +27,7 @@ export function resendNewsletterProvider(apiKey: string, baseUrl = env().RESEND_
       );
       if (error) {
         const status = error.statusCode ?? 0;
-        const retryable = RETRYABLE.has(error.name) || status === 429 || status >= 500 || status === 0;
+        const retryable = RETRYABLE_RESEND_ERRORS.has(error.name) || status === 429 || status >= 500 || status === 0;
         throw new TransportError(`Resend: ${error.message} (${error.name}${status ? `, ${status}` : ''})`, retryable, retryAfterMs(headers));
       }
       const ids = (data?.data ?? []).map((entry) => entry.id);

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Notification, type CSSVariablesResolver } from '@mantine/core';
 
 const systemFonts =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
@@ -13,6 +13,10 @@ export const theme = createTheme({
   fontFamily: systemFonts,
   headings: { fontFamily: systemFonts },
   defaultRadius: 'md',
+  components: {
+    // Every toast's close button gets a name a screen reader can say.
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Chiudi' } } }),
+  },
 });
 
 /**

@@ -36,8 +36,12 @@ async function seed(sql: postgres.Sql, campsiteId: string): Promise<Seeded> {
   const sendingId = `n${tag}live`;
   await sql`insert into campaigns (id, camping_id, list_id, subject, html, status, recipient_count, sent_count, started_at, sent_at)
     values (${sentId}, ${campsiteId}, ${list.id}, ${`Offerte di giugno ${tag}`}, '<p>Ciao</p>', 'sent', 3, 3, now() - interval '2 days', now() - interval '2 days')`;
-  await sql`insert into campaigns (id, camping_id, list_id, subject, html, status, recipient_count, sent_count, started_at)
-    values (${sendingId}, ${campsiteId}, ${list.id}, ${`Newsletter in corso ${tag}`}, '<p>Ciao</p>', 'sending', 10, 4, now())`;
+  // Fanned out and moved on just now, its last batch waiting: the server's own worker leaves it be
+  // for two leases (its recovery wakes only newsletters that stalled), longer than this test.
+  await sql`insert into campaigns (id, camping_id, list_id, subject, html, status, recipient_count, sent_count, started_at, fanned_out_at, progress_at)
+    values (${sendingId}, ${campsiteId}, ${list.id}, ${`Newsletter in corso ${tag}`}, '<p>Ciao</p>', 'sending', 10, 4, now(), now(), now())`;
+  await sql`insert into newsletter_batches (camping_id, campaign_id, batch_no, size, idempotency_key)
+    values (${campsiteId}, ${sendingId}, 1, 6, ${`newsletter-${sendingId}-1`})`;
   const messageIds = contactIds.map((_, i) => `re-${tag}-${i}`);
   for (const [i, contactId] of contactIds.entries()) {
     await sql`insert into newsletter_recipients (camping_id, campaign_id, contact_id, email, batch_no, state, provider_message_id)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { newId } from '@/lib/ids';
 
 /**
  * A guest who leaves through a newsletter's link (the page, or the mail client's one-click)
@@ -9,7 +10,7 @@ import type { DbOrTx } from '@/db/client';
 export async function recordUnsubscribeEvent(db: DbOrTx, { campsiteId, contactId }: { campsiteId: string; contactId: string }): Promise<void> {
   await db.execute(sql`
     insert into campaign_events (id, camping_id, campaign_id, contact_id, kind, provider_message_id)
-    select gen_random_uuid()::text, r.camping_id, r.campaign_id, r.contact_id, 'unsub', r.provider_message_id
+    select ${newId()}, r.camping_id, r.campaign_id, r.contact_id, 'unsub', r.provider_message_id
     from newsletter_recipients r
     where r.camping_id = ${campsiteId} and r.contact_id = ${contactId} and r.state = 'sent' and r.updated_at > now() - interval '30 days'
       and not exists (select 1 from campaign_events e where e.campaign_id = r.campaign_id and e.contact_id = r.contact_id and e.kind = 'unsub')

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '@/db/client';
+import { resultRows } from '@/db/result-rows';
 import { campaigns, newsletterBatches, newsletterRecipients, type BatchState } from '@/db/schema';
 import { countMailsSent } from '@/lib/campsites/monthly-mail-count';
 
@@ -70,7 +71,7 @@ export async function settleBatch(
       where r.campaign_id = ${key.campaignId} and r.camping_id = ${key.campsiteId} and r.batch_no = ${key.batchNo}
         and r.state = 'pending' and r.contact_id = m.contact_id
       returning r.contact_id`);
-    settled = Array.isArray(rows) ? rows.length : ((rows as { rows?: unknown[] }).rows?.length ?? 0);
+    settled = resultRows(rows).length;
   } else if (outcome.state !== 'sent') {
     const rows = await tx
       .update(newsletterRecipients)
@@ -110,7 +111,7 @@ export async function dropNoLongerSendable(tx: Transaction, key: BatchKey, listI
       and r.state = 'pending' and c.id = r.contact_id and c.camping_id = r.camping_id
       and (c.newsletter_opt_out_at is not null or c.email_suppressed_at is not null or m.unsubscribed_at is not null or m.contact_id is null)
     returning r.contact_id`);
-  const count = Array.isArray(dropped) ? dropped.length : ((dropped as { rows?: unknown[] }).rows?.length ?? 0);
+  const count = resultRows(dropped).length;
   if (count > 0) {
     await tx
       .update(campaigns)

@@ -60,6 +60,15 @@ const envSchema = z.object({
   NEWSLETTER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   /** How often each worker looks for newsletters that a crash or a lost job left behind. */
   NEWSLETTER_RECOVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Google OAuth client of the CRM, to bind a campsite's Gmail; without it only IMAP mailboxes can be bound. */
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  /** Google's OAuth endpoints (/o/oauth2/v2/auth, /token, /revoke) under one base: tests and the demo point it at a stand-in. */
+  GOOGLE_OAUTH_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Gmail's REST API (…/gmail/v1/users/me/…). */
+  GMAIL_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://gmail.googleapis.com'),
+  /** How far back the first sync of a bound mailbox reads. */
+  MAILBOX_SYNC_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Sender of every mail; the campsite's own address goes in Reply-To. */
   MAIL_FROM: z.string().trim().min(3).default('CRM Campeggi <preventivi@crm-campeggi.it>'),
   SUPPORT_EMAIL: z.string().default('assistenza@crm-campeggi.it'),
@@ -72,6 +81,9 @@ const envSchema = z.object({
   }
   if (values.NODE_ENV === 'production' && !values.APP_URL) {
     context.addIssue({ code: 'custom', path: ['APP_URL'], message: 'obbligatoria in produzione: l’indirizzo pubblico del CRM, per esempio https://crm.example.it' });
+  }
+  if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
+    context.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID e GOOGLE_CLIENT_SECRET vanno impostate insieme' });
   }
   if (values.BOOKING_PLATFORM_URL && !values.BOOKING_PLATFORM_CLIENT_KEY) {
     context.addIssue({ code: 'custom', path: ['BOOKING_PLATFORM_CLIENT_KEY'], message: 'obbligatoria quando è impostata BOOKING_PLATFORM_URL' });

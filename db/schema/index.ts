@@ -12,3 +12,4 @@ export * from './notifications';
 export * from './audit';
 export * from './dashboard';
 export * from './newsletters';
+export * from './mailbox';

@@ -3,7 +3,6 @@ import { campingId } from './campsites';
 import { bytea, createdAt, id, timestampTz, updatedAt } from './columns';
 import { contacts } from './contacts';
 import { quotes } from './quotes';
-import { users } from './users';
 
 export type MailMeta = { operatore?: string; emailCV?: string; cliente?: string; tag?: string };
 
@@ -90,24 +89,4 @@ export const mailOutbox = pgTable(
     index('mail_outbox_camping_idx').on(t.campingId, t.createdAt),
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
   ],
-);
-
-/** A user's bound mailbox (Gmail); tokens are stored encrypted by the mail domain. */
-export const mailboxBindings = pgTable(
-  'mailbox_bindings',
-  {
-    id: id(),
-    campingId: campingId(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider').$type<'gmail'>().notNull().default('gmail'),
-    email: text('email').notNull(),
-    encryptedRefreshToken: text('encrypted_refresh_token').notNull(),
-    accessToken: text('access_token'),
-    accessTokenExpiresAt: timestampTz('access_token_expires_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('mailbox_bindings_camping_idx').on(t.campingId), uniqueIndex('mailbox_bindings_user_unique').on(t.userId, t.provider)],
 );

@@ -1,0 +1,59 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { mailboxMessages, mailboxThreadContacts, mailboxThreads, mailTraces } from '@/db/schema';
+import { idList } from '@/lib/sql-list';
+import { subjectReference } from './parse';
+import type { MailboxRef } from './types';
+
+/**
+ * Links conversations to the campsite's own guests and quotes, never another campsite's:
+ * - every participant address that is a contact of this campsite;
+ * - the RIF in a subject names our trace, hence its quote, its guest and its thread of traces;
+ * - a sent copy of a mail the CRM sent itself (same reference, same subject) is that trace's copy.
+ */
+export async function linkThreads(tx: DbOrTx, mailbox: MailboxRef, threadIds: string[]): Promise<void> {
+  if (threadIds.length === 0) return;
+  await tx.execute(sql`
+    insert into ${mailboxThreadContacts} (thread_id, contact_id, camping_id)
+    select distinct t.id, c.id, t.camping_id
+    from ${mailboxThreads} t
+    cross join lateral jsonb_array_elements_text(t.participants) as p(address)
+    join contacts c on c.camping_id = t.camping_id and lower(c.email) = p.address
+    where t.camping_id = ${mailbox.campingId} and t.id in ${idList(threadIds)} and p.address <> ${mailbox.address.toLowerCase()}
+    on conflict do nothing`);
+
+  const referenced = await tx
+    .select({ id: mailboxMessages.id, threadId: mailboxMessages.threadId, subject: mailboxMessages.subject, direction: mailboxMessages.direction, mailTraceId: mailboxMessages.mailTraceId })
+    .from(mailboxMessages)
+    .where(and(eq(mailboxMessages.campingId, mailbox.campingId), inArray(mailboxMessages.threadId, threadIds), sql`${mailboxMessages.subject} ~* 'RIF\\.?:'`));
+  const withReference = referenced.map((message) => ({ ...message, reference: subjectReference(message.subject) })).filter((message) => message.reference);
+  const traces = await traceByReference(tx, mailbox.campingId, [...new Set(withReference.map((message) => message.reference!))]);
+  const traceOf = new Map(traces.map((trace) => [trace.referenceId!.toUpperCase(), trace]));
+  for (const message of withReference) {
+    const trace = traceOf.get(message.reference!.toUpperCase());
+    if (!trace) continue;
+    await tx
+      .update(mailboxThreads)
+      .set({ quoteId: sql`coalesce(${mailboxThreads.quoteId}, ${trace.quoteId})`, traceThreadId: sql`coalesce(${mailboxThreads.traceThreadId}, ${trace.threadId})` })
+      .where(and(eq(mailboxThreads.id, message.threadId), eq(mailboxThreads.campingId, mailbox.campingId)));
+    if (trace.contactId) {
+      await tx.insert(mailboxThreadContacts).values({ threadId: message.threadId, contactId: trace.contactId, campingId: mailbox.campingId }).onConflictDoNothing();
+    }
+    if (message.direction === 'out' && trace.direction === 'out' && !message.mailTraceId && message.subject.trim() === trace.subject.trim()) {
+      await tx
+        .update(mailboxMessages)
+        .set({ mailTraceId: trace.id })
+        .where(and(eq(mailboxMessages.id, message.id), isNull(mailboxMessages.mailTraceId)));
+    }
+  }
+}
+
+/** Our trace with this reference (as typed, or as we write them: upper case). */
+export async function traceByReference(tx: DbOrTx, campsiteId: string, references: string[]) {
+  if (references.length === 0) return [];
+  const variants = [...new Set(references.flatMap((reference) => [reference, reference.toUpperCase()]))];
+  return tx
+    .select({ id: mailTraces.id, referenceId: mailTraces.referenceId, quoteId: mailTraces.quoteId, contactId: mailTraces.contactId, threadId: mailTraces.threadId, subject: mailTraces.subject, direction: mailTraces.direction })
+    .from(mailTraces)
+    .where(and(eq(mailTraces.campingId, campsiteId), inArray(mailTraces.referenceId, variants)));
+}

@@ -1,0 +1,149 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Transaction } from '@/db/client';
+import { mailboxMessages, mailboxThreads } from '@/db/schema';
+import { idList } from '@/lib/sql-list';
+import { linkThreads } from './linking';
+import { parseMessage, type ParsedMessage } from './parse';
+import type { MailboxFolder, MailboxRef, SyncBatch } from './types';
+
+
+/** Which of these provider ids the mailbox already holds. */
+export async function knownProviderIds(db: DbOrTx, mailbox: MailboxRef, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: mailboxMessages.providerMessageId })
+    .from(mailboxMessages)
+    .where(and(eq(mailboxMessages.mailboxId, mailbox.id), eq(mailboxMessages.campingId, mailbox.campingId), inArray(mailboxMessages.providerMessageId, ids)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The conversation a message belongs to: Gmail says; otherwise the first known mail it answers, else its root. */
+async function threadFor(tx: Transaction, mailbox: MailboxRef, message: ParsedMessage): Promise<string> {
+  let key = message.providerThreadId;
+  if (!key) {
+    const answered = [message.inReplyTo, ...message.references].filter((id): id is string => Boolean(id));
+    if (answered.length > 0) {
+      const [parent] = await tx
+        .select({ threadId: mailboxMessages.threadId })
+        .from(mailboxMessages)
+        .where(and(eq(mailboxMessages.mailboxId, mailbox.id), inArray(mailboxMessages.rfcMessageId, answered)))
+        .limit(1);
+      if (parent) return parent.threadId;
+    }
+    // The root of the chain, so that a reply synced before its parent still meets it in one thread.
+    key = message.references[0] ?? message.inReplyTo ?? message.rfcMessageId ?? message.providerMessageId;
+  }
+  const [thread] = await tx
+    .insert(mailboxThreads)
+    .values({ campingId: mailbox.campingId, mailboxId: mailbox.id, threadKey: key, subject: message.subject, lastMessageAt: message.sentAt })
+    .onConflictDoUpdate({ target: [mailboxThreads.mailboxId, mailboxThreads.threadKey], set: { threadKey: sql`excluded.thread_key` } })
+    .returning({ id: mailboxThreads.id });
+  return thread!.id;
+}
+
+const union = (a: MailboxFolder[], b: MailboxFolder[]) => [...new Set([...a, ...b])];
+
+/** A message already held (same provider id, or the same Message-ID under another id): its flags are refreshed, nothing is added. */
+async function mergeKnown(tx: Transaction, mailbox: MailboxRef, message: ParsedMessage): Promise<string | null> {
+  const sameMessage = message.rfcMessageId
+    ? or(eq(mailboxMessages.providerMessageId, message.providerMessageId), eq(mailboxMessages.rfcMessageId, message.rfcMessageId))
+    : eq(mailboxMessages.providerMessageId, message.providerMessageId);
+  const [held] = await tx
+    .select({ id: mailboxMessages.id, threadId: mailboxMessages.threadId, providerMessageId: mailboxMessages.providerMessageId, folders: mailboxMessages.folders })
+    .from(mailboxMessages)
+    .where(and(eq(mailboxMessages.mailboxId, mailbox.id), sameMessage))
+    .limit(1);
+  if (!held) return null;
+  const sameId = held.providerMessageId === message.providerMessageId;
+  await tx
+    .update(mailboxMessages)
+    .set({
+      folders: sameId ? message.folders : union(held.folders, message.folders),
+      unread: message.unread,
+      // A mail sent from the CRM is stored before the provider names it; its copy brings the name.
+      ...(held.providerMessageId.startsWith('local:') ? { providerMessageId: message.providerMessageId } : {}),
+    })
+    .where(eq(mailboxMessages.id, held.id));
+  return held.threadId;
+}
+
+/** Saves one page of sync work in one transaction: nothing is half-saved, and no message is stored twice. */
+export async function saveSyncBatch(db: DbOrTx, mailbox: MailboxRef, batch: SyncBatch): Promise<{ added: number }> {
+  const parsed = await Promise.all(batch.messages.map(parseMessage));
+  return db.transaction(async (tx) => {
+    const touched = new Set<string>();
+    const scope = and(eq(mailboxMessages.mailboxId, mailbox.id), eq(mailboxMessages.campingId, mailbox.campingId));
+    for (const flag of batch.flags) {
+      const rows = await tx
+        .update(mailboxMessages)
+        .set({ ...(flag.unread === undefined ? {} : { unread: flag.unread }), ...(flag.folders ? { folders: flag.folders } : {}) })
+        .where(and(scope, eq(mailboxMessages.providerMessageId, flag.providerMessageId)))
+        .returning({ threadId: mailboxMessages.threadId });
+      for (const row of rows) touched.add(row.threadId);
+    }
+    if (batch.deletedProviderMessageIds.length > 0) {
+      const rows = await tx
+        .delete(mailboxMessages)
+        .where(and(scope, inArray(mailboxMessages.providerMessageId, batch.deletedProviderMessageIds)))
+        .returning({ threadId: mailboxMessages.threadId });
+      for (const row of rows) touched.add(row.threadId);
+    }
+    let added = 0;
+    const own = mailbox.address.toLowerCase();
+    for (const message of parsed) {
+      const known = await mergeKnown(tx, mailbox, message);
+      if (known) {
+        touched.add(known);
+        continue;
+      }
+      const threadId = await threadFor(tx, mailbox, message);
+      const { providerThreadId: _thread, ...columns } = message;
+      await tx.insert(mailboxMessages).values({
+        ...columns,
+        campingId: mailbox.campingId,
+        mailboxId: mailbox.id,
+        threadId,
+        direction: message.fromAddress === own || (message.folders.includes('SENT') && !message.folders.includes('INBOX')) ? 'out' : 'in',
+      });
+      touched.add(threadId);
+      added += 1;
+    }
+    await refreshThreads(tx, mailbox, [...touched]);
+    await linkThreads(tx, mailbox, [...touched]);
+    return { added };
+  });
+}
+
+/** A thread's summary (counts, folders, last date, participants, search text) recomputed from its messages. */
+export async function refreshThreads(tx: DbOrTx, mailbox: Pick<MailboxRef, 'campingId'>, threadIds: string[]): Promise<void> {
+  if (threadIds.length === 0) return;
+  await tx.execute(sql`
+    update ${mailboxThreads} t set
+      message_count = s.message_count, unread_count = s.unread_count, in_inbox = s.in_inbox, in_sent = s.in_sent,
+      last_message_at = s.last_message_at, subject = s.subject, snippet = s.snippet, participants = s.participants,
+      search_text = crm_search_text(s.subject || ' ' || s.names || ' ' || (s.participants)::text)
+    from (
+      select m.thread_id,
+        count(*)::int as message_count,
+        (count(*) filter (where m.unread and m.folders @> '["INBOX"]'::jsonb))::int as unread_count,
+        bool_or(m.folders @> '["INBOX"]'::jsonb) as in_inbox,
+        bool_or(m.folders @> '["SENT"]'::jsonb) as in_sent,
+        max(m.sent_at) as last_message_at,
+        (array_agg(m.subject order by m.sent_at asc))[1] as subject,
+        (array_agg(m.snippet order by m.sent_at desc))[1] as snippet,
+        string_agg(distinct m.from_name, ' ') as names,
+        (select coalesce(jsonb_agg(distinct a.address), '[]'::jsonb)
+           from ${mailboxMessages} m2,
+           jsonb_array_elements_text(m2.to_addresses || m2.cc_addresses || jsonb_build_array(m2.from_address)) as a(address)
+           where m2.thread_id = m.thread_id and a.address <> '') as participants
+      from ${mailboxMessages} m
+      where m.thread_id in ${idList(threadIds)}
+      group by m.thread_id
+    ) s
+    where t.id = s.thread_id and t.camping_id = ${mailbox.campingId}`);
+  // A thread whose every message is gone (deleted at the provider) goes too.
+  await tx.execute(sql`
+    delete from ${mailboxThreads} t
+    where t.camping_id = ${mailbox.campingId} and t.id in ${idList(threadIds)}
+      and not exists (select 1 from ${mailboxMessages} m where m.thread_id = t.id)`);
+}

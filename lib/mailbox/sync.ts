@@ -1,0 +1,93 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { mailboxes } from '@/db/schema';
+import { env } from '@/lib/env';
+import { openMailboxClient } from './clients';
+import { findMailboxRow, markReconnect, type MailboxRow } from './mailbox-row';
+import { knownProviderIds, saveSyncBatch } from './store';
+import { MailboxAuthError, SyncCursorExpiredError, type MailboxClient, type SyncCursor, type SyncSink } from './types';
+
+/** A sync holds its mailbox this long, renewed at every saved page; a crashed one frees it by itself. */
+const LEASE_SECONDS = 300;
+
+export type SyncReport = {
+  state: 'synced' | 'busy' | 'not-bound' | 'reconnect' | 'failed';
+  mode?: 'full' | 'partial';
+  added: number;
+  ms: number;
+  error?: string;
+};
+
+const leaseUntil = sql`now() + make_interval(secs => ${LEASE_SECONDS})`;
+
+/** Takes the mailbox for one sync, unless another instance is syncing it or it waits to be bound again. */
+async function claim(db: Database, campsiteId: string): Promise<MailboxRow | null> {
+  const [row] = await db
+    .update(mailboxes)
+    .set({ syncLeaseUntil: leaseUntil })
+    .where(and(eq(mailboxes.campingId, campsiteId), eq(mailboxes.status, 'active'), or(isNull(mailboxes.syncLeaseUntil), lt(mailboxes.syncLeaseUntil, sql`now()`))))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Brings the campsite's mailbox up to date: a full sync of the last MAILBOX_SYNC_DAYS the first
+ * time (or when the provider lost our point in its history), a partial one from the cursor after.
+ * Every page is saved in its own transaction and the cursor only after the last, so a sync cut
+ * short starts again from the old cursor and finds what it saved already held.
+ */
+export async function syncMailbox(db: Database, campsiteId: string, options: { client?: MailboxClient } = {}): Promise<SyncReport> {
+  const startedAt = Date.now();
+  const row = await claim(db, campsiteId);
+  if (!row) {
+    const current = await findMailboxRow(db, campsiteId);
+    const state = !current ? 'not-bound' : current.status === 'reconnect' ? 'reconnect' : 'busy';
+    return { state, added: 0, ms: Date.now() - startedAt };
+  }
+  const ref = { id: row.id, campingId: row.campingId, address: row.address };
+  const scope = and(eq(mailboxes.id, row.id), eq(mailboxes.campingId, campsiteId));
+  let added = 0;
+  const sink: SyncSink = {
+    known: (ids) => knownProviderIds(db, ref, ids),
+    save: async (batch) => {
+      added += (await saveSyncBatch(db, ref, batch)).added;
+      await db.update(mailboxes).set({ syncLeaseUntil: leaseUntil }).where(scope);
+    },
+  };
+  let mode: 'full' | 'partial' = row.fullSyncAt && row.syncCursor ? 'partial' : 'full';
+  let client: MailboxClient | undefined = options.client;
+  try {
+    client ??= await openMailboxClient(db, row);
+    const since = new Date(Date.now() - env().MAILBOX_SYNC_DAYS * 24 * 60 * 60 * 1000);
+    let cursor: SyncCursor;
+    if (mode === 'partial') {
+      try {
+        cursor = await client.partialSync(row.syncCursor!, sink);
+      } catch (error) {
+        if (!(error instanceof SyncCursorExpiredError)) throw error;
+        mode = 'full';
+        cursor = await client.fullSync(since, sink);
+      }
+    } else {
+      cursor = await client.fullSync(since, sink);
+    }
+    const ms = Date.now() - startedAt;
+    await db
+      .update(mailboxes)
+      .set({ syncCursor: cursor, ...(mode === 'full' ? { fullSyncAt: new Date() } : {}), lastSyncAt: new Date(), lastSyncError: null, lastSyncMs: ms, syncLeaseUntil: null })
+      .where(scope);
+    return { state: 'synced', mode, added, ms };
+  } catch (error) {
+    const ms = Date.now() - startedAt;
+    if (error instanceof MailboxAuthError) {
+      await markReconnect(db, row, error.message);
+      return { state: 'reconnect', mode, added, ms, error: error.message };
+    }
+    console.error('Casella: sincronizzazione non riuscita', error);
+    const message = error instanceof Error ? error.message : String(error);
+    await db.update(mailboxes).set({ lastSyncError: message.slice(0, 500), lastSyncAt: new Date(), syncLeaseUntil: null }).where(scope);
+    return { state: 'failed', mode, added, ms, error: message };
+  } finally {
+    if (client && !options.client) await client.close().catch(() => undefined);
+  }
+}

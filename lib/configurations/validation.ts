@@ -28,3 +28,12 @@ export const quoteSenderSchema = z.object({
   oggetto: z.string('Oggetto: scrivi un oggetto').trim().max(200, 'Oggetto: al massimo 200 caratteri'),
 });
 export type QuoteSender = z.output<typeof quoteSenderSchema>;
+
+/** The booking platform's e-mail pages (/emailCV, /clientMailCV): group 'emailCV', edited in /settings/mailCV. */
+export const CV_MAIL_GROUP = 'emailCV';
+export const cvMailSettingsSchema = z.object({
+  oggetto: z.string('Oggetto predefinito: scrivi un oggetto').trim().max(200, 'Oggetto predefinito: al massimo 200 caratteri'),
+  firma: z.string('Firma: scrivi un testo').max(20_000, 'Firma: al massimo 20.000 caratteri'),
+  mittente: z.string('Nome del mittente: scrivi un nome').trim().max(100, 'Nome del mittente: al massimo 100 caratteri'),
+});
+export type CvMailSettings = z.output<typeof cvMailSettingsSchema>;

@@ -24,6 +24,7 @@ const STAFF_NAMESPACES = {
   campaigns: () => import('../../messages/it/campaigns.json'),
   stepsMailing: () => import('../../messages/it/steps-mailing.json'),
   newsletterConsents: () => import('../../messages/it/newsletter-consents.json'),
+  cvMail: () => import('../../messages/it/cv-mail.json'),
 };
 
 async function staffMessages() {

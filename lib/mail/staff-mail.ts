@@ -19,6 +19,8 @@ export type StaffMailInput = {
   threadId?: string | null;
   attachmentIds?: string[];
   meta?: MailMeta;
+  /** The From display name (the CV mail settings' "mittente"); none keeps MAIL_FROM's. */
+  senderName?: string | null;
 };
 
 export type SentStaffMail = { traceId: string; referenceId: string; threadId: string; subject: string; duplicate: boolean };
@@ -73,6 +75,7 @@ export async function sendStaffMail(db: Database, campsiteId: string, kind: Extr
       referenceId: input.referenceId ?? undefined,
       attachmentIds,
       meta: input.meta,
+      senderName: input.senderName ?? null,
     });
     const traceId = queued.traceId!;
     if (attachmentIds.length) {

@@ -130,7 +130,7 @@ export async function addTrace(db: DbOrTx, campsiteId: string, input: NewTrace):
 const cursorTime = exactTimestamp(mailTraces.createdAt);
 
 /** Newest first, by (created_at, id) keyset: a page never shifts when new mails arrive. */
-async function tracePage(db: DbOrTx, where: SQL, options: { cursor?: string | null; limit?: number }): Promise<Page<TraceRow> & { total: number }> {
+export async function tracePage(db: DbOrTx, where: SQL, options: { cursor?: string | null; limit?: number }): Promise<Page<TraceRow> & { total: number }> {
   const limit = Math.min(Math.max(1, Math.floor(options.limit ?? TRACE_PAGE_SIZE)), MAX_TRACE_PAGE_SIZE);
   const position = decodeCursor(options.cursor, 2);
   const after = position ? sql`(${mailTraces.createdAt}, ${mailTraces.id}) < (${String(position[0])}::timestamptz, ${String(position[1])}::text)` : undefined;

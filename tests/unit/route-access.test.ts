@@ -5,6 +5,10 @@ describe('routeAccess', () => {
   it('gives level-0 routes to service accounts and level 10 to the rest', () => {
     expect(routeAccess('/mail')).toEqual({ kind: 'staff', packLevel: 0 });
     expect(routeAccess('/settings/mailCV')).toEqual({ kind: 'staff', packLevel: 0 });
+    // The booking platform's e-mail pages: open to the service accounts its one-time links log in.
+    for (const path of ['/settings/mailCVL', '/emailCV', '/emailCVL', '/clientMailCV', '/clientMailCV/2027/1001']) {
+      expect(routeAccess(path), path).toEqual({ kind: 'staff', packLevel: 0 });
+    }
     expect(routeAccess('/settings')).toEqual({ kind: 'staff', packLevel: 10 });
     expect(routeAccess('/clienti/abc')).toEqual({ kind: 'staff', packLevel: 10 });
     expect(routeAccess('/')).toEqual({ kind: 'staff', packLevel: 10 });

@@ -1,13 +1,29 @@
+import { Stack, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { ComingSoon } from '@/components/shell/coming-soon';
+import { CvSettingsForm } from '@/components/mail/cv/cv-settings-form';
+import { PageContainer } from '@/components/shell/page-container';
+import { getDb } from '@/db/client';
 import { requireStaff } from '@/lib/auth/staff';
+import { readCvMailSettings } from '@/lib/configurations/cv-mail-settings';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('settingsMenu'))('mailCvSettings') };
 }
 
+/** /settings/mailCV (and /settings/mailCVL, the lucee campsites' name): the CV mail settings of the campsite. */
 export default async function Page() {
-  await requireStaff({ packLevel: 0 });
-  return <ComingSoon section={(await getTranslations('settingsMenu'))('mailCvSettings')} />;
+  const tenant = await requireStaff({ packLevel: 0 });
+  const settings = await readCvMailSettings(getDb(), tenant.campsiteId);
+  const title = (await getTranslations('settingsMenu'))('mailCvSettings');
+  return (
+    <PageContainer>
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <CvSettingsForm settings={settings} />
+      </Stack>
+    </PageContainer>
+  );
 }

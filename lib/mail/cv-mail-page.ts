@@ -1,0 +1,86 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { contacts, mailTraces } from '@/db/schema';
+import { readCvMailSettings } from '@/lib/configurations/cv-mail-settings';
+import type { CvMailSettings } from '@/lib/configurations/validation';
+import { AppError } from '@/lib/errors';
+import { parseBookingReference, quoteByBookingReference, type BookedQuote, type BookingReference } from '@/lib/quotes/booking-reference';
+import { cvMailPage, tracePage, type TraceRow } from './traces';
+
+/** What the list under the compose form shows of a mail. */
+export type CvMailSummary = { id: string; threadId: string; recipients: string[]; subject: string; isSent: boolean; at: Date };
+export type CvMailList = { items: CvMailSummary[]; nextCursor: string | null };
+
+/** Prefilled fields of the compose form. */
+export type CvComposeStart = { to: string; subject: string; contactId: string | null; quoteId: string | null };
+
+const summary = (trace: TraceRow): CvMailSummary => ({
+  id: trace.id,
+  threadId: trace.threadId,
+  recipients: trace.recipients,
+  subject: trace.subject,
+  isSent: trace.isSent,
+  at: trace.sentAt ?? trace.createdAt,
+});
+
+/** A stale or edited cursor in the address shows the first page rather than an error page. */
+async function pageOrFirst(load: (cursor: string | null) => Promise<{ items: TraceRow[]; nextCursor: string | null }>, cursor: string | null): Promise<CvMailList> {
+  let page;
+  try {
+    page = await load(cursor);
+  } catch (error) {
+    if (!(error instanceof AppError) || !cursor) throw error;
+    page = await load(null);
+  }
+  return { items: page.items.map(summary), nextCursor: page.nextCursor };
+}
+
+/** The address of a contact of this campsite, or null (another campsite's id is unknown here). */
+async function contactEmail(db: DbOrTx, campsiteId: string, contactId: string) {
+  const [found] = await db
+    .select({ id: contacts.id, email: contacts.email })
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.campingId, campsiteId)));
+  return found ?? null;
+}
+
+export type EmailCvData = { settings: CvMailSettings; start: CvComposeStart; list: CvMailList };
+
+/** /emailCV: the compose form prefilled from ?to=, ?cliente=, ?oggetto= (else the default subject), and the campsite's CV mails. */
+export async function loadEmailCvPage(db: DbOrTx, campsiteId: string, query: { to?: string; cliente?: string; oggetto?: string; cursor?: string }): Promise<EmailCvData> {
+  const [settings, contact, list] = await Promise.all([
+    readCvMailSettings(db, campsiteId),
+    query.cliente ? contactEmail(db, campsiteId, query.cliente.slice(0, 100)) : null,
+    pageOrFirst((cursor) => cvMailPage(db, campsiteId, { cursor }), query.cursor ?? null),
+  ]);
+  const to = query.to?.slice(0, 2000) || contact?.email || '';
+  return { settings, list, start: { to, subject: query.oggetto?.slice(0, 500) || settings.oggetto, contactId: contact?.id ?? null, quoteId: null } };
+}
+
+export type ClientMailCvData = EmailCvData & {
+  /** none: no file in the address; invalid: unreadable; missing: no quote of the campsite has it. */
+  status: 'none' | 'invalid' | 'missing' | 'found';
+  reference: BookingReference | null;
+  quote: BookedQuote | null;
+};
+
+/** /clientMailCV/:annoPratica?/:numeroPratica?: the guest of the booking file, and the mails of that quote or guest. */
+export async function loadClientMailCvPage(db: DbOrTx, campsiteId: string, segments: readonly string[] | undefined, cursor: string | null): Promise<ClientMailCvData> {
+  const settings = await readCvMailSettings(db, campsiteId);
+  const parsed = parseBookingReference(segments);
+  const empty = { items: [], nextCursor: null };
+  const blank: CvComposeStart = { to: '', subject: settings.oggetto, contactId: null, quoteId: null };
+  if (parsed.kind !== 'ok') return { settings, start: blank, list: empty, status: parsed.kind, reference: null, quote: null };
+  const quote = await quoteByBookingReference(db, { campsiteId, ...parsed.reference });
+  if (!quote) return { settings, start: blank, list: empty, status: 'missing', reference: parsed.reference, quote: null };
+  const where = and(eq(mailTraces.campingId, campsiteId), or(eq(mailTraces.quoteId, quote.quoteId), eq(mailTraces.contactId, quote.contactId)))!;
+  const list = await pageOrFirst((at) => tracePage(db, where, { cursor: at }), cursor);
+  return {
+    settings,
+    list,
+    status: 'found',
+    reference: parsed.reference,
+    quote,
+    start: { to: quote.guestEmail ?? '', subject: settings.oggetto, contactId: quote.contactId, quoteId: quote.quoteId },
+  };
+}

@@ -1,0 +1,40 @@
+import type { Database } from '@/db/client';
+import { readCvMailSettings } from '@/lib/configurations/cv-mail-settings';
+import { addressList, htmlText, optionalId, subjectText } from '@/lib/legacy-api/shapes/mail';
+import type { Tenant } from '@/lib/tenant';
+import { z } from '@/lib/validation';
+import { sendStaffMail, type SentStaffMail } from './staff-mail';
+
+/** The compose form of /emailCV and /clientMailCV: the same limits as /sendMailCV. */
+export const cvMailSchema = z.object({
+  to: addressList.refine((list) => list.length > 0, 'Indica almeno un destinatario.'),
+  subject: subjectText.min(1, 'L’oggetto dell’e-mail è vuoto.'),
+  html: htmlText.refine((html) => html.replace(/<[^>]*>/g, '').trim().length > 0, 'Il testo dell’e-mail è vuoto.'),
+  contactId: optionalId('Cliente'),
+  quoteId: optionalId('Preventivo'),
+});
+export type CvMailInput = z.input<typeof cvMailSchema>;
+
+/** The signature goes once at the end: a body that already ends with it (pasted, or sent again) keeps one. */
+export function withSignature(html: string, signature: string): string {
+  const sign = signature.trim();
+  if (!sign || html.trimEnd().endsWith(sign)) return html;
+  return `${html}<br>${sign}`;
+}
+
+/**
+ * Sends as /sendMailCV does: a 'cv' mail traced with tag 'emailCV', the address in meta.emailCV
+ * and the operator's e-mail; the campsite's CV settings add the signature and the sender name.
+ */
+export async function sendCvMail(db: Database, tenant: Pick<Tenant, 'campsiteId' | 'email'>, input: z.output<typeof cvMailSchema>): Promise<SentStaffMail> {
+  const settings = await readCvMailSettings(db, tenant.campsiteId);
+  return sendStaffMail(db, tenant.campsiteId, 'cv', {
+    to: input.to,
+    subject: input.subject,
+    html: withSignature(input.html, settings.firma),
+    contactId: input.contactId ?? null,
+    quoteId: input.quoteId ?? null,
+    senderName: settings.mittente || null,
+    meta: { operatore: tenant.email, tag: 'emailCV', emailCV: input.to[0], ...(input.contactId ? { cliente: input.contactId } : {}) },
+  });
+}

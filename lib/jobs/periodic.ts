@@ -5,6 +5,7 @@ import { refreshChangedCampsites } from '@/lib/dashboard/refresh';
 import { deliverDue } from '@/lib/mail/delivery';
 import { mailTransport } from '@/lib/mail/mailer';
 import { sendDueReminders } from '@/lib/mail/reminders';
+import { scheduleMailboxSyncs } from '@/lib/mailbox/jobs';
 import { expireDueQuotes } from '@/lib/quotes/transitions';
 import { QUEUES, type QueueName } from './queues';
 
@@ -68,6 +69,14 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
     label: 'Aggiornamento della dashboard',
     description: 'Ricalcola i dati della dashboard dei campeggi che hanno avuto modifiche.',
     run: async (db) => ({ campeggi: (await refreshChangedCampsites(db)).length }),
+  },
+  {
+    queue: QUEUES.mailboxSchedule,
+    cron: '* * * * *',
+    frequency: 'ogni minuto',
+    label: 'Sincronizzazione delle caselle',
+    description: 'Legge la posta nuova delle caselle collegate (Gmail o IMAP) e la collega a clienti e preventivi.',
+    run: scheduleMailboxSyncs,
   },
 ];
 

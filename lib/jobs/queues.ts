@@ -11,6 +11,10 @@ export const QUEUES = {
   newsletterSend: 'newsletter.invio',
   /** One job per batch of up to 100 recipients, sent to the provider in one call (issue 12). */
   newsletterBatch: 'newsletter.lotto',
+  /** Every minute: one sync job per bound mailbox (issue 13). */
+  mailboxSchedule: 'posta.casella.pianifica',
+  /** One job per mailbox sync; at most one queued and one running per mailbox. */
+  mailboxSync: 'posta.casella.sincronizza',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -18,3 +22,4 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export type NewsletterSendJob = { campsiteId: string; campaignId: string };
 /** The batch's recipients live in the ledger (newsletter_recipients), never in the job. */
 export type NewsletterBatchJob = { campsiteId: string; campaignId: string; batchNo: number };
+export type MailboxSyncJob = { campsiteId: string };

@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import { getDb } from '@/db/client';
+import { startMailboxWorkers } from '@/lib/mailbox/jobs';
 import { startNewsletterWorkers } from '@/lib/newsletter/worker';
 import { getBoss, instanceName } from './boss';
 import { PERIODIC_JOBS, type PeriodicJob } from './periodic';
@@ -41,6 +42,7 @@ export function startJobWorkers(): Promise<void> {
       await work(boss, job);
     }
     await startNewsletterWorkers();
+    await startMailboxWorkers();
   })().catch((error: unknown) => {
     state.crmJobsStarting = undefined;
     throw error;

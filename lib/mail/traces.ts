@@ -83,6 +83,8 @@ export type NewTrace = {
   linkedMailIds?: string[];
   previousReplies?: string[];
   providerMessageId?: string | null;
+  /** The RIF put in the subject of a mail the CRM sends itself (a mail from the bound mailbox). */
+  referenceId?: string | null;
   meta?: MailMeta;
 };
 
@@ -119,6 +121,7 @@ export async function addTrace(db: DbOrTx, campsiteId: string, input: NewTrace):
       linkedMailIds: input.linkedMailIds ?? [],
       previousReplies: input.previousReplies ?? [],
       providerMessageId: input.providerMessageId ?? null,
+      referenceId: input.referenceId ?? null,
       meta: input.meta ?? {},
       sentAt: input.direction === 'in' || input.isSent ? new Date() : null,
     })

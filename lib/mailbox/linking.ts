@@ -27,7 +27,7 @@ export async function linkThreads(tx: DbOrTx, mailbox: MailboxRef, threadIds: st
     .from(mailboxMessages)
     .where(and(eq(mailboxMessages.campingId, mailbox.campingId), inArray(mailboxMessages.threadId, threadIds), sql`${mailboxMessages.subject} ~* 'RIF\\.?:'`));
   const withReference = referenced.map((message) => ({ ...message, reference: subjectReference(message.subject) })).filter((message) => message.reference);
-  const traces = await traceByReference(tx, mailbox.campingId, [...new Set(withReference.map((message) => message.reference!))]);
+  const traces = await tracesByReferences(tx, mailbox.campingId, [...new Set(withReference.map((message) => message.reference!))]);
   const traceOf = new Map(traces.map((trace) => [trace.referenceId!.toUpperCase(), trace]));
   for (const message of withReference) {
     const trace = traceOf.get(message.reference!.toUpperCase());
@@ -49,7 +49,7 @@ export async function linkThreads(tx: DbOrTx, mailbox: MailboxRef, threadIds: st
 }
 
 /** Our trace with this reference (as typed, or as we write them: upper case). */
-export async function traceByReference(tx: DbOrTx, campsiteId: string, references: string[]) {
+export async function tracesByReferences(tx: DbOrTx, campsiteId: string, references: string[]) {
   if (references.length === 0) return [];
   const variants = [...new Set(references.flatMap((reference) => [reference, reference.toUpperCase()]))];
   return tx

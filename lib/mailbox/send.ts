@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { mailAttachments, mailboxMessages, mailboxThreadContacts, mailboxThreads } from '@/db/schema';
+import { AppError } from '@/lib/errors';
+import { sanitizeHtml } from '@/lib/html/sanitize';
+import { newReferenceId } from '@/lib/mail/outbox';
+import { subjectWithReference } from '@/lib/mail/subject';
+import { addTrace, assertContact, assertQuote } from '@/lib/mail/traces';
+import { openMailboxClient } from './clients';
+import { findMailboxRow, markReconnect, type MailboxRow } from './mailbox-row';
+import { bareMessageId, subjectReference } from './parse';
+import { saveSyncBatch } from './store';
+import { MailboxAuthError, type MailboxClient, type OutgoingMail } from './types';
+
+export type MailboxSendInput = {
+  campsiteId: string;
+  /** The staff member who writes: recorded as the trace's operator. */
+  userEmail: string;
+  /** A conversation of the mailbox to answer; without it, a new mail. */
+  threadId?: string | null;
+  to: string[];
+  cc?: string[];
+  subject: string;
+  html: string;
+  attachmentIds?: string[];
+  contactId?: string | null;
+  quoteId?: string | null;
+};
+
+export type MailboxSent = { messageId: string; threadId: string; traceId: string; subject: string };
+
+/** The bound mailbox, ready to send, or a clear refusal. */
+export async function usableMailbox(db: Database, campsiteId: string): Promise<MailboxRow> {
+  const row = await findMailboxRow(db, campsiteId);
+  if (!row) throw new AppError('conflict', 'Nessuna casella collegata: collegala da Impostazioni › Account Gmail.');
+  if (row.status === 'reconnect') throw new AppError('conflict', 'La casella va ricollegata prima di inviare: apri Impostazioni › Account Gmail e premi «Riconnetti».');
+  return row;
+}
+
+async function replyContext(db: Database, row: MailboxRow, threadId: string) {
+  const [thread] = await db
+    .select()
+    .from(mailboxThreads)
+    .where(and(eq(mailboxThreads.id, threadId), eq(mailboxThreads.campingId, row.campingId), eq(mailboxThreads.mailboxId, row.id)));
+  if (!thread) throw new AppError('not_found', 'Conversazione non trovata.');
+  const messages = await db
+    .select({ rfcMessageId: mailboxMessages.rfcMessageId, references: mailboxMessages.references })
+    .from(mailboxMessages)
+    .where(and(eq(mailboxMessages.threadId, thread.id), eq(mailboxMessages.campingId, row.campingId)))
+    .orderBy(asc(mailboxMessages.sentAt));
+  const last = messages.at(-1);
+  const [contact] = await db
+    .select({ contactId: mailboxThreadContacts.contactId })
+    .from(mailboxThreadContacts)
+    .where(and(eq(mailboxThreadContacts.threadId, thread.id), eq(mailboxThreadContacts.campingId, row.campingId)))
+    .limit(1);
+  return {
+    thread,
+    inReplyTo: last?.rfcMessageId ?? null,
+    references: [...(last?.references ?? []), ...(last?.rfcMessageId ? [last.rfcMessageId] : [])].slice(-30),
+    contactId: contact?.contactId ?? null,
+  };
+}
+
+async function attachments(db: Database, campsiteId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ fileName: mailAttachments.fileName, mimeType: mailAttachments.mimeType, content: mailAttachments.data })
+    .from(mailAttachments)
+    .where(and(eq(mailAttachments.campingId, campsiteId), inArray(mailAttachments.id, ids)));
+  if (rows.length !== new Set(ids).size) throw new AppError('not_found', 'Allegato non trovato.');
+  return rows;
+}
+
+const toText = (html: string) =>
+  html
+    .replace(/<(br|\/p|\/div|\/li|\/h\d)[^>]*>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+/**
+ * Sends through the campsite's own mailbox, as the staff would from Gmail or their mail program:
+ * a reply carries In-Reply-To and References (and Gmail's thread id), so the guest's program
+ * files it in the same conversation. The sent copy is stored at once under our own Message-ID,
+ * which is how the next sync recognises it; a trace records it on the guest and the quote.
+ */
+export async function sendFromMailbox(db: Database, input: MailboxSendInput, options: { client?: MailboxClient } = {}): Promise<MailboxSent> {
+  const row = await usableMailbox(db, input.campsiteId);
+  if (input.contactId) await assertContact(db, input.campsiteId, input.contactId);
+  if (input.quoteId) await assertQuote(db, input.campsiteId, input.quoteId);
+  const reply = input.threadId ? await replyContext(db, row, input.threadId) : null;
+  const referenceId = subjectReference(input.subject) ? null : newReferenceId();
+  const subject = referenceId ? subjectWithReference(input.subject, referenceId) : input.subject;
+  const html = sanitizeHtml(input.html);
+  const domain = row.address.split('@')[1] ?? 'crm-campeggi.it';
+  const outgoing: OutgoingMail = {
+    from: row.address,
+    to: input.to,
+    cc: input.cc ?? [],
+    subject,
+    html,
+    text: toText(html),
+    messageId: `<${randomUUID()}@${domain}>`,
+    inReplyTo: reply?.inReplyTo ? `<${reply.inReplyTo}>` : null,
+    references: reply?.references.map((id) => `<${id}>`) ?? [],
+    providerThreadId: row.provider === 'gmail' ? (reply?.thread.threadKey ?? null) : null,
+    attachments: await attachments(db, input.campsiteId, input.attachmentIds ?? []),
+  };
+  const client = options.client ?? (await openMailboxClient(db, row));
+  let sent;
+  try {
+    sent = await client.send(outgoing);
+  } catch (error) {
+    if (error instanceof MailboxAuthError) {
+      await markReconnect(db, row, error.message);
+      throw new AppError('conflict', error.message);
+    }
+    throw new AppError('unavailable', `La casella non ha accettato l’e-mail: ${error instanceof Error ? error.message : 'errore sconosciuto'}. Riprova tra poco.`);
+  } finally {
+    if (!options.client) await client.close().catch(() => undefined);
+  }
+  const rfcId = bareMessageId(outgoing.messageId)!;
+  const ref = { id: row.id, campingId: row.campingId, address: row.address };
+  await saveSyncBatch(db, ref, {
+    messages: [{ providerMessageId: sent.providerMessageId ?? `local:${rfcId}`, providerThreadId: sent.providerThreadId ?? outgoing.providerThreadId ?? null, raw: sent.raw, folders: ['SENT'], unread: false, receivedAt: new Date() }],
+    flags: [],
+    deletedProviderMessageIds: [],
+  });
+  return db.transaction(async (tx) => {
+    const [message] = await tx
+      .select({ id: mailboxMessages.id, threadId: mailboxMessages.threadId })
+      .from(mailboxMessages)
+      .where(and(eq(mailboxMessages.mailboxId, row.id), eq(mailboxMessages.rfcMessageId, rfcId)));
+    const [thread] = await tx.select().from(mailboxThreads).where(and(eq(mailboxThreads.id, message!.threadId), eq(mailboxThreads.campingId, row.campingId)));
+    const trace = await addTrace(tx, input.campsiteId, {
+      direction: 'out',
+      isSent: true,
+      recipients: [...input.to, ...(input.cc ?? [])],
+      subject,
+      body: html,
+      contactId: input.contactId ?? reply?.contactId ?? null,
+      quoteId: input.quoteId ?? thread?.quoteId ?? null,
+      threadId: thread?.traceThreadId ?? null,
+      referenceId,
+      providerMessageId: sent.providerMessageId,
+      meta: { operatore: input.userEmail, tag: 'casella' },
+    });
+    await tx.update(mailboxMessages).set({ mailTraceId: trace.id }).where(eq(mailboxMessages.id, message!.id));
+    await tx
+      .update(mailboxThreads)
+      .set({ traceThreadId: sql`coalesce(${mailboxThreads.traceThreadId}, ${trace.threadId})`, quoteId: sql`coalesce(${mailboxThreads.quoteId}, ${trace.quoteId})` })
+      .where(and(eq(mailboxThreads.id, message!.threadId), eq(mailboxThreads.campingId, row.campingId)));
+    if (trace.contactId) {
+      await tx.insert(mailboxThreadContacts).values({ threadId: message!.threadId, contactId: trace.contactId, campingId: row.campingId }).onConflictDoNothing();
+    }
+    return { messageId: message!.id, threadId: message!.threadId, traceId: trace.id, subject };
+  });
+}

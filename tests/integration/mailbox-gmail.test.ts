@@ -92,6 +92,14 @@ describe('binding a Gmail through Google’s consent', () => {
     const noRefresh = standIn.issueCode({ account, codeChallenge: once.challenge, redirectUri: REDIRECT, withoutRefreshToken: true });
     await expect(completeGoogleAuthorization(db, { ...who, state: once.state, code: noRefresh })).rejects.toThrow(/accesso permanente/);
 
+    const narrow = await authorize(who);
+    const readOnly = standIn.issueCode({ account, codeChallenge: narrow.challenge, redirectUri: REDIRECT, scope: 'openid email https://www.googleapis.com/auth/gmail.readonly' });
+    const revokes = standIn.revokeCalls.length;
+    await expect(completeGoogleAuthorization(db, { ...who, state: narrow.state, code: readOnly })).rejects.toThrow(/tutti i permessi/);
+    // The narrow grant is given back rather than left among the account's connected apps.
+    expect(standIn.revokeCalls).toHaveLength(revokes + 1);
+    expect(account.refreshTokens.get(standIn.revokeCalls.at(-1)!)?.active).toBe(false);
+
     // Any staff of the campsite may bind it.
     const view = await bind({ campsiteId: campsite.id, userId: colleague.id }, account);
     expect(view).toMatchObject({ provider: 'gmail', address: account.address, status: 'active' });
@@ -217,6 +225,16 @@ describe('a bound Gmail', () => {
     expect(await threadByKey(ctx.campsite.id, ctx.question.threadId)).toMatchObject({ unreadCount: 0 });
   });
 
+  it('drops a message deleted in Gmail, and its thread with it', async () => {
+    const before = await messageCount();
+    const stray = ctx.account.add(rawMail({ from: 'promo@negozio.test', to: ctx.account.address, subject: 'Saldi' }));
+    expect(await sync()).toMatchObject({ mode: 'partial', added: 1 });
+    ctx.account.remove(stray.id);
+    expect(await sync()).toMatchObject({ mode: 'partial', added: 0 });
+    expect(await messageCount()).toBe(before);
+    expect(await threadByKey(ctx.campsite.id, stray.threadId)).toBeUndefined();
+  });
+
   it('refreshes an expired access token and stores the new one encrypted', async () => {
     const before = await rowOf(ctx.campsite.id);
     await db.update(mailboxes).set({ accessTokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(mailboxes.id, before.id));
@@ -270,5 +288,14 @@ describe('a bound Gmail', () => {
     expect(ctx.account.refreshTokens.get(refreshToken)!.active).toBe(false);
     expect(await findMailboxRow(db, ctx.campsite.id)).toBeNull();
     expect(await messageCount()).toBe(0);
+  });
+
+  it('unbinds a mailbox whose grant Google already dropped', async () => {
+    const { campsite, user } = await makeQuotesAccount(db);
+    const account = standIn.account(`campeggio-${unique()}@gmail.test`);
+    await bind({ campsiteId: campsite.id, userId: user.id }, account);
+    account.revokeGrant();
+    expect(await unbindMailbox(db, campsite.id)).toEqual({ unbound: true, revoked: true });
+    expect(await findMailboxRow(db, campsite.id)).toBeNull();
   });
 });

@@ -8,9 +8,10 @@ export type GmailMessage = { id: string; threadId?: string; labelIds?: string[];
 /** How many messages are fetched at once: Gmail's per-user quota allows more, a campsite's server may not. */
 const CONCURRENCY = 8;
 
-/** The labels we mirror: INBOX and SENT are our folders; drafts are not mail yet. */
+/** The labels we mirror: INBOX and SENT are our folders; drafts are not mail yet, trash and spam are out of sight. */
 export function foldersOf(labelIds: string[] = []): MailboxFolder[] {
   const folders: MailboxFolder[] = [];
+  if (labelIds.includes('TRASH') || labelIds.includes('SPAM')) return folders;
   if (labelIds.includes('INBOX')) folders.push('INBOX');
   if (labelIds.includes('SENT')) folders.push('SENT');
   return folders;

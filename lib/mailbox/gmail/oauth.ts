@@ -12,8 +12,8 @@ import { googleEndpoints } from './endpoints';
 import { GoogleHttpError, googleJson, postForm } from './http';
 import { googleClientCredentials, type TokenAnswer } from './tokens';
 
-const GMAIL_SCOPES = ['https://www.googleapis.com/auth/gmail.readonly', 'https://www.googleapis.com/auth/gmail.send', 'https://www.googleapis.com/auth/gmail.modify'];
-const SCOPES = ['openid', 'email', ...GMAIL_SCOPES].join(' ');
+const MODIFY_SCOPE = 'https://www.googleapis.com/auth/gmail.modify';
+const SCOPES = ['openid', 'email', 'https://www.googleapis.com/auth/gmail.readonly', 'https://www.googleapis.com/auth/gmail.send', MODIFY_SCOPE].join(' ');
 
 /** The staff have this long to consent at Google; the state is refused after it. */
 const STATE_MAX_AGE = sql`now() - interval '10 minutes'`;
@@ -88,6 +88,11 @@ async function exchangeCode(code: string, verifier: string, redirectUri: string)
   }
 }
 
+/** A grant we will not keep is given back, so that it does not linger among the account's connected apps. */
+async function revokeQuietly(refreshToken: string): Promise<void> {
+  await postForm(googleEndpoints().revoke, { token: refreshToken }).catch(() => undefined);
+}
+
 /** Google's answer to the consent: the code becomes the refresh token the campsite's mailbox keeps. */
 export async function completeGoogleAuthorization(db: Database, input: { campsiteId: string; userId: string; state: string; code: string }): Promise<MailboxView> {
   const state = await takeState(db, input);
@@ -95,8 +100,9 @@ export async function completeGoogleAuthorization(db: Database, input: { campsit
   if (!tokens.refresh_token) {
     throw new AppError('bad_request', 'Google non ha concesso l’accesso permanente alla casella: togli il CRM dagli accessi dell’account Google e collega di nuovo.');
   }
-  const granted = tokens.scope?.split(' ');
-  if (granted && GMAIL_SCOPES.some((scope) => !granted.includes(scope))) {
+  // Google's consent lets the user untick permissions; gmail.modify alone covers reading, labels and sending.
+  if (tokens.scope && !tokens.scope.split(' ').includes(MODIFY_SCOPE)) {
+    await revokeQuietly(tokens.refresh_token);
     throw new AppError('bad_request', 'Per collegare la casella servono tutti i permessi richiesti: riprova lasciandoli selezionati.');
   }
   let address: string;
@@ -104,6 +110,7 @@ export async function completeGoogleAuthorization(db: Database, input: { campsit
     ({ emailAddress: address } = await googleJson<{ emailAddress: string }>(`${googleEndpoints().gmail}/profile`, { headers: { authorization: `Bearer ${tokens.access_token}` } }));
   } catch (error) {
     console.error('Gmail: lettura del profilo non riuscita', error);
+    await revokeQuietly(tokens.refresh_token);
     throw new AppError('unavailable', 'Gmail non ha risposto alla lettura dell’indirizzo: riprova tra qualche minuto.');
   }
   return saveBinding(db, {

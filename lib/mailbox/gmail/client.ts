@@ -1,8 +1,48 @@
 import type { Database } from '@/db/client';
 import type { MailboxRow } from '../mailbox-row';
 import type { MailboxClient } from '../types';
+import { gmailApi } from './api';
+import { composeMessage } from './compose';
+import { googleEndpoints } from './endpoints';
+import { gmailFullSync } from './full-sync';
+import { gmailPartialSync } from './history';
+import { GoogleHttpError, postForm } from './http';
+import { accessTokens } from './tokens';
 
-/** Placeholder until the Gmail REST client lands. */
+/** batchModify takes at most 1000 ids a call. */
+const MODIFY_CHUNK = 1000;
+
+/** The bound Gmail through its REST API; the access token is refreshed (and stored) as needed. */
 export async function gmailClient(db: Database, row: MailboxRow): Promise<MailboxClient> {
-  throw new Error(`Client Gmail non ancora disponibile per ${row.address} (${typeof db}).`);
+  const tokens = accessTokens(db, row);
+  const api = gmailApi(tokens);
+  return {
+    address: async () => (await api<{ emailAddress: string }>('/profile')).emailAddress,
+    fullSync: (since, sink) => gmailFullSync(api, since, sink),
+    partialSync: (cursor, sink) => gmailPartialSync(api, cursor, sink),
+    async send(mail) {
+      const raw = await composeMessage(mail);
+      const sent = await api<{ id: string; threadId: string }>('/messages/send', {
+        method: 'POST',
+        body: { raw: raw.toString('base64url'), ...(mail.providerThreadId ? { threadId: mail.providerThreadId } : {}) },
+      });
+      return { providerMessageId: sent.id, providerThreadId: sent.threadId ?? null, raw };
+    },
+    async setUnread(ids, unread) {
+      for (let start = 0; start < ids.length; start += MODIFY_CHUNK) {
+        const chunk = ids.slice(start, start + MODIFY_CHUNK);
+        await api('/messages/batchModify', { method: 'POST', body: { ids: chunk, ...(unread ? { addLabelIds: ['UNREAD'] } : { removeLabelIds: ['UNREAD'] }) } });
+      }
+    },
+    async revoke() {
+      try {
+        await postForm(googleEndpoints().revoke, { token: tokens.refreshToken });
+      } catch (error) {
+        // Already revoked (from the Google account’s security page, or by an earlier attempt): the goal is reached.
+        if (error instanceof GoogleHttpError && error.status === 400 && error.code === 'invalid_token') return;
+        throw error;
+      }
+    },
+    close: async () => undefined,
+  };
 }

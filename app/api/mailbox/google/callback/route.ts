@@ -1,0 +1,28 @@
+import { getDb } from '@/db/client';
+import { lookupStaff } from '@/lib/auth/staff';
+import { AppError } from '@/lib/errors';
+import { publicOrigin } from '@/lib/mail/origin';
+import { completeGoogleAuthorization } from '@/lib/mailbox/gmail/oauth';
+
+/**
+ * Google's answer to the consent: the code is exchanged for the mailbox's refresh token and the
+ * staff land on /manageGmail with the outcome (esito); the session must be the one that started.
+ */
+export async function GET(request: Request): Promise<Response> {
+  const origin = await publicOrigin();
+  const found = await lookupStaff();
+  if (!found.tenant) return Response.redirect(`${origin}/login`, 303);
+  const params = new URL(request.url).searchParams;
+  const back = (outcome: string, message?: string) =>
+    Response.redirect(`${origin}/manageGmail?esito=${outcome}${message ? `&messaggio=${encodeURIComponent(message)}` : ''}`, 303);
+  const code = params.get('code');
+  const state = params.get('state');
+  if (params.get('error') || !code || !state) return back('annullato');
+  try {
+    await completeGoogleAuthorization(getDb(), { campsiteId: found.tenant.campsiteId, userId: found.tenant.userId, state, code });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return back('errore', error.message);
+  }
+  return back('collegato');
+}

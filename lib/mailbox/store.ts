@@ -17,43 +17,28 @@ export async function knownProviderIds(db: DbOrTx, mailbox: MailboxRef, ids: str
   return new Set(rows.map((row) => row.id));
 }
 
-/** The conversation a message belongs to: Gmail says; otherwise the first known mail it answers, else its root. */
-async function threadFor(tx: Transaction, mailbox: MailboxRef, message: ParsedMessage): Promise<string> {
-  let key = message.providerThreadId;
-  if (!key) {
-    const answered = [message.inReplyTo, ...message.references].filter((id): id is string => Boolean(id));
-    if (answered.length > 0) {
-      const [parent] = await tx
-        .select({ threadId: mailboxMessages.threadId })
-        .from(mailboxMessages)
-        .where(and(eq(mailboxMessages.mailboxId, mailbox.id), inArray(mailboxMessages.rfcMessageId, answered)))
-        .limit(1);
-      if (parent) return parent.threadId;
-    }
-    // The root of the chain, so that a reply synced before its parent still meets it in one thread.
-    key = message.references[0] ?? message.inReplyTo ?? message.rfcMessageId ?? message.providerMessageId;
-  }
-  const [thread] = await tx
-    .insert(mailboxThreads)
-    .values({ campingId: mailbox.campingId, mailboxId: mailbox.id, threadKey: key, subject: message.subject, lastMessageAt: message.sentAt })
-    .onConflictDoUpdate({ target: [mailboxThreads.mailboxId, mailboxThreads.threadKey], set: { threadKey: sql`excluded.thread_key` } })
-    .returning({ id: mailboxThreads.id });
-  return thread!.id;
-}
-
 const union = (a: MailboxFolder[], b: MailboxFolder[]) => [...new Set([...a, ...b])];
 
-/** A message already held (same provider id, or the same Message-ID under another id): its flags are refreshed, nothing is added. */
-async function mergeKnown(tx: Transaction, mailbox: MailboxRef, message: ParsedMessage): Promise<string | null> {
-  const sameMessage = message.rfcMessageId
-    ? or(eq(mailboxMessages.providerMessageId, message.providerMessageId), eq(mailboxMessages.rfcMessageId, message.rfcMessageId))
-    : eq(mailboxMessages.providerMessageId, message.providerMessageId);
-  const [held] = await tx
-    .select({ id: mailboxMessages.id, threadId: mailboxMessages.threadId, providerMessageId: mailboxMessages.providerMessageId, folders: mailboxMessages.folders })
+type Held = { id: string; threadId: string; providerMessageId: string; rfcMessageId: string | null; folders: MailboxFolder[] };
+
+/** The messages of the page the mailbox already holds, by provider id or by Message-ID: one query for the page. */
+async function heldMessages(tx: Transaction, mailbox: MailboxRef, messages: ParsedMessage[]): Promise<Held[]> {
+  const providerIds = messages.map((message) => message.providerMessageId);
+  const rfcIds = messages.map((message) => message.rfcMessageId).filter((id): id is string => Boolean(id));
+  if (providerIds.length === 0) return [];
+  return tx
+    .select({ id: mailboxMessages.id, threadId: mailboxMessages.threadId, providerMessageId: mailboxMessages.providerMessageId, rfcMessageId: mailboxMessages.rfcMessageId, folders: mailboxMessages.folders })
     .from(mailboxMessages)
-    .where(and(eq(mailboxMessages.mailboxId, mailbox.id), sameMessage))
-    .limit(1);
-  if (!held) return null;
+    .where(
+      and(
+        eq(mailboxMessages.mailboxId, mailbox.id),
+        rfcIds.length > 0 ? or(inArray(mailboxMessages.providerMessageId, providerIds), inArray(mailboxMessages.rfcMessageId, rfcIds)) : inArray(mailboxMessages.providerMessageId, providerIds),
+      ),
+    );
+}
+
+/** A message already held (same provider id, or the same Message-ID under another id): its flags are refreshed, nothing is added. */
+async function mergeHeld(tx: Transaction, held: Held, message: ParsedMessage): Promise<void> {
   const sameId = held.providerMessageId === message.providerMessageId;
   await tx
     .update(mailboxMessages)
@@ -64,7 +49,41 @@ async function mergeKnown(tx: Transaction, mailbox: MailboxRef, message: ParsedM
       ...(held.providerMessageId.startsWith('local:') ? { providerMessageId: message.providerMessageId } : {}),
     })
     .where(eq(mailboxMessages.id, held.id));
-  return held.threadId;
+}
+
+/**
+ * The conversation of each new message: Gmail names it; otherwise the conversation of the first
+ * mail it answers (held already, or earlier in this page), else the root of its chain, so that a
+ * reply synced before its parent still meets it. Thread rows are upserted in one statement.
+ */
+async function threadsFor(tx: Transaction, mailbox: MailboxRef, messages: ParsedMessage[]): Promise<string[]> {
+  const answeredIds = [...new Set(messages.flatMap((message) => (message.providerThreadId ? [] : [message.inReplyTo, ...message.references])).filter((id): id is string => Boolean(id)))];
+  const heldParents = answeredIds.length
+    ? await tx
+        .select({ rfcMessageId: mailboxMessages.rfcMessageId, threadKey: mailboxThreads.threadKey })
+        .from(mailboxMessages)
+        .innerJoin(mailboxThreads, eq(mailboxThreads.id, mailboxMessages.threadId))
+        .where(and(eq(mailboxMessages.mailboxId, mailbox.id), inArray(mailboxMessages.rfcMessageId, answeredIds)))
+    : [];
+  const keyOfMessage = new Map(heldParents.map((parent) => [parent.rfcMessageId!, parent.threadKey]));
+  const keys = messages.map((message) => {
+    let key = message.providerThreadId;
+    if (!key) {
+      const answered = [message.inReplyTo, ...message.references].filter((id): id is string => Boolean(id));
+      key = answered.map((id) => keyOfMessage.get(id)).find(Boolean) ?? message.references[0] ?? message.inReplyTo ?? message.rfcMessageId ?? message.providerMessageId;
+    }
+    if (message.rfcMessageId) keyOfMessage.set(message.rfcMessageId, key);
+    return key;
+  });
+  const firstOfKey = new Map<string, ParsedMessage>();
+  keys.forEach((key, index) => firstOfKey.has(key) || firstOfKey.set(key, messages[index]!));
+  const rows = await tx
+    .insert(mailboxThreads)
+    .values([...firstOfKey].map(([threadKey, message]) => ({ campingId: mailbox.campingId, mailboxId: mailbox.id, threadKey, subject: message.subject, lastMessageAt: message.sentAt })))
+    .onConflictDoUpdate({ target: [mailboxThreads.mailboxId, mailboxThreads.threadKey], set: { threadKey: sql`excluded.thread_key` } })
+    .returning({ id: mailboxThreads.id, threadKey: mailboxThreads.threadKey });
+  const idOfKey = new Map(rows.map((row) => [row.threadKey, row.id]));
+  return keys.map((key) => idOfKey.get(key)!);
 }
 
 /** Saves one page of sync work in one transaction: nothing is half-saved, and no message is stored twice. */
@@ -88,29 +107,41 @@ export async function saveSyncBatch(db: DbOrTx, mailbox: MailboxRef, batch: Sync
         .returning({ threadId: mailboxMessages.threadId });
       for (const row of rows) touched.add(row.threadId);
     }
-    let added = 0;
-    const own = mailbox.address.toLowerCase();
+    const held = await heldMessages(tx, mailbox, parsed);
+    const byProvider = new Map(held.map((row) => [row.providerMessageId, row]));
+    const byRfc = new Map(held.filter((row) => row.rfcMessageId).map((row) => [row.rfcMessageId!, row]));
+    const fresh: ParsedMessage[] = [];
+    const seen = new Set<string>();
     for (const message of parsed) {
-      const known = await mergeKnown(tx, mailbox, message);
+      const known = byProvider.get(message.providerMessageId) ?? (message.rfcMessageId ? byRfc.get(message.rfcMessageId) : undefined);
       if (known) {
-        touched.add(known);
+        await mergeHeld(tx, known, message);
+        touched.add(known.threadId);
         continue;
       }
-      const threadId = await threadFor(tx, mailbox, message);
-      const { providerThreadId: _thread, ...columns } = message;
-      await tx.insert(mailboxMessages).values({
-        ...columns,
-        campingId: mailbox.campingId,
-        mailboxId: mailbox.id,
-        threadId,
-        direction: message.fromAddress === own || (message.folders.includes('SENT') && !message.folders.includes('INBOX')) ? 'out' : 'in',
-      });
-      touched.add(threadId);
-      added += 1;
+      // The same mail twice in one page (Inbox and Sent of a mail to oneself): the first stands.
+      const identity = message.rfcMessageId ?? message.providerMessageId;
+      if (seen.has(identity)) continue;
+      seen.add(identity);
+      fresh.push(message);
+    }
+    if (fresh.length > 0) {
+      const threadIds = await threadsFor(tx, mailbox, fresh);
+      const own = mailbox.address.toLowerCase();
+      await tx.insert(mailboxMessages).values(
+        fresh.map(({ providerThreadId: _thread, ...message }, index) => ({
+          ...message,
+          campingId: mailbox.campingId,
+          mailboxId: mailbox.id,
+          threadId: threadIds[index]!,
+          direction: message.fromAddress === own || (message.folders.includes('SENT') && !message.folders.includes('INBOX')) ? ('out' as const) : ('in' as const),
+        })),
+      );
+      for (const threadId of threadIds) touched.add(threadId);
     }
     await refreshThreads(tx, mailbox, [...touched]);
     await linkThreads(tx, mailbox, [...touched]);
-    return { added };
+    return { added: fresh.length };
   });
 }
 

@@ -28,6 +28,8 @@ export type AccessTokens = {
   /** A new token from the refresh token, whatever the stored one says. */
   refresh(): Promise<string>;
   refreshToken: string;
+  /** When the token current() last gave ends. */
+  expiresAt(): Date | null;
 };
 
 /**
@@ -71,5 +73,6 @@ export function accessTokens(db: Database, row: MailboxRow): AccessTokens {
     refreshToken,
     refresh,
     current: async () => (token && token.expiresAt - MARGIN_MS > Date.now() ? token.value : refresh()),
+    expiresAt: () => (token ? new Date(token.expiresAt) : null),
   };
 }

@@ -3,6 +3,7 @@ import { lookupStaff } from '@/lib/auth/staff';
 import { AppError } from '@/lib/errors';
 import { publicOrigin } from '@/lib/mail/origin';
 import { completeGoogleAuthorization } from '@/lib/mailbox/gmail/oauth';
+import { requestMailboxSync } from '@/lib/mailbox/jobs';
 
 /**
  * Google's answer to the consent: the code is exchanged for the mailbox's refresh token and the
@@ -24,5 +25,6 @@ export async function GET(request: Request): Promise<Response> {
     if (!(error instanceof AppError)) throw error;
     return back('errore', error.message);
   }
+  await requestMailboxSync(found.tenant.campsiteId);
   return back('collegato');
 }

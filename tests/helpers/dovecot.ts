@@ -227,3 +227,18 @@ export async function flagsAt(server: Pick<Dovecot, 'host' | 'port'>, user: stri
     }
   });
 }
+
+/** The message's bytes as the server stored them. */
+export async function sourceAt(server: Pick<Dovecot, 'host' | 'port'>, user: string, password: string, messageId: string, folder = 'INBOX'): Promise<Buffer> {
+  return imapSession(server, user, password, async (client) => {
+    const lock = await client.getMailboxLock(folder);
+    try {
+      const [uid] = await uidsOf(client, messageId);
+      const message = uid ? await client.fetchOne(String(uid), { source: true }, { uid: true }) : false;
+      if (!message || !message.source) throw new Error(`Messaggio ${messageId} non trovato in ${folder}`);
+      return message.source;
+    } finally {
+      lock.release();
+    }
+  });
+}

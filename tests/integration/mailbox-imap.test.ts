@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { mailboxMessages, mailboxThreadContacts, mailboxThreads, type ImapSettings } from '@/db/schema';
+import { mailboxes, mailboxMessages, mailboxThreadContacts, mailboxThreads, type ImapSettings } from '@/db/schema';
 import { decryptSecret } from '@/lib/crypto/secret-box';
 import { AppError } from '@/lib/errors';
 import { sendStaffMail } from '@/lib/mail/staff-mail';
@@ -13,7 +13,7 @@ import { syncMailbox } from '@/lib/mailbox/sync';
 import { MailboxAuthError } from '@/lib/mailbox/types';
 import { createQuote } from '@/lib/quotes/service';
 import { useTestDatabase } from '../helpers/db';
-import { deliver, flagsAt, imapSession, markSeen, startDovecot, type Dovecot } from '../helpers/dovecot';
+import { deliver, flagsAt, imapSession, markSeen, sourceAt as sourceOf, startDovecot, type Dovecot } from '../helpers/dovecot';
 import { PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput, unique } from '../helpers/quotes';
 import { startSmtpCapture } from '../helpers/smtp-capture';
 
@@ -55,6 +55,7 @@ function rfc822(values: { from: string; to: string; subject: string; messageId: 
   return `${headers.join('\r\n')}\r\n\r\n${values.body ?? 'Buongiorno, avete posto?'}\r\n`;
 }
 
+const sourceAt = (messageId: string, folder: string) => sourceOf(dovecot, USER, PASSWORD, messageId, folder);
 const messagesOf = (campsiteId: string) => db.select().from(mailboxMessages).where(eq(mailboxMessages.campingId, campsiteId));
 const messageByRfc = async (campsiteId: string, rfcId: string) =>
   (await db.select().from(mailboxMessages).where(and(eq(mailboxMessages.campingId, campsiteId), eq(mailboxMessages.rfcMessageId, rfcId))))[0];
@@ -171,7 +172,8 @@ describe('an IMAP mailbox against a real Dovecot', () => {
       expect(head).toContain(`References: ${first}`);
       expect(head).toContain(`Message-ID: ${messageId}`);
       expect(head).toContain('From: Camping Lago <reception@camping-imap.test>');
-      expect(captured.raw.toString('utf8').trimEnd()).toBe(sent.raw.toString('utf8').trimEnd());
+      expect(captured.raw.equals(sent.raw)).toBe(true);
+      expect((await sourceAt(messageId, 'Sent')).equals(sent.raw)).toBe(true);
       expect(sent.providerMessageId).toMatch(/^Sent:\d+:\d+$/);
       expect(sent.providerThreadId).toBeNull();
       expect(await flagsAt(dovecot, USER, PASSWORD, messageId, 'Sent')).toContain('\\Seen');
@@ -228,9 +230,33 @@ describe('an IMAP mailbox against a real Dovecot', () => {
       await client.mailboxCreate('Sent');
       for (const source of sources) await client.append('Sent', source, ['\\Seen']);
     });
+    const before = (await messageByRfc(account.campsite.id, ourReply.slice(1, -1)))!;
     expect(await syncMailbox(db, account.campsite.id)).toMatchObject({ state: 'synced', mode: 'full', added: 0 });
     expect(await syncMailbox(db, account.campsite.id)).toMatchObject({ state: 'synced', mode: 'partial', added: 0 });
     expect(await messagesOf(account.campsite.id)).toHaveLength(count);
+
+    // The copy we hold now bears the new UID, so the read state still reaches the server.
+    const after = (await messageByRfc(account.campsite.id, ourReply.slice(1, -1)))!;
+    expect(after.id).toBe(before.id);
+    expect(after.providerMessageId).toMatch(/^Sent:\d+:\d+$/);
+    expect(after.providerMessageId).not.toBe(before.providerMessageId);
+    const client = await openMailboxClient(db, (await findMailboxRow(db, account.campsite.id))!);
+    try {
+      await client.setUnread([after.providerMessageId], true);
+    } finally {
+      await client.close();
+    }
+    expect(await flagsAt(dovecot, USER, PASSWORD, ourReply, 'Sent')).not.toContain('\\Seen');
+  });
+
+  it('without a modseq in the cursor (a server without CONDSTORE) the flags of the sync window are read', async () => {
+    const row = (await findMailboxRow(db, account.campsite.id))!;
+    const folders = Object.fromEntries(Object.entries(row.syncCursor!.folders!).map(([path, { uidValidity, lastUid }]) => [path, { uidValidity, lastUid }]));
+    await db.update(mailboxes).set({ syncCursor: { folders } }).where(eq(mailboxes.id, row.id));
+    await markSeen(dovecot, USER, PASSWORD, rifMail, true);
+    expect(await syncMailbox(db, account.campsite.id)).toMatchObject({ state: 'synced', mode: 'partial', added: 0 });
+    expect((await messageByRfc(account.campsite.id, rifMail.slice(1, -1)))!.unread).toBe(false);
+    expect((await findMailboxRow(db, account.campsite.id))!.syncCursor!.folders!.INBOX!.highestModseq).toMatch(/^\d+$/);
   });
 
   it('a password changed at the server puts the mailbox to "riconnetti"', async () => {

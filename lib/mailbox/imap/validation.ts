@@ -16,7 +16,7 @@ const host = (label: string) =>
       .string(`${label}: obbligatorio`)
       .min(1, `${label}: obbligatorio`)
       .max(253, `${label}: al massimo 253 caratteri`)
-      .regex(/^[A-Za-z0-9.\-:[\]]+$/, `${label}: nome del server non valido`),
+      .regex(/^[A-Za-z0-9.\-:[\]]*$/, `${label}: nome del server non valido`),
   );
 
 const port = (label: string, fallback: number) =>

@@ -6,6 +6,7 @@ import { decryptSecret } from '@/lib/crypto/secret-box';
 import { AppError } from '@/lib/errors';
 import { sendStaffMail } from '@/lib/mail/staff-mail';
 import { openMailboxClient } from '@/lib/mailbox/clients';
+import { saveBinding } from '@/lib/mailbox/binding';
 import { bindImapMailbox } from '@/lib/mailbox/imap/bind';
 import { imapBindingSchema } from '@/lib/mailbox/imap/validation';
 import { findMailbox, findMailboxRow } from '@/lib/mailbox/mailbox-row';
@@ -282,5 +283,14 @@ describe('an IMAP mailbox against a real Dovecot', () => {
       smtp.setPassword(USER, PASSWORD);
       await client.close();
     }
+  });
+
+  it('an unreachable server fails the sync with its host and port, and the mailbox stays active', async () => {
+    const elsewhere = await makeQuotesAccount(db);
+    await saveBinding(db, { campsiteId: elsewhere.campsite.id, userId: elsewhere.user.id, provider: 'imap', address: USER, secret: PASSWORD, imapSettings: { ...settings(), imapPort: 1 } });
+    const report = await syncMailbox(db, elsewhere.campsite.id);
+    expect(report.state).toBe('failed');
+    expect(report.error).toContain('Server IMAP 127.0.0.1:1 non raggiungibile');
+    expect((await findMailbox(db, elsewhere.campsite.id))!).toMatchObject({ status: 'active', lastSyncError: expect.stringContaining('127.0.0.1:1') });
   });
 });

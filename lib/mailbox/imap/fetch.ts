@@ -16,9 +16,13 @@ function selected(client: ImapFlow): MailboxObject {
   return client.mailbox;
 }
 
-function stateOf(box: MailboxObject, lastUid: number): FolderState {
-  const state: FolderState = { uidValidity: String(box.uidValidity), lastUid };
-  if (box.highestModseq !== undefined) state.highestModseq = box.highestModseq.toString();
+/**
+ * The folder as SELECT found it. The modseq is read now, not at the end: the library updates it
+ * as the server reports changes, and a change made meanwhile by another client must not be skipped.
+ */
+function openedState(box: MailboxObject): FolderState {
+  const state: FolderState = { uidValidity: String(box.uidValidity), lastUid: box.uidNext - 1 };
+  if (box.highestModseq !== undefined && !box.noModseq) state.highestModseq = box.highestModseq.toString();
   return state;
 }
 
@@ -58,10 +62,10 @@ export async function fullSyncFolder(client: ImapFlow, target: FolderTarget, sin
   try {
     const box = selected(client);
     // Taken before the search: a message arriving meanwhile is either found now or after lastUid next time.
-    const lastUid = box.uidNext - 1;
+    const opened = openedState(box);
     const uids = box.exists === 0 ? [] : ascending((await client.search({ since }, { uid: true })) || []);
-    await syncUids(client, target, String(box.uidValidity), uids, sink);
-    return stateOf(box, Math.max(lastUid, maxOf(uids)));
+    await syncUids(client, target, opened.uidValidity, uids, sink);
+    return { ...opened, lastUid: Math.max(opened.lastUid, maxOf(uids)) };
   } finally {
     lock.release();
   }
@@ -76,18 +80,19 @@ export async function partialSyncFolder(client: ImapFlow, target: FolderTarget, 
   const lock = await client.getMailboxLock(target.path);
   try {
     const box = selected(client);
-    const uidValidity = String(box.uidValidity);
+    const opened = openedState(box);
+    const uidValidity = opened.uidValidity;
     if (!previous || previous.uidValidity !== uidValidity) throw new SyncCursorExpiredError();
     let uids: number[] = [];
-    if (box.exists > 0 && box.uidNext - 1 > previous.lastUid) {
+    if (box.exists > 0 && opened.lastUid > previous.lastUid) {
       // 'n:*' answers the last message even when every UID is below n: keep only the new ones.
       const found = (await client.search({ uid: `${previous.lastUid + 1}:*` }, { uid: true })) || [];
       uids = ascending(found.filter((uid) => uid > previous.lastUid));
     }
     await syncUids(client, target, uidValidity, uids, sink);
-    const flags = await changedFlags(client, target, box, previous, since);
+    const flags = await changedFlags(client, target, box.exists, opened, previous, since);
     if (flags.length) await sink.save({ messages: [], flags, deletedProviderMessageIds: [] });
-    return stateOf(box, Math.max(previous.lastUid, box.uidNext - 1, maxOf(uids)));
+    return { ...opened, lastUid: Math.max(previous.lastUid, opened.lastUid, maxOf(uids)) };
   } finally {
     lock.release();
   }
@@ -98,12 +103,12 @@ export async function partialSyncFolder(client: ImapFlow, target: FolderTarget, 
  * last sync (nothing at all when the folder's modseq did not move); without it, the flags of the
  * sync window's messages, a few bytes each.
  */
-async function changedFlags(client: ImapFlow, target: FolderTarget, box: MailboxObject, previous: FolderState, since: Date): Promise<FlagUpdate[]> {
-  if (previous.lastUid < 1 || box.exists === 0) return [];
+async function changedFlags(client: ImapFlow, target: FolderTarget, exists: number, opened: FolderState, previous: FolderState, since: Date): Promise<FlagUpdate[]> {
+  if (previous.lastUid < 1 || exists === 0) return [];
   const range = `1:${previous.lastUid}`;
   let messages: FetchMessageObject[];
-  if (previous.highestModseq && box.highestModseq !== undefined && !box.noModseq) {
-    if (box.highestModseq.toString() === previous.highestModseq) return [];
+  if (previous.highestModseq && opened.highestModseq) {
+    if (opened.highestModseq === previous.highestModseq) return [];
     messages = await client.fetchAll(range, { uid: true, flags: true }, { uid: true, changedSince: BigInt(previous.highestModseq) });
   } else {
     const inWindow = (await client.search({ since, uid: range }, { uid: true })) || [];

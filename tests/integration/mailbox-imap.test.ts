@@ -14,7 +14,8 @@ import { syncMailbox } from '@/lib/mailbox/sync';
 import { MailboxAuthError } from '@/lib/mailbox/types';
 import { createQuote } from '@/lib/quotes/service';
 import { useTestDatabase } from '../helpers/db';
-import { deliver, flagsAt, imapSession, markSeen, sourceAt as sourceOf, startDovecot, type Dovecot } from '../helpers/dovecot';
+import { startDovecot, type Dovecot } from '../helpers/dovecot';
+import { deliver, flagsAt, imapSession, markSeen, sourceAt as sourceOf } from '../helpers/dovecot-mail';
 import { PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput, unique } from '../helpers/quotes';
 import { startSmtpCapture } from '../helpers/smtp-capture';
 

@@ -37,6 +37,19 @@ async function heldMessages(tx: Transaction, mailbox: MailboxRef, messages: Pars
     );
 }
 
+/**
+ * Whether the held copy takes the provider's id of the same message: a mail sent from the CRM is
+ * stored before the provider names it ('local:'), and an IMAP folder given a new UIDVALIDITY
+ * ('path:uidvalidity:uid') numbers its messages anew, so the old id names nothing any more.
+ */
+function takesNewId(held: string, incoming: string): boolean {
+  if (held.startsWith('local:')) return true;
+  // Two copies in one folder under the same UIDVALIDITY are both real: the first keeps its id.
+  const [, heldPath, heldValidity] = /^(.+):(\d+):\d+$/.exec(held) ?? [];
+  const [, path, validity] = /^(.+):(\d+):\d+$/.exec(incoming) ?? [];
+  return heldPath !== undefined && heldPath === path && heldValidity !== validity;
+}
+
 /** A message already held (same provider id, or the same Message-ID under another id): its flags are refreshed, nothing is added. */
 async function mergeHeld(tx: Transaction, held: Held, message: ParsedMessage): Promise<void> {
   const sameId = held.providerMessageId === message.providerMessageId;
@@ -45,8 +58,7 @@ async function mergeHeld(tx: Transaction, held: Held, message: ParsedMessage): P
     .set({
       folders: sameId ? message.folders : union(held.folders, message.folders),
       unread: message.unread,
-      // A mail sent from the CRM is stored before the provider names it; its copy brings the name.
-      ...(held.providerMessageId.startsWith('local:') ? { providerMessageId: message.providerMessageId } : {}),
+      ...(takesNewId(held.providerMessageId, message.providerMessageId) ? { providerMessageId: message.providerMessageId } : {}),
     })
     .where(eq(mailboxMessages.id, held.id));
 }

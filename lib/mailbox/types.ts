@@ -31,7 +31,11 @@ export type FlagUpdate = { providerMessageId: string; unread?: boolean; folders?
 export type SyncBatch = { messages: FetchedMessage[]; flags: FlagUpdate[]; deletedProviderMessageIds: string[] };
 
 /** Opaque to the engine, stored as JSON: Gmail's historyId, IMAP's UIDVALIDITY and last UID per folder. */
-export type SyncCursor = { historyId?: string; folders?: Record<string, { uidValidity: string; lastUid: number }> };
+export type SyncCursor = {
+  historyId?: string;
+  /** IMAP, per folder path; highestModseq (CONDSTORE) lets the next sync ask only for the flags changed since. */
+  folders?: Record<string, { uidValidity: string; lastUid: number; highestModseq?: string }>;
+};
 
 /** What a client needs from the store while it syncs. */
 export type SyncSink = {

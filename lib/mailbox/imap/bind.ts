@@ -1,0 +1,52 @@
+import type { Database } from '@/db/client';
+import type { ImapSettings } from '@/db/schema';
+import { AppError } from '@/lib/errors';
+import { saveBinding } from '../binding';
+import type { MailboxView } from '../mailbox-row';
+import { MailboxAuthError } from '../types';
+import { closeImap, openImap } from './connection';
+import { smtpTransport, verifySmtp } from './smtp';
+
+export type ImapBindingInput = { campsiteId: string; userId: string; address: string; settings: ImapSettings; password: string };
+
+/** The network's own words (refused, timed out…), not our wrapper around them. */
+const reasonOf = (error: unknown) => {
+  const root = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return root instanceof Error ? root.message : String(root);
+};
+
+/** Logs in to both servers before anything is saved, so the form says what is wrong. */
+async function verifyAccount(settings: ImapSettings, password: string): Promise<void> {
+  try {
+    await closeImap(await openImap(settings, password));
+  } catch (error) {
+    if (error instanceof MailboxAuthError) {
+      throw new AppError('bad_request', `Il server IMAP ha rifiutato utente o password (${settings.username}): controlla le credenziali.`, { server: 'imap', reason: 'auth' });
+    }
+    throw new AppError('bad_request', `Impossibile collegarsi al server IMAP ${settings.imapHost}:${settings.imapPort}: controlla server, porta e SSL. (${reasonOf(error)})`, { server: 'imap', reason: 'unreachable' });
+  }
+  const transport = smtpTransport(settings, password);
+  try {
+    await verifySmtp(transport, settings);
+  } catch (error) {
+    if (error instanceof MailboxAuthError) {
+      throw new AppError('bad_request', `Il server SMTP ha rifiutato utente o password (${settings.username}): controlla le credenziali di invio.`, { server: 'smtp', reason: 'auth' });
+    }
+    throw new AppError('bad_request', `Impossibile collegarsi al server SMTP ${settings.smtpHost}:${settings.smtpPort}: controlla server, porta e SSL. (${reasonOf(error)})`, { server: 'smtp', reason: 'unreachable' });
+  } finally {
+    transport.close();
+  }
+}
+
+/** Binds the campsite's mailbox to an IMAP/SMTP account once both servers accepted the login; the password is stored encrypted. */
+export async function bindImapMailbox(db: Database, input: ImapBindingInput): Promise<MailboxView> {
+  await verifyAccount(input.settings, input.password);
+  return saveBinding(db, {
+    campsiteId: input.campsiteId,
+    userId: input.userId,
+    provider: 'imap',
+    address: input.address,
+    secret: input.password,
+    imapSettings: input.settings,
+  });
+}

@@ -63,12 +63,12 @@ export function BoundMailbox({ mailbox, actions }: { mailbox: BoundMailboxInfo; 
           <Stack gap="sm" align="flex-start">
             {mailbox.statusReason && <Text size="sm">{mailbox.statusReason}</Text>}
             {mailbox.provider === 'gmail' ? (
-              <Button component="a" href={GOOGLE_START_PATH} color="red">
+              <Button component="a" href={GOOGLE_START_PATH} color="red.9">
                 {t('reconnect')}
               </Button>
             ) : (
               !reconnecting && (
-                <Button color="red" onClick={() => setReconnecting(true)}>
+                <Button color="red.9" onClick={() => setReconnecting(true)}>
                   {t('reconnect')}
                 </Button>
               )
@@ -103,15 +103,15 @@ export function BoundMailbox({ mailbox, actions }: { mailbox: BoundMailboxInfo; 
                 <TableTh>{t('state')}</TableTh>
                 <TableTd>
                   {mailbox.syncing ? (
-                    <Badge color="blue" variant="light" tt="none">
+                    <Badge color="blue.9" variant="light" tt="none">
                       {t('syncing')}
                     </Badge>
                   ) : mailbox.reconnect ? (
-                    <Badge color="red" variant="light" tt="none">
+                    <Badge color="red.9" variant="light" tt="none">
                       {t('reconnectTitle')}
                     </Badge>
                   ) : (
-                    <Badge color="teal" variant="light" tt="none">
+                    <Badge color="teal.9" variant="light" tt="none">
                       {t('active')}
                     </Badge>
                   )}
@@ -129,7 +129,7 @@ export function BoundMailbox({ mailbox, actions }: { mailbox: BoundMailboxInfo; 
                 {t('syncNow')}
               </Button>
             )}
-            <Button color="red" variant="light" leftSection={<IconPlugConnectedX size={16} aria-hidden />} onClick={() => setConfirming(true)}>
+            <Button color="red.9" variant="outline" leftSection={<IconPlugConnectedX size={16} aria-hidden />} onClick={() => setConfirming(true)}>
               {t('unbind')}
             </Button>
           </Group>
@@ -147,7 +147,7 @@ export function BoundMailbox({ mailbox, actions }: { mailbox: BoundMailboxInfo; 
             <Button variant="default" onClick={() => setConfirming(false)} disabled={pending}>
               {t('cancel')}
             </Button>
-            <Button color="red" onClick={unbind} loading={pending}>
+            <Button color="red.9" onClick={unbind} loading={pending}>
               {t('confirm')}
             </Button>
           </Group>

@@ -36,7 +36,7 @@ export function ConnectChoices({ googleReady, bindImap }: { googleReady: boolean
         </Paper>
         <Paper withBorder p="md" radius="md">
           <Stack gap="xs" align="flex-start">
-            <Button variant="light" leftSection={<IconMail size={18} aria-hidden />} onClick={() => setImapOpen(true)} aria-expanded={imapOpen} aria-controls="imap-form">
+            <Button variant="default" leftSection={<IconMail size={18} aria-hidden />} onClick={() => setImapOpen(true)} aria-expanded={imapOpen} aria-controls="imap-form">
               {t('imap')}
             </Button>
             <Text size="sm" c="dimmed">

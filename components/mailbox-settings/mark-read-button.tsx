@@ -20,7 +20,7 @@ export function MarkReadButton({ threadId, action }: { threadId: string; action:
       if (result.ok) router.refresh();
     });
   return (
-    <Button size="compact-sm" variant="light" onClick={markRead} loading={pending}>
+    <Button size="compact-sm" variant="default" onClick={markRead} loading={pending}>
       {t('markRead')}
     </Button>
   );

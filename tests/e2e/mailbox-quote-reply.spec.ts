@@ -137,7 +137,7 @@ test('/manageGmail: a service account opens the IMAP form; a bad port is refused
   await form.getByRole('textbox', { name: 'Porta' }).first().fill('99999');
   await form.getByRole('textbox', { name: 'Server' }).nth(1).fill('smtp.lagoazzurro.test');
   await form.getByRole('textbox', { name: 'Nome utente' }).fill('info@lagoazzurro.test');
-  await form.getByLabel('Password', { exact: true }).fill('segreta');
+  await form.getByRole('textbox', { name: /^Password/ }).fill('segreta');
   await form.getByRole('button', { name: 'Collega la casella' }).click();
   await expect(form.getByRole('alert').first()).toContainText('Alcuni campi non sono validi');
   const imapPort = form.getByRole('textbox', { name: 'Porta' }).first();

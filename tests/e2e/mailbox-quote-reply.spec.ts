@@ -93,14 +93,19 @@ async function seedMailbox(sql: postgres.Sql, seed: Seed) {
     values (${mailboxId}, ${seed.campsiteId}, 'imap', ${address}, ${encryptForServer(SMTP_PASSWORD)}, ${sql.json(settings)}, now(), now(), 1200)`;
   const subject = 'Re: Il vostro preventivo per l’estate';
   const sentAt = new Date(Date.now() - 10 * 60_000);
-  await sql`insert into mailbox_threads (id, camping_id, mailbox_id, thread_key, subject, snippet, participants, last_message_at, message_count, unread_count, in_inbox, quote_id)
-    values (${threadId}, ${seed.campsiteId}, ${mailboxId}, ${guestMessageId}, ${subject}, 'Possiamo arrivare un giorno prima?', ${sql.json([seed.email, address])}, ${sentAt}, 1, 1, true, ${seed.quoteId})`;
+  // Our own mail the guest answered: a trace of the CRM, in its thread of traces.
+  const traceThreadId = `tt${seed.tag}`;
+  await sql`insert into mail_traces (id, camping_id, contact_id, quote_id, thread_id, direction, recipients, subject, body, is_sent, sent_at)
+    values (${`tr${seed.tag}`}, ${seed.campsiteId}, ${seed.contactId}, ${seed.quoteId}, ${traceThreadId}, 'out', ${sql.json([seed.email])}, 'Il vostro preventivo per l’estate',
+      '<p>Ecco il vostro preventivo.</p>', true, ${new Date(sentAt.getTime() - 60 * 60_000)})`;
+  await sql`insert into mailbox_threads (id, camping_id, mailbox_id, thread_key, subject, snippet, participants, last_message_at, message_count, unread_count, in_inbox, quote_id, trace_thread_id)
+    values (${threadId}, ${seed.campsiteId}, ${mailboxId}, ${guestMessageId}, ${subject}, 'Possiamo arrivare un giorno prima?', ${sql.json([seed.email, address])}, ${sentAt}, 1, 1, true, ${seed.quoteId}, ${traceThreadId})`;
   await sql`insert into mailbox_thread_contacts (thread_id, contact_id, camping_id) values (${threadId}, ${seed.contactId}, ${seed.campsiteId})`;
   await sql`insert into mailbox_messages (id, camping_id, mailbox_id, thread_id, provider_message_id, rfc_message_id, from_address, from_name, to_addresses, subject, snippet, html, text, folders, unread, direction, sent_at)
     values (${`mm${seed.tag}`}, ${seed.campsiteId}, ${mailboxId}, ${threadId}, ${`INBOX:1:${seed.tag}`}, ${guestMessageId}, ${seed.email}, 'Giulia Bianchi', ${sql.json([address])},
       ${subject}, 'Possiamo arrivare un giorno prima?', ${'<p>Buongiorno, possiamo arrivare un giorno prima? <img src="https://tracker.example/pixel.png" alt=""></p>'},
       'Buongiorno, possiamo arrivare un giorno prima?', ${sql.json(['INBOX'])}, true, 'in', ${sentAt})`;
-  return { guestMessageId, subject };
+  return { guestMessageId, subject, traceThreadId };
 }
 
 /** axe on the page at rest (pointer away, animations done), the sandboxed mail frames left out. */
@@ -152,7 +157,7 @@ test('/manageGmail: a service account opens the IMAP form; a bad port is refused
 });
 
 /** The guest's reply seeded, the staff on the quote's page reading it; the mailbox is removed after `run`. */
-async function onQuoteWithReply(page: Page, request: APIRequestContext, run: (context: { seeded: { guestMessageId: string; subject: string }; guest: Awaited<ReturnType<typeof guestWithQuote>>; received: ParsedMail[] }) => Promise<void>) {
+async function onQuoteWithReply(page: Page, request: APIRequestContext, run: (context: { seeded: { guestMessageId: string; subject: string; traceThreadId: string }; guest: Awaited<ReturnType<typeof guestWithQuote>>; received: ParsedMail[] }) => Promise<void>) {
   const databaseUrl = process.env.E2E_DATABASE_URL;
   test.skip(!databaseUrl, 'Needs PostgreSQL (DATABASE_URL) to write the rows a mailbox sync would.');
   const tag = randomBytes(4).toString('hex');
@@ -185,6 +190,19 @@ test('the quote’s page shows the guest’s reply, its remote images held back,
     await expect(section.getByRole('textbox', { name: 'A', exact: true })).toHaveValue(guest.email);
     await expect(section.getByRole('textbox', { name: 'Oggetto' })).toHaveValue(seeded.subject);
     await expectAccessible(page, '[data-testid="quote-conversation"]');
+
+    // The same reply in the guest's mail history, with our mail, and in the thread of our traces.
+    await page.goto(`/clienti/${guest.contactId}`);
+    const history = page.getByTestId('contact-mails');
+    await expect(history.locator('tr[data-kind="casella"]').getByText('Risposta del cliente')).toBeVisible();
+    await expect(history.locator('tr[data-kind="casella"]').getByRole('link', { name: seeded.subject })).toHaveAttribute('href', /^\/mail\/conversazione\//);
+    await expect(history.locator('tr[data-kind="traccia"]').getByRole('link', { name: 'Il vostro preventivo per l’estate' })).toHaveAttribute('href', `/tracciaMail/${seeded.traceThreadId}`);
+    await page.goto(`/tracciaMail/${seeded.traceThreadId}`);
+    const cards = page.locator('[data-kind]');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.first().frameLocator('iframe').getByText('Ecco il vostro preventivo.')).toBeVisible();
+    await expect(cards.nth(1).getByText('Risposta del cliente')).toBeVisible();
+    await expect(cards.nth(1).frameLocator('iframe').getByText('possiamo arrivare un giorno prima?')).toBeVisible();
   });
 });
 

@@ -182,7 +182,7 @@ async function onQuoteWithReply(page: Page, request: APIRequestContext, run: (co
   }
 }
 
-test('the quote’s page shows the guest’s reply, its remote images held back, with the reply form ready', async ({ page, request }) => {
+test('a guest’s reply shows on the quote’s page (remote images held back, the reply form ready), in the contact’s history and in the trace thread; the bound mailbox syncs on demand and unbinds', async ({ page, request }) => {
   test.setTimeout(120_000);
   await onQuoteWithReply(page, request, async ({ seeded, guest }) => {
     const section = page.getByTestId('quote-conversation');
@@ -203,6 +203,21 @@ test('the quote’s page shows the guest’s reply, its remote images held back,
     await expect(cards.first().frameLocator('iframe').getByText('Ecco il vostro preventivo.')).toBeVisible();
     await expect(cards.nth(1).getByText('Risposta del cliente')).toBeVisible();
     await expect(cards.nth(1).frameLocator('iframe').getByText('possiamo arrivare un giorno prima?')).toBeVisible();
+
+    // The bound mailbox on /manageGmail: its state, a sync on demand, then unbound after the confirmation.
+    await page.goto('/manageGmail');
+    const bound = page.getByTestId('bound-mailbox');
+    await expect(bound.getByText('info@lagoazzurro.test')).toBeVisible();
+    await expect(bound.getByText('IMAP/SMTP')).toBeVisible();
+    await expectAccessible(page, 'main');
+    await bound.getByRole('button', { name: 'Sincronizza ora' }).click();
+    await expect(page.getByText('Sincronizzazione richiesta')).toBeVisible();
+    await bound.getByRole('button', { name: 'Scollega' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Scollegare la casella?' });
+    await expect(dialog).toContainText('Le e-mail inviate dal CRM restano nello storico dei clienti.');
+    await dialog.getByRole('button', { name: 'Conferma' }).click();
+    await expect(page.getByText(/^Casella scollegata/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Nessuna casella collegata' })).toBeVisible();
   });
 });
 

@@ -8,6 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // Read by the server script and by the test that edits a row behind the application's back.
 const e2eDatabase = e2eDatabaseUrl(process.env.DATABASE_URL);
 if (e2eDatabase) process.env.E2E_DATABASE_URL = e2eDatabase;
+// Set once in the runner, inherited by the workers: a test that writes an encrypted secret (the
+// mailbox's password) straight to the database encrypts it with the server's key.
+process.env.E2E_DATA_ENCRYPTION_KEY ??= randomBytes(32).toString('base64url');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -50,7 +53,7 @@ export default defineConfig({
     env: {
       E2E_PORT: String(port),
       AUTH_SECRET: randomBytes(32).toString('base64url'),
-      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+      DATA_ENCRYPTION_KEY: process.env.E2E_DATA_ENCRYPTION_KEY,
       BOOKING_PLATFORM_API_KEY: E2E_PLATFORM_KEY,
       NEXT_TELEMETRY_DISABLED: '1',
     },

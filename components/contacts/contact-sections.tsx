@@ -21,7 +21,7 @@ import { ProgressTag } from '@/components/quotes/progress-tag';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import type { TagDefinition } from '@/lib/campsites/shapes';
 import type { ContactDetail } from '@/lib/contacts/detail';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 
 function Section({ title, count, children, testId }: { title: string; count?: string; children: ReactNode; testId: string }) {
   return (
@@ -167,60 +167,6 @@ export async function ContactListsSection({ detail }: { detail: ContactDetail })
               </Text>
             </li>
           ))}
-        </Stack>
-      )}
-    </Section>
-  );
-}
-
-export async function ContactMailsSection({ detail }: { detail: ContactDetail }) {
-  const t = await getTranslations('contacts');
-  const { mails, mailCount } = detail;
-  return (
-    <Section title={t('detail.mails')} count={mailCount ? String(mailCount) : undefined} testId="contact-mails">
-      {mails.length === 0 ? (
-        <Text c="dimmed">{t('detail.mailsEmpty')}</Text>
-      ) : (
-        <Stack gap="xs">
-          <TableScrollContainer minWidth={560} type="native">
-            <Table verticalSpacing="xs" highlightOnHover>
-              <TableThead>
-                <TableTr>
-                  <TableTh scope="col">{t('detail.mailDate')}</TableTh>
-                  <TableTh scope="col">{t('detail.mailSubject')}</TableTh>
-                  <TableTh scope="col">{t('detail.mailDirection')}</TableTh>
-                  <TableTh scope="col">{t('detail.mailStatus')}</TableTh>
-                </TableTr>
-              </TableThead>
-              <TableTbody>
-                {mails.map((mail) => (
-                  <TableTr key={mail.id}>
-                    <TableTd style={{ whiteSpace: 'nowrap' }}>{formatDateTime(mail.sentAt ?? mail.createdAt)}</TableTd>
-                    <TableTd>
-                      <LinkAnchor href={`/tracciaMail/${encodeURIComponent(mail.threadId)}`} size="sm">
-                        {mail.subject || t('detail.noSubject')}
-                      </LinkAnchor>
-                    </TableTd>
-                    <TableTd>{mail.direction === 'in' ? t('detail.mailIn') : t('detail.mailOut')}</TableTd>
-                    <TableTd>
-                      {mail.direction === 'in' ? (
-                        t('detail.notSet')
-                      ) : (
-                        <Badge variant="light" color={mail.isSent ? 'teal' : 'gray'} tt="none" radius="sm" miw="max-content">
-                          {mail.isSent ? t('detail.mailSent') : t('detail.mailNotSent')}
-                        </Badge>
-                      )}
-                    </TableTd>
-                  </TableTr>
-                ))}
-              </TableTbody>
-            </Table>
-          </TableScrollContainer>
-          {mailCount > mails.length && (
-            <Text size="sm" c="dimmed">
-              {t('detail.mailsMore', { shown: mails.length, count: mailCount })}
-            </Text>
-          )}
         </Stack>
       )}
     </Section>

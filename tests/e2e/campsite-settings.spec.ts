@@ -126,14 +126,14 @@ test.describe('campsite settings', () => {
     }
   });
 
-  test('staff read the quote options but cannot save them; the Gmail page says the mailbox is not bound', async ({ page }) => {
+  test('staff read the quote options but cannot save them; the Gmail page offers to bind the mailbox', async ({ page }) => {
     await logInToDashboard(page, LOGINS.staff);
     await page.goto('/settings?v=settPrev');
     await expect(page.getByText('solo un amministratore del campeggio può modificarle')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Nome del mittente' })).toHaveValue('Camping Lago Azzurro');
     await expect(page.getByRole('button', { name: 'Salva' })).toHaveCount(0);
     await page.goto('/settings?v=gmail');
-    await expect(page.getByRole('heading', { name: 'Casella non ancora collegata' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Apri la posta del CRM' })).toHaveAttribute('href', '/mail');
+    await expect(page.getByRole('heading', { name: 'Nessuna casella collegata' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Collega un’altra casella (IMAP/SMTP)' })).toBeVisible();
   });
 });

@@ -5,15 +5,19 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db/client';
 import { DeleteContactButton } from '@/components/contacts/delete-contact-button';
-import { ContactDataSection, ContactListsSection, ContactMailsSection, ContactQuotesSection } from '@/components/contacts/contact-sections';
+import { ContactDataSection, ContactListsSection, ContactQuotesSection } from '@/components/contacts/contact-sections';
+import { ContactMailsTimelineSection } from '@/components/mailbox-settings/contact-mails-section';
+import { CONTACT_MAILS_PAGE, toTimelineRows } from '@/components/mailbox-settings/timeline-rows';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { contactDisplayName } from '@/lib/contacts/service';
 import { formatDate } from '@/lib/format';
+import { contactMailTimeline } from '@/lib/mailbox/timeline';
 import { deleteContactAction } from '../actions';
 import { findContactDetail } from './load';
+import { loadContactMailsAction } from './mail-actions';
 
 type Props = { params: Promise<{ clienteID: string }> };
 
@@ -25,7 +29,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ContactDetailPage({ params }: Props) {
   const { tenant, detail } = await findContactDetail((await params).clienteID);
   if (!detail) notFound();
-  const [t, campsite] = await Promise.all([getTranslations('contacts'), getOwnCampsite(getDb(), tenant)]);
+  const [t, campsite, mails] = await Promise.all([
+    getTranslations('contacts'),
+    getOwnCampsite(getDb(), tenant),
+    contactMailTimeline(getDb(), { campsiteId: tenant.campsiteId, contactId: detail.contact.id, limit: CONTACT_MAILS_PAGE }),
+  ]);
   const { contact } = detail;
   const name = contactDisplayName(contact);
   return (
@@ -64,7 +72,7 @@ export default async function ContactDetailPage({ params }: Props) {
             <ContactListsSection detail={detail} />
           </GridCol>
           <GridCol span={{ base: 12, md: 8 }}>
-            <ContactMailsSection detail={detail} />
+            <ContactMailsTimelineSection contactId={contact.id} first={toTimelineRows(mails)} loadMore={loadContactMailsAction} />
           </GridCol>
         </Grid>
       </Stack>

@@ -1,31 +1,19 @@
-import { Anchor, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconMailOff } from '@tabler/icons-react';
-import { getTranslations } from 'next-intl/server';
+import { MailboxSettings } from '@/components/mailbox-settings/mailbox-settings';
+import { getDb } from '@/db/client';
+import { googleConfigured } from '@/lib/mailbox/gmail/oauth';
+import { findMailbox } from '@/lib/mailbox/mailbox-row';
+import { bindImapAction, syncMailboxNowAction, unbindMailboxAction } from '../../manageGmail/actions';
+import type { SectionProps } from './types';
 
-/** Account Gmail: no mailbox can be bound yet; say so, and what happens to mail meanwhile. */
-export async function GmailSection() {
-  const t = await getTranslations('settings.gmail');
+/** Account Gmail: the same binding screen as /manageGmail. */
+export async function GmailSection({ tenant, params }: SectionProps) {
+  const mailbox = await findMailbox(getDb(), tenant.campsiteId);
   return (
-    <Stack gap="md" maw={640}>
-      <Title order={1} size="h2">
-        {t('title')}
-      </Title>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <ThemeIcon variant="light" color="gray" size="xl" radius="xl" aria-hidden>
-            <IconMailOff size={24} />
-          </ThemeIcon>
-          <Title order={2} size="h4">
-            {t('notBound')}
-          </Title>
-          <Text size="sm">{t('later')}</Text>
-          <Text size="sm">{t('outbox')}</Text>
-          <Text size="sm">{t('replies')}</Text>
-          <Anchor href="/mail" size="sm">
-            {t('openMail')}
-          </Anchor>
-        </Stack>
-      </Paper>
-    </Stack>
+    <MailboxSettings
+      mailbox={mailbox}
+      googleReady={googleConfigured()}
+      result={{ esito: params.esito, messaggio: params.messaggio }}
+      actions={{ bindImap: bindImapAction, syncNow: syncMailboxNowAction, unbind: unbindMailboxAction }}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db/client';
 import { languages } from '@/db/schema';
 import { QuoteMailPanel } from '@/components/mail/quote-mail-panel';
+import { QuoteConversation } from '@/components/mailbox-settings/quote-conversation';
 import { GuestLink } from '@/components/quotes/guest-link';
 import { CardSummary } from '@/components/quotes/card-summary';
 import { ProgressTag } from '@/components/quotes/progress-tag';
@@ -17,8 +18,11 @@ import { LinkAnchor } from '@/components/ui/link-anchor';
 import { requireStaff } from '@/lib/auth/staff';
 import { formatDateTime } from '@/lib/format';
 import { loadQuoteMailPanel } from '@/lib/mail/quote-mail-panel';
+import { findMailbox } from '@/lib/mailbox/mailbox-row';
+import { quoteMailThreads } from '@/lib/mailbox/quote-threads';
 import { guestQuotePath } from '@/lib/public-quotes/links';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
+import { markQuoteThreadReadAction, replyFromQuoteAction } from './mailbox-actions';
 
 type Params = { idCliente: string; idPreventivo: string };
 
@@ -36,7 +40,8 @@ export default async function QuotePreviewPage({ params }: { params: Promise<Par
   const [language] = detail.quote.languageId
     ? await db.select({ name: languages.name }).from(languages).where(eq(languages.id, detail.quote.languageId))
     : [];
-  const mailPanel = await loadQuoteMailPanel(db, tenant.campsiteId, detail);
+  const [mailPanel, mailbox] = await Promise.all([loadQuoteMailPanel(db, tenant.campsiteId, detail), findMailbox(db, tenant.campsiteId)]);
+  const threads = mailbox ? await quoteMailThreads(db, { campsiteId: tenant.campsiteId, quoteId: detail.quote.id }) : null;
   const { quote, cards } = detail;
   const name = displayQuoteName(quote.name, t('unnamed'));
   return (
@@ -65,6 +70,7 @@ export default async function QuotePreviewPage({ params }: { params: Promise<Par
           />
         </Group>
         {mailPanel && <QuoteMailPanel detail={detail} panel={mailPanel} />}
+        <QuoteConversation quoteId={quote.id} guestEmail={detail.contact.email} threads={threads} actions={{ reply: replyFromQuoteAction, markRead: markQuoteThreadReadAction }} />
         {!['bozza', 'richiesta'].includes(quote.progress) && <GuestLink path={guestQuotePath({ contactId: quote.contactId, quoteId: quote.id, campsiteId: tenant.campsiteId })} />}
         <QuoteOverview detail={detail} languageName={language?.name ?? null} />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">

@@ -109,9 +109,10 @@ export async function sendFromMailbox(db: Database, input: MailboxSendInput, opt
     providerThreadId: row.provider === 'gmail' ? (reply?.thread.threadKey ?? null) : null,
     attachments: await attachments(db, input.campsiteId, input.attachmentIds ?? []),
   };
-  const client = options.client ?? (await openMailboxClient(db, row));
+  let client = options.client;
   let sent;
   try {
+    client ??= await openMailboxClient(db, row);
     sent = await client.send(outgoing);
   } catch (error) {
     if (error instanceof MailboxAuthError) {
@@ -120,7 +121,7 @@ export async function sendFromMailbox(db: Database, input: MailboxSendInput, opt
     }
     throw new AppError('unavailable', `La casella non ha accettato l’e-mail: ${error instanceof Error ? error.message : 'errore sconosciuto'}. Riprova tra poco.`);
   } finally {
-    if (!options.client) await client.close().catch(() => undefined);
+    if (client && !options.client) await client.close().catch(() => undefined);
   }
   const rfcId = bareMessageId(outgoing.messageId)!;
   const ref = { id: row.id, campingId: row.campingId, address: row.address };

@@ -24,14 +24,18 @@ async function applyUnread(db: Database, campsiteId: string, messages: { id: str
   const row = await usableMailbox(db, campsiteId);
   const providerIds = messages.map((message) => message.providerMessageId).filter((id) => !id.startsWith('local:'));
   if (providerIds.length > 0) {
-    const opened = client ?? (await openMailboxClient(db, row));
+    let opened = client;
     try {
+      opened ??= await openMailboxClient(db, row);
       await opened.setUnread(providerIds, unread);
     } catch (error) {
-      if (error instanceof MailboxAuthError) await markReconnect(db, row, error.message);
+      if (error instanceof MailboxAuthError) {
+        await markReconnect(db, row, error.message);
+        throw new AppError('conflict', error.message);
+      }
       throw new AppError('unavailable', 'La casella non ha accettato la modifica: riprova tra poco.');
     } finally {
-      if (!client) await opened.close().catch(() => undefined);
+      if (opened && !client) await opened.close().catch(() => undefined);
     }
   }
   await db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import { requireStaff } from '@/lib/auth/staff';
 import { classifyError } from '@/lib/error-classification';
 import { unbindMailbox } from '@/lib/mailbox/binding';
 import { bindImapMailbox } from '@/lib/mailbox/imap/bind';
-import { imapBindingSchema, type ImapBindingInput } from '@/lib/mailbox/imap/validation';
+import { imapBindingSchema, type ImapBindingForm } from '@/lib/mailbox/imap/validation';
 import { requestMailboxSync } from '@/lib/mailbox/jobs';
 import { fieldIssues, z } from '@/lib/validation';
 
@@ -20,14 +20,14 @@ const refresh = () => {
  * Binds an IMAP/SMTP mailbox. The binding checks the credentials against the servers, which can
  * take seconds; a refusal that names a field (details.field) is shown next to it.
  */
-export async function bindImapAction(input: ImapBindingInput): Promise<ActionResult<{ address: string }>> {
+export async function bindImapAction(input: ImapBindingForm): Promise<ActionResult<{ address: string }>> {
   const tenant = await requireStaff({ packLevel: 0 });
   const parsed = imapBindingSchema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors = Object.fromEntries(fieldIssues(parsed.error).map((issue) => [issue.path, issue.message]));
     return { ok: false, error: 'Alcuni campi non sono validi: controlla quelli evidenziati.', fieldErrors };
   }
-  const { address, password, ...settings } = parsed.data;
+  const { address, password, settings } = parsed.data;
   try {
     const view = await bindImapMailbox(getDb(), { campsiteId: tenant.campsiteId, userId: tenant.userId, address, settings, password });
     await requestMailboxSync(tenant.campsiteId);

@@ -1,10 +1,11 @@
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import postgres from 'postgres';
 import { SMTPServer } from 'smtp-server';
+import { startDovecot } from '../helpers/dovecot';
 import { LOGINS, logIn, logInToDashboard, LANDING_TIMEOUT_MS } from './support';
 
 const SMTP_USER = 'casella-prova';
@@ -43,14 +44,6 @@ async function smtpCapture() {
   return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** A port nobody listens on: the IMAP side of the test mailbox. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 async function guestWithQuote(request: APIRequestContext, tag: string) {
   const login = await request.post('/api/users/login', { data: { email: LOGINS.admin.email, password: LOGINS.admin.password } });
@@ -162,10 +155,13 @@ async function onQuoteWithReply(page: Page, request: APIRequestContext, run: (co
   test.skip(!databaseUrl, 'Needs PostgreSQL (DATABASE_URL) to write the rows a mailbox sync would.');
   const tag = randomBytes(4).toString('hex');
   const capture = await smtpCapture();
+  // A real IMAP server for the mailbox (the Sent copy of the answer is filed there), SMTP captured.
+  const dovecot = await startDovecot();
+  await dovecot.setPassword(SMTP_USER, SMTP_PASSWORD);
   const sql = postgres(databaseUrl!, { max: 1 });
   const guest = await guestWithQuote(request, tag);
   try {
-    const seeded = await seedMailbox(sql, { ...guest, tag, smtpPort: capture.port, imapPort: await closedPort() });
+    const seeded = await seedMailbox(sql, { ...guest, tag, smtpPort: capture.port, imapPort: dovecot.port });
     await logInToDashboard(page, LOGINS.admin);
     await page.goto(`/crea-preventivo/preview/${guest.contactId}/${guest.quoteId}`);
     const section = page.getByTestId('quote-conversation');
@@ -179,6 +175,7 @@ async function onQuoteWithReply(page: Page, request: APIRequestContext, run: (co
     await sql`delete from mailboxes where camping_id = ${guest.campsiteId}`;
     await sql.end();
     await capture.close();
+    await dovecot.stop();
   }
 }
 
@@ -223,7 +220,6 @@ test('a guest’s reply shows on the quote’s page (remote images held back, th
 
 // THE acceptance test of the issue: a browser test reads and answers a guest's reply from the quote's page.
 test('a browser test reads and answers a guest’s reply from the quote’s page', async ({ page, request }) => {
-  test.fixme(true, 'The IMAP/SMTP client (lib/mailbox/imap/client.ts) is still the placeholder on this branch, so sendFromMailbox cannot send: enable once the IMAP client is merged.');
   test.setTimeout(120_000);
   await onQuoteWithReply(page, request, async ({ seeded, guest, received }) => {
     const section = page.getByTestId('quote-conversation');

@@ -25,6 +25,7 @@ const STAFF_NAMESPACES = {
   stepsMailing: () => import('../../messages/it/steps-mailing.json'),
   newsletterConsents: () => import('../../messages/it/newsletter-consents.json'),
   cvMail: () => import('../../messages/it/cv-mail.json'),
+  mailbox: () => import('../../messages/it/mailbox.json'),
 };
 
 async function staffMessages() {

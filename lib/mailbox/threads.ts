@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { contacts, mailboxMessages, mailboxThreadContacts, mailboxThreads, quotes, type MailboxAttachmentInfo } from '@/db/schema';
+import { contacts, mailboxes, mailboxMessages, mailboxThreadContacts, mailboxThreads, quotes, type MailboxAttachmentInfo } from '@/db/schema';
 import { contactDisplayName } from '@/lib/contacts/display';
 import { decodeCursor, encodeCursor, exactTimestamp, MAX_PAGE_SIZE, type Page } from '@/lib/pagination';
 import { escapeLike, searchWords } from '@/lib/search';
@@ -186,4 +186,10 @@ export async function unreadCount(db: DbOrTx, campsiteId: string): Promise<numbe
     .from(mailboxThreads)
     .where(and(eq(mailboxThreads.campingId, campsiteId), sql`${mailboxThreads.inInbox}`, sql`${mailboxThreads.unreadCount} > 0`));
   return Number(row?.total ?? 0);
+}
+
+/** The navbar's badge: null when the campsite has no mailbox (nothing to poll), else its unread count. */
+export async function mailboxUnread(db: DbOrTx, campsiteId: string): Promise<number | null> {
+  const [[bound], unread] = await Promise.all([db.select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.campingId, campsiteId)), unreadCount(db, campsiteId)]);
+  return bound ? unread : null;
 }

@@ -38,7 +38,16 @@ export function ComposeForm({ threadId = null, to: initialTo = '', subject: init
 
   const send = () =>
     startTransition(async () => {
-      const answer = await sendMailAction({ threadId, to, cc, subject, html, attachmentIds: files.map((file) => file.id), contactId, quoteId });
+      const answer = await sendMailAction({
+        threadId,
+        to,
+        cc,
+        subject,
+        html,
+        attachmentIds: files.map((file) => file.id),
+        contactId,
+        quoteId,
+      });
       if (!answer.ok) {
         setErrors(answer.fieldErrors ?? {});
         setFormError(answer.error);
@@ -46,7 +55,11 @@ export function ComposeForm({ threadId = null, to: initialTo = '', subject: init
       }
       setErrors({});
       setFormError(null);
-      notifications.show({ color: 'teal', message: t('sent'), autoClose: 3000 });
+      notifications.show({
+        color: 'teal',
+        message: t('sent'),
+        autoClose: 3000,
+      });
       if (threadId) {
         setHtml('');
         setFiles([]);

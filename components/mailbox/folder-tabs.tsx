@@ -11,13 +11,7 @@ export async function FolderTabs({ current, unread }: { current: FolderParam; un
   return (
     <Group component="nav" aria-label={t('folders.label')} gap={4} wrap="wrap">
       {FOLDERS.map((folder) => (
-        <LinkButton
-          key={folder}
-          href={`/mail?cartella=${folder}`}
-          variant={folder === current ? 'filled' : 'default'}
-          aria-current={folder === current ? 'page' : undefined}
-          size="sm"
-        >
+        <LinkButton key={folder} href={`/mail?cartella=${folder}`} variant={folder === current ? 'filled' : 'default'} aria-current={folder === current ? 'page' : undefined} size="sm">
           {t(`folders.${folder}`)}
           {folder === 'arrivo' && unread > 0 ? ` (${unread})` : ''}
         </LinkButton>

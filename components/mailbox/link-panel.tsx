@@ -66,7 +66,16 @@ export function LinkPanel({ threadId, guests, quote, quoteChoices }: Props) {
                 color="gray"
                 aria-label={t('link.unlinkGuest', { name: guest.name })}
                 disabled={pending}
-                onClick={() => run(() => unlinkThreadContactAction({ threadId, contactId: guest.id }), t('link.unlinked'))}
+                onClick={() =>
+                  run(
+                    () =>
+                      unlinkThreadContactAction({
+                        threadId,
+                        contactId: guest.id,
+                      }),
+                    t('link.unlinked'),
+                  )
+                }
               >
                 <IconX size={14} aria-hidden />
               </ActionIcon>
@@ -82,7 +91,13 @@ export function LinkPanel({ threadId, guests, quote, quoteChoices }: Props) {
               <Anchor component={Link} href={`/crea-preventivo/preview/${quote.contactId}/${quote.id}`} size="sm">
                 {quote.name}
               </Anchor>
-              <ActionIcon variant="subtle" color="gray" aria-label={t('link.unlinkQuote')} disabled={pending} onClick={() => run(() => linkThreadAction({ threadId, quoteId: null }), t('link.unlinked'))}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('link.unlinkQuote')}
+                disabled={pending}
+                onClick={() => run(() => linkThreadAction({ threadId, quoteId: null }), t('link.unlinked'))}
+              >
                 <IconX size={14} aria-hidden />
               </ActionIcon>
             </Group>
@@ -94,7 +109,16 @@ export function LinkPanel({ threadId, guests, quote, quoteChoices }: Props) {
         </div>
         {quoteChoices.length > 0 && (
           <Group gap="xs" align="flex-end" wrap="wrap">
-            <Select label={t('link.chooseQuote')} data={quoteChoices.map((choice) => ({ value: choice.id, label: choice.name }))} value={chosenQuote} onChange={setChosenQuote} style={{ flex: 1, minWidth: 160 }} />
+            <Select
+              label={t('link.chooseQuote')}
+              data={quoteChoices.map((choice) => ({
+                value: choice.id,
+                label: choice.name,
+              }))}
+              value={chosenQuote}
+              onChange={setChosenQuote}
+              style={{ flex: 1, minWidth: 160 }}
+            />
             <Button variant="default" disabled={!chosenQuote || pending} onClick={() => run(() => linkThreadAction({ threadId, quoteId: chosenQuote }), t('link.linked'))}>
               {t('link.linkQuote')}
             </Button>
@@ -107,7 +131,14 @@ export function LinkPanel({ threadId, guests, quote, quoteChoices }: Props) {
           }}
         >
           <Group gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput type="search" label={t('link.searchGuest')} placeholder={t('link.searchHint')} value={search} onChange={(event) => setSearch(event.currentTarget.value)} style={{ flex: 1, minWidth: 0 }} />
+            <TextInput
+              type="search"
+              label={t('link.searchGuest')}
+              placeholder={t('link.searchHint')}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              style={{ flex: 1, minWidth: 0 }}
+            />
             <Button type="submit" variant="default" loading={pending}>
               {t('search.submit')}
             </Button>
@@ -124,7 +155,18 @@ export function LinkPanel({ threadId, guests, quote, quoteChoices }: Props) {
               {guest.name}
               {guest.email && guest.email !== guest.name ? ` (${guest.email})` : ''}
             </Text>
-            <Button size="compact-sm" variant="light" disabled={pending} onClick={() => run(() => linkThreadAction({ threadId, contactId: guest.id }), t('link.linked'), () => setFound(null))}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              disabled={pending}
+              onClick={() =>
+                run(
+                  () => linkThreadAction({ threadId, contactId: guest.id }),
+                  t('link.linked'),
+                  () => setFound(null),
+                )
+              }
+            >
               {t('link.linkGuest')}
             </Button>
           </Group>

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Group, Text } from '@mantine/core';
+import { Alert, Group, Text } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
-import Link from 'next/link';
+import { LinkAnchor } from '@/components/ui/link-anchor';
 import { formatDateTime } from '@/lib/format';
 import type { MailboxView } from '@/lib/mailbox/mailbox-row';
 import { SyncButton } from './sync-button';
@@ -13,9 +13,9 @@ export async function MailboxStatus({ mailbox }: { mailbox: MailboxView }) {
       {mailbox.status === 'reconnect' && (
         <Alert color="red" title={t('state.reconnect')} data-testid="mailbox-reconnect">
           {mailbox.statusReason && <Text size="sm">{mailbox.statusReason}</Text>}
-          <Anchor component={Link} href="/manageGmail" size="sm">
+          <LinkAnchor href="/manageGmail" size="sm">
             {t('state.reconnectLink')}
-          </Anchor>
+          </LinkAnchor>
         </Alert>
       )}
       {mailbox.status === 'active' && mailbox.lastSyncError && (

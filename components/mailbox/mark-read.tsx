@@ -41,7 +41,11 @@ export function MarkUnreadButton({ threadId }: { threadId: string }) {
     startTransition(async () => {
       const answer = await markThreadAction({ threadId, unread: true });
       if (!answer.ok) return setError(answer.error);
-      notifications.show({ color: 'teal', message: t('markedUnread'), autoClose: 3000 });
+      notifications.show({
+        color: 'teal',
+        message: t('markedUnread'),
+        autoClose: 3000,
+      });
       router.push('/mail');
     });
   return (

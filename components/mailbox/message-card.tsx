@@ -57,9 +57,25 @@ export async function MessageCard({ message }: { message: ThreadMessage }) {
           </Group>
         </Group>
         {html ? (
-          <MessageFrame html={html} title={t('frameTitle', { from, date: formatDateTime(message.sentAt) })} hasRemoteImages={REMOTE_IMAGE.test(html) || REMOTE_BACKGROUND.test(html)} />
+          <MessageFrame
+            html={html}
+            title={t('frameTitle', {
+              from,
+              date: formatDateTime(message.sentAt),
+            })}
+            hasRemoteImages={REMOTE_IMAGE.test(html) || REMOTE_BACKGROUND.test(html)}
+          />
         ) : (
-          <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', margin: 0 }}>
+          <Text
+            component="pre"
+            size="sm"
+            style={{
+              whiteSpace: 'pre-wrap',
+              overflowWrap: 'anywhere',
+              fontFamily: 'inherit',
+              margin: 0,
+            }}
+          >
             {message.text?.trim() || t('empty')}
           </Text>
         )}

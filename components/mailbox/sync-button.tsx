@@ -10,7 +10,10 @@ import { useActionForm } from '@/components/ui/use-action-form';
 /** "Aggiorna": asks for a sync now; the list re-renders with what the worker has fetched. */
 export function SyncButton() {
   const t = useTranslations('mailbox.sync');
-  const form = useActionForm(refreshMailboxAction, { successMessage: t('started'), refresh: true });
+  const form = useActionForm(refreshMailboxAction, {
+    successMessage: t('started'),
+    refresh: true,
+  });
   return (
     <>
       <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} loading={form.pending} onClick={() => form.submit({})}>

@@ -14,7 +14,13 @@ export function threadPeople(thread: Pick<ThreadSummary, 'contacts' | 'participa
   return (others.length > 0 ? others : thread.participants).join(', ');
 }
 
-type Props = { page: Page<ThreadSummary>; ownAddress: string; emptyText: string; nextHref: string | null; firstHref: string | null };
+type Props = {
+  page: Page<ThreadSummary>;
+  ownAddress: string;
+  emptyText: string;
+  nextHref: string | null;
+  firstHref: string | null;
+};
 
 /** The conversations of a folder, newest first; unread ones in bold with their count. */
 export async function ThreadList({ page, ownAddress, emptyText, nextHref, firstHref }: Props) {
@@ -32,30 +38,32 @@ export async function ThreadList({ page, ownAddress, emptyText, nextHref, firstH
             const unread = thread.unreadCount > 0;
             return (
               <li key={thread.id}>
-                <Paper component={Link} href={`/mail/conversazione/${thread.id}`} className={classes.row} withBorder p="sm" data-unread={unread || undefined}>
-                  <Group justify="space-between" gap="xs" wrap="nowrap">
-                    <Text fw={unread ? 700 : 400} truncate="end" style={{ minWidth: 0 }}>
-                      {threadPeople(thread, ownAddress)}
-                    </Text>
-                    <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-                      {unread && (
-                        <Badge size="sm" color="blue" variant="filled">
-                          {t('unread', { count: thread.unreadCount })}
-                        </Badge>
-                      )}
-                      <Text size="sm" c="dimmed" fw={unread ? 700 : 400}>
-                        <time dateTime={thread.lastMessageAt.toISOString()}>{formatTimeOrDate(thread.lastMessageAt, now)}</time>
+                <Link href={`/mail/conversazione/${thread.id}`} className={classes.row} data-unread={unread || undefined}>
+                  <Paper withBorder p="sm" className={classes.card}>
+                    <Group justify="space-between" gap="xs" wrap="nowrap">
+                      <Text fw={unread ? 700 : 400} truncate="end" style={{ minWidth: 0 }}>
+                        {threadPeople(thread, ownAddress)}
                       </Text>
+                      <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+                        {unread && (
+                          <Badge size="sm" color="blue" variant="filled">
+                            {t('unread', { count: thread.unreadCount })}
+                          </Badge>
+                        )}
+                        <Text size="sm" c="dimmed" fw={unread ? 700 : 400}>
+                          <time dateTime={thread.lastMessageAt.toISOString()}>{formatTimeOrDate(thread.lastMessageAt, now)}</time>
+                        </Text>
+                      </Group>
                     </Group>
-                  </Group>
-                  <Text fw={unread ? 700 : 400} size="sm" truncate="end">
-                    {thread.subject || t('noSubject')}
-                    {thread.messageCount > 1 ? ` · ${t('messages', { count: thread.messageCount })}` : ''}
-                  </Text>
-                  <Text size="sm" c="dimmed" truncate="end">
-                    {thread.snippet}
-                  </Text>
-                </Paper>
+                    <Text fw={unread ? 700 : 400} size="sm" truncate="end">
+                      {thread.subject || t('noSubject')}
+                      {thread.messageCount > 1 ? ` · ${t('messages', { count: thread.messageCount })}` : ''}
+                    </Text>
+                    <Text size="sm" c="dimmed" truncate="end">
+                      {thread.snippet}
+                    </Text>
+                  </Paper>
+                </Link>
               </li>
             );
           })}

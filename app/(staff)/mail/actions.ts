@@ -39,14 +39,20 @@ export const refreshMailboxAction = staffAction(
 export const markThreadAction = staffAction(
   z.object({ threadId: id, unread: z.boolean() }),
   async (tenant, input, db) => {
-    await setThreadUnread(db, { campsiteId: tenant.campsiteId, threadId: input.threadId, unread: input.unread });
+    await setThreadUnread(db, {
+      campsiteId: tenant.campsiteId,
+      threadId: input.threadId,
+      unread: input.unread,
+    });
     return { unread: input.unread };
   },
   OPEN,
 );
 
 export const searchGuestsAction = staffAction(
-  z.object({ search: z.string().trim().min(2, 'Scrivi almeno 2 caratteri').max(200) }),
+  z.object({
+    search: z.string().trim().min(2, 'Scrivi almeno 2 caratteri').max(200),
+  }),
   async (tenant, input, db) => searchGuests(db, tenant.campsiteId, input.search),
   OPEN,
 );
@@ -54,7 +60,11 @@ export const searchGuestsAction = staffAction(
 export const guestQuotesAction = staffAction(z.object({ contactId: id }), async (tenant, input, db) => guestQuotes(db, tenant.campsiteId, input.contactId), OPEN);
 
 export const linkThreadAction = staffAction(
-  z.object({ threadId: id, contactId: id.optional(), quoteId: id.nullable().optional() }),
+  z.object({
+    threadId: id,
+    contactId: id.optional(),
+    quoteId: id.nullable().optional(),
+  }),
   async (tenant, input, db) => {
     await linkThread(db, { campsiteId: tenant.campsiteId, ...input });
     revalidatePath(`/mail/conversazione/${input.threadId}`);
@@ -88,7 +98,11 @@ export const sendMailAction = staffAction(
     quoteId: id.nullable().optional(),
   }),
   async (tenant, input, db) => {
-    const sent = await sendFromMailbox(db, { ...input, campsiteId: tenant.campsiteId, userEmail: tenant.email });
+    const sent = await sendFromMailbox(db, {
+      ...input,
+      campsiteId: tenant.campsiteId,
+      userEmail: tenant.email,
+    });
     revalidatePath('/mail');
     revalidatePath(`/mail/conversazione/${sent.threadId}`);
     return { threadId: sent.threadId };
@@ -98,11 +112,17 @@ export const sendMailAction = staffAction(
 
 /** A file for a mail of the mailbox, stored before sending (the form lists it and can remove it). */
 export const addMailAttachmentAction = staffAction(
-  z.instanceof(FormData, { message: 'Invio non valido: scegli di nuovo il file.' }),
+  z.instanceof(FormData, {
+    message: 'Invio non valido: scegli di nuovo il file.',
+  }),
   async (tenant, form, db) => {
     const file = form.get('file');
     if (!(file instanceof File)) throw new AppError('bad_request', 'Nessun file ricevuto.');
-    const added = await addAttachment(db, tenant.campsiteId, { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name, mimeType: file.type });
+    const added = await addAttachment(db, tenant.campsiteId, {
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      fileName: file.name,
+      mimeType: file.type,
+    });
     return { id: added.id, fileName: added.fileName, byteSize: added.byteSize };
   },
   OPEN,

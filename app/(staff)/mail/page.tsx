@@ -1,7 +1,7 @@
-import { Alert, Anchor, Group, Stack, Title } from '@mantine/core';
+import { Alert, Group, Stack, Title } from '@mantine/core';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { LinkAnchor } from '@/components/ui/link-anchor';
 import { FolderTabs, type FolderParam } from '@/components/mailbox/folder-tabs';
 import { MailboxSearch } from '@/components/mailbox/mailbox-search';
 import { MailboxStatus } from '@/components/mailbox/mailbox-status';
@@ -43,10 +43,7 @@ export default async function MailPage({ searchParams }: { searchParams: Promise
       <PageContainer>
         <Stack gap="md">
           <Alert color="blue" data-testid="mailbox-unbound">
-            {t('state.unbound')}{' '}
-            <Anchor component={Link} href="/manageGmail">
-              {t('state.unboundLink')}
-            </Anchor>
+            {t('state.unbound')} <LinkAnchor href="/manageGmail">{t('state.unboundLink')}</LinkAnchor>
           </Alert>
           <OutboxList page={outbox} captured={mailIsCaptured()} />
         </Stack>
@@ -63,7 +60,12 @@ export default async function MailPage({ searchParams }: { searchParams: Promise
   if (folder === 'uscita') {
     content = <OutboxList page={await listOutbox(db, tenant.campsiteId, dopo)} captured={mailIsCaptured()} nested />;
   } else {
-    const page = await listThreads(db, { campsiteId: tenant.campsiteId, folder: folder === 'arrivo' ? 'INBOX' : 'SENT', search: q, cursor: dopo });
+    const page = await listThreads(db, {
+      campsiteId: tenant.campsiteId,
+      folder: folder === 'arrivo' ? 'INBOX' : 'SENT',
+      search: q,
+      cursor: dopo,
+    });
     content = (
       <>
         <MailboxSearch folder={folder} q={q} />

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { LinkAnchor } from '@/components/ui/link-anchor';
 import { ComposeForm } from '@/components/mailbox/compose-form';
 import { PageContainer } from '@/components/shell/page-container';
 import { getDb } from '@/db/client';
@@ -23,29 +23,27 @@ export default async function NewMailPage({ searchParams }: { searchParams: Prom
   const db = getDb();
   const t = await getTranslations('mailbox');
   const mailbox = await findMailbox(db, tenant.campsiteId);
-  const context = await composeContext(db, tenant.campsiteId, { contactId: one(params.cliente) || null, quoteId: one(params.preventivo) || null });
+  const context = await composeContext(db, tenant.campsiteId, {
+    contactId: one(params.cliente) || null,
+    quoteId: one(params.preventivo) || null,
+  });
   const to = one(params.a) || context.guest?.email || '';
   return (
     <PageContainer>
       <Stack gap="md">
-        <Anchor component={Link} href="/mail" size="sm">
+        <LinkAnchor href="/mail" size="sm">
           ← {t('compose.back')}
-        </Anchor>
+        </LinkAnchor>
         <Title order={1} size="h2">
           {t('compose.title')}
         </Title>
         {!mailbox ? (
           <Alert color="blue">
-            {t('state.unbound')}{' '}
-            <Anchor component={Link} href="/manageGmail">
-              {t('state.unboundLink')}
-            </Anchor>
+            {t('state.unbound')} <LinkAnchor href="/manageGmail">{t('state.unboundLink')}</LinkAnchor>
           </Alert>
         ) : mailbox.status === 'reconnect' ? (
           <Alert color="red" title={t('state.reconnect')}>
-            <Anchor component={Link} href="/manageGmail">
-              {t('state.reconnectLink')}
-            </Anchor>
+            <LinkAnchor href="/manageGmail">{t('state.reconnectLink')}</LinkAnchor>
           </Alert>
         ) : (
           <Paper withBorder p="md">

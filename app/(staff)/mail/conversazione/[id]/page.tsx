@@ -1,8 +1,8 @@
-import { Anchor, Group, Paper, Stack, Title } from '@mantine/core';
+import { Group, Paper, Stack, Title } from '@mantine/core';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { LinkAnchor } from '@/components/ui/link-anchor';
 import { ComposeForm } from '@/components/mailbox/compose-form';
 import { LinkPanel } from '@/components/mailbox/link-panel';
 import { MarkReadOnOpen, MarkUnreadButton } from '@/components/mailbox/mark-read';
@@ -18,8 +18,13 @@ type Params = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const tenant = await requireStaff({ packLevel: 0 });
-  const thread = await getThread(getDb(), { campsiteId: tenant.campsiteId, threadId: (await params).id });
-  return { title: thread?.subject || (await getTranslations('mailbox'))('title') };
+  const thread = await getThread(getDb(), {
+    campsiteId: tenant.campsiteId,
+    threadId: (await params).id,
+  });
+  return {
+    title: thread?.subject || (await getTranslations('mailbox'))('title'),
+  };
 }
 
 /** Whom a reply goes to: the guest who wrote last, else those our last message went to. */
@@ -43,9 +48,9 @@ export default async function ConversationPage({ params }: Params) {
   return (
     <PageContainer>
       <Stack gap="md">
-        <Anchor component={Link} href="/mail" size="sm">
+        <LinkAnchor href="/mail" size="sm">
           ← {t('thread.back')}
-        </Anchor>
+        </LinkAnchor>
         <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
             {thread.subject || t('list.noSubject')}

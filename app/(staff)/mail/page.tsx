@@ -11,6 +11,7 @@ import { PageContainer } from '@/components/shell/page-container';
 import { LinkButton } from '@/components/ui/link-button';
 import { getDb } from '@/db/client';
 import { requireStaff } from '@/lib/auth/staff';
+import { AppError } from '@/lib/errors';
 import { mailIsCaptured } from '@/lib/mail/mailer';
 import { listOutbox } from '@/lib/mail/outbox-view';
 import { findMailbox } from '@/lib/mailbox/mailbox-row';
@@ -60,12 +61,9 @@ export default async function MailPage({ searchParams }: { searchParams: Promise
   if (folder === 'uscita') {
     content = <OutboxList page={await listOutbox(db, tenant.campsiteId, dopo)} captured={mailIsCaptured()} nested />;
   } else {
-    const page = await listThreads(db, {
-      campsiteId: tenant.campsiteId,
-      folder: folder === 'arrivo' ? 'INBOX' : 'SENT',
-      search: q,
-      cursor: dopo,
-    });
+    const list = (cursor: string | null) => listThreads(db, { campsiteId: tenant.campsiteId, folder: folder === 'arrivo' ? 'INBOX' : 'SENT', search: q, cursor });
+    // A mangled ?dopo= (an edited or truncated address) shows the first page rather than an error.
+    const page = await list(dopo).catch((error: unknown) => (error instanceof AppError ? list(null) : Promise.reject(error)));
     content = (
       <>
         <MailboxSearch folder={folder} q={q} />

@@ -2,7 +2,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contacts, mailboxes } from '@/db/schema';
 import { saveSyncBatch } from '@/lib/mailbox/store';
-import { getThread, listThreads, unreadCount } from '@/lib/mailbox/threads';
+import { getThread, listThreads, mailboxUnread, unreadCount } from '@/lib/mailbox/threads';
 import type { FetchedMessage, MailboxRef } from '@/lib/mailbox/types';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite } from '../helpers/fixtures';
@@ -106,6 +106,9 @@ describe('mail client reads', () => {
   it('counts the unread inbox messages per campsite', async () => {
     expect(await unreadCount(db, a.campsite.id)).toBe(6);
     expect(await unreadCount(db, b.campsite.id)).toBe(1);
+    expect(await mailboxUnread(db, a.campsite.id)).toBe(6);
+    // No mailbox: no badge to show and nothing for the navbar to poll.
+    expect(await mailboxUnread(db, (await makeCampsite(db)).id)).toBeNull();
   });
 
   it('reads one conversation of the campsite, oldest message first; another campsite gets null', async () => {

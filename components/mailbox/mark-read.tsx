@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { markThreadAction } from '@/app/(staff)/mail/actions';
+import { announceMailUnreadChanged } from '@/components/shell/mail-unread/use-mail-unread';
 
 /**
  * Opening an unread conversation marks it read, after the page is shown: a GET never writes, so
@@ -19,8 +20,9 @@ export function MarkReadOnOpen({ threadId, unread }: { threadId: string; unread:
     if (!unread || done.current === threadId) return;
     done.current = threadId;
     void markThreadAction({ threadId, unread: false }).then((answer) => {
-      if (answer.ok) router.refresh();
-      else setError(answer.error);
+      if (!answer.ok) return setError(answer.error);
+      announceMailUnreadChanged();
+      router.refresh();
     });
   }, [threadId, unread, router]);
   if (!error) return null;

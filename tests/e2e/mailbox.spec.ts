@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import { expectNoHorizontalScroll } from './guest-checks';
@@ -29,7 +31,7 @@ async function expectAccessible(page: Page, what: string) {
 type Seeded = { mailboxId: string; contactId: string; unreadSubject: string; readSubject: string; guestAddress: string };
 
 /** A bound IMAP mailbox (its server unreachable: reading works, sending fails) with two conversations. */
-async function seed(sql: postgres.Sql, campsiteId: string, unique: string): Promise<Seeded> {
+async function seed(sql: postgres.Sql, campsiteId: string, unique: string, pixelUrl: string): Promise<Seeded> {
   const mailboxId = `e2e-mbx-${unique}`;
   const contactId = `e2e-guest-${unique}`;
   const address = 'info@pineta-e2e.test';
@@ -42,7 +44,7 @@ async function seed(sql: postgres.Sql, campsiteId: string, unique: string): Prom
       ${sql.json({ imapHost: '127.0.0.1', imapPort: 9, imapSecure: false, smtpHost: '127.0.0.1', smtpPort: 9, smtpSecure: false, username: address })}, now(), now())`;
   await sql`insert into contacts (id, camping_id, first_name, last_name, email) values (${contactId}, ${campsiteId}, 'Giulia', 'Bianchi', ${guestAddress})`;
   const threads = [
-    { id: `${mailboxId}-t1`, subject: unreadSubject, unread: true, at: new Date(), html: '<p>Buongiorno, avete una piazzola libera ad agosto?</p><img src="https://tracker.example/p.gif" alt="">' },
+    { id: `${mailboxId}-t1`, subject: unreadSubject, unread: true, at: new Date(), html: `<p>Buongiorno, avete una piazzola libera ad agosto?</p><img src="${pixelUrl}" alt="">` },
     { id: `${mailboxId}-t2`, subject: readSubject, unread: false, at: new Date(Date.now() - 86_400_000), html: null },
   ];
   for (const thread of threads) {
@@ -67,13 +69,16 @@ test('the mail client: unread inbox in bold, opening marks read, search, reply r
   const campsiteId = login.user.camping;
   const sql = postgres(databaseUrl!, { max: 1 });
   const unique = tag();
+  // A sender's tracking pixel: a local server counts the fetches (Playwright does not see a srcdoc frame's requests).
+  const trackerRequests: string[] = [];
+  const tracker = createServer((request, response) => {
+    trackerRequests.push(request.url ?? '');
+    response.writeHead(204).end();
+  }).listen(0, '127.0.0.1');
+  await new Promise((resolve) => tracker.once('listening', resolve));
   let seeded: Seeded | null = null;
   try {
-    seeded = await seed(sql, campsiteId, unique);
-    const trackerRequests: string[] = [];
-    page.on('request', (sent) => {
-      if (sent.url().includes('tracker.example')) trackerRequests.push(sent.url());
-    });
+    seeded = await seed(sql, campsiteId, unique, `http://127.0.0.1:${(tracker.address() as AddressInfo).port}/pixel.gif`);
     await logInToDashboard(page, LOGINS.pineta);
     const badge = page.getByTestId('mail-unread-badge').first();
     await expect(badge).toContainText('1 e-mail da leggere');
@@ -148,5 +153,6 @@ test('the mail client: unread inbox in bold, opening marks read, search, reply r
       await sql`delete from contacts where id = ${seeded.contactId}`;
     }
     await sql.end();
+    tracker.close();
   }
 });

@@ -37,3 +37,10 @@ const money = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR
 export function formatMoney(cents: number): string {
   return money.format(cents / 100);
 }
+
+const timeFormat = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+
+/** A mail list's date: HH:mm for today, dd/mm/yyyy before, both in Europe/Rome. */
+export function formatTimeOrDate(value: Date, now: Date = new Date()): string {
+  return formatDate(value) === formatDate(now) ? timeFormat.format(value) : formatDate(value);
+}

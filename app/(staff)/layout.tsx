@@ -8,6 +8,7 @@ import { StaffShell } from '@/components/shell/staff-shell';
 import { hasFullPack } from '@/lib/auth/pack-levels';
 import { requireStaff } from '@/lib/auth/staff';
 import { getOwnCampsite, hasMailingProvider } from '@/lib/campsites/service';
+import { mailboxUnread } from '@/lib/mailbox/threads';
 import { loadBellData } from './notifiche/load';
 
 /** Resolves the session once for every staff page; each page checks its own pack level too. */
@@ -17,7 +18,7 @@ export default async function StaffLayout({ children }: { children: ReactNode })
   const db = getDb();
   // Notifications need pack level 10 (spec section 6): a service account has no bell. The counts
   // and the first page come with the page, so the bell never flashes a wrong number.
-  const [campsite, bell] = await Promise.all([getOwnCampsite(db, tenant), fullPack ? loadBellData(db, tenant) : null]);
+  const [campsite, bell, mailUnread] = await Promise.all([getOwnCampsite(db, tenant), fullPack ? loadBellData(db, tenant) : null, mailboxUnread(db, tenant.campsiteId)]);
   return (
     <StaffProviders>
       <StaffShell
@@ -26,6 +27,7 @@ export default async function StaffLayout({ children }: { children: ReactNode })
         navigation={mainNavigation({ showNewsletter: hasMailingProvider(campsite), fullPack })}
         settings={settingsMenu({ isAdmin: tenant.isAdmin, isOperator: tenant.isOperator, lucee: campsite.lucee, fullPack })}
         bell={bell}
+        mailUnread={mailUnread}
         helpHref="/aiuto"
         footer={<Footer />}
       >

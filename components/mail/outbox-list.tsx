@@ -8,11 +8,18 @@ import type { Page } from '@/lib/pagination';
 
 export const STATUS_COLOR: Record<string, string> = { pending: 'blue', sending: 'blue', sent: 'teal', captured: 'yellow', failed: 'red' };
 
-export async function OutboxList({ page, captured }: { page: Page<OutboxSummary>; captured: boolean }) {
+type Props = {
+  page: Page<OutboxSummary>;
+  captured: boolean;
+  /** Inside the mail client the outbox is one folder: a sub-heading, and its pages keep the folder. */
+  nested?: boolean;
+};
+
+export async function OutboxList({ page, captured, nested = false }: Props) {
   const t = await getTranslations('mail.outbox');
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
+      <Title order={nested ? 2 : 1} size={nested ? 'h3' : 'h2'}>
         {captured ? t('capturedTitle') : t('title')}
       </Title>
       <Alert color={captured ? 'yellow' : 'blue'} data-testid="outbox-mode">
@@ -53,7 +60,7 @@ export async function OutboxList({ page, captured }: { page: Page<OutboxSummary>
         </TableScrollContainer>
       )}
       {page.nextCursor && (
-        <LinkButton href={`/mail?dopo=${encodeURIComponent(page.nextCursor)}`} variant="default" w="fit-content">
+        <LinkButton href={`/mail?${nested ? 'cartella=uscita&' : ''}dopo=${encodeURIComponent(page.nextCursor)}`} variant="default" w="fit-content">
           {t('more')}
         </LinkButton>
       )}

@@ -5,10 +5,12 @@ import { IconChevronDown } from '@tabler/icons-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import { isActive, type NavItem } from './navigation';
 import { useNavHandler } from './use-nav-handler';
 
-export function DesktopNav({ items }: { items: NavItem[] }) {
+/** badges: what follows an entry's label, by href (the unread mail count after "Mail"). */
+export function DesktopNav({ items, badges = {} }: { items: NavItem[]; badges?: Partial<Record<string, ReactNode>> }) {
   const t = useTranslations('nav');
   const pathname = usePathname();
   const onNavigate = useNavHandler();
@@ -27,6 +29,7 @@ export function DesktopNav({ items }: { items: NavItem[] }) {
             px="sm"
           >
             {t(item.labelKey)}
+            {badges[item.href]}
           </Button>
         );
         if (!item.children) return <span key={item.href}>{link}</span>;

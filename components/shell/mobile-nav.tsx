@@ -6,12 +6,23 @@ import { IconLogout } from '@tabler/icons-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import { LOGOUT_FORM_ID } from './logout-form';
 import { isActive, type NavItem, type SettingsSection } from './navigation';
 import { useNavHandler } from './use-nav-handler';
 
 /** The sliding menu of small screens; Mantine's Drawer locks the page scroll while it is open. */
-export function MobileNav({ items, settings, campsiteName }: { items: NavItem[]; settings: SettingsSection[]; campsiteName: string }) {
+export function MobileNav({
+  items,
+  settings,
+  campsiteName,
+  badges = {},
+}: {
+  items: NavItem[];
+  settings: SettingsSection[];
+  campsiteName: string;
+  badges?: Partial<Record<string, ReactNode>>;
+}) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const t = useTranslations('nav');
   const ts = useTranslations('settingsMenu');
@@ -24,7 +35,13 @@ export function MobileNav({ items, settings, campsiteName }: { items: NavItem[];
         <Stack gap={0} component="nav" aria-label={t('mainNavigation')}>
           {items.map((item) => (
             <div key={item.href}>
-              <NavLink component={Link} href={item.href} label={t(item.labelKey)} active={isActive(pathname, item.href)} onClick={close} />
+              <NavLink component={Link} href={item.href} label={
+                  <>
+                    {t(item.labelKey)}
+                    {badges[item.href]}
+                  </>
+                }
+                active={isActive(pathname, item.href)} onClick={close} />
               {item.children?.map((child) => (
                 <NavLink key={child.href} component={Link} href={child.href} label={t(child.labelKey)} pl="xl" onClick={onNavigate(child.href)} />
               ))}

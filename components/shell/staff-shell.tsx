@@ -8,6 +8,8 @@ import type { ReactNode } from 'react';
 import { BrandMark } from './brand-mark';
 import { DesktopNav } from './desktop-nav';
 import { LogoutForm } from './logout-form';
+import { MailUnreadBadge } from './mail-unread/mail-unread-badge';
+import { useMailUnread } from './mail-unread/use-mail-unread';
 import { MobileNav } from './mobile-nav';
 import type { NavItem, SettingsSection } from './navigation';
 import { NotificationBell } from './notifications/notification-bell';
@@ -21,13 +23,17 @@ type Props = {
   settings: SettingsSection[];
   homeHref: string;
   bell: BellData | null;
+  /** Unread mails of the campsite's mailbox; null when none is bound (no badge, no poll). */
+  mailUnread?: number | null;
   helpHref: string;
   footer: ReactNode;
   children: ReactNode;
 };
 
-export function StaffShell({ campsiteName, homeHref, navigation, settings, bell, helpHref, footer, children }: Props) {
+export function StaffShell({ campsiteName, homeHref, navigation, settings, bell, mailUnread = null, helpHref, footer, children }: Props) {
   const t = useTranslations('nav');
+  const unread = useMailUnread(mailUnread);
+  const badges = { '/mail': <MailUnreadBadge count={unread} /> };
   return (
     <AppShell header={{ height: 60 }} padding={0}>
       <a className="skip-link" href="#contenuto">
@@ -36,11 +42,11 @@ export function StaffShell({ campsiteName, homeHref, navigation, settings, bell,
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <MobileNav items={navigation} settings={settings} campsiteName={campsiteName} />
+            <MobileNav items={navigation} settings={settings} campsiteName={campsiteName} badges={badges} />
             <Link href={homeHref} aria-label={t('home')} style={{ display: 'flex' }}>
               <BrandMark size={32} />
             </Link>
-            <DesktopNav items={navigation} />
+            <DesktopNav items={navigation} badges={badges} />
           </Group>
           <Group gap="xs" wrap="nowrap">
             <Text fw={600} size="sm" truncate maw={{ base: 140, sm: 260 }} title={campsiteName} data-testid="campsite-name">

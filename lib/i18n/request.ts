@@ -26,6 +26,7 @@ const STAFF_NAMESPACES = {
   newsletterConsents: () => import('../../messages/it/newsletter-consents.json'),
   cvMail: () => import('../../messages/it/cv-mail.json'),
   mailboxSettings: () => import('../../messages/it/mailbox-settings.json'),
+  mailbox: () => import('../../messages/it/mailbox.json'),
 };
 
 async function staffMessages() {

@@ -1,0 +1,99 @@
+import { Badge, Group, List, ListItem, Paper, Stack, Text } from '@mantine/core';
+import { getTranslations } from 'next-intl/server';
+import { formatDateTime } from '@/lib/format';
+import { sanitizeHtml } from '@/lib/html/sanitize';
+import type { ThreadMessage } from '@/lib/mailbox/threads';
+import { MessageFrame } from './message-frame';
+
+const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const REMOTE_IMAGE = /<img[^>]+src\s*=\s*["']?\s*(https?:)?\/\//i;
+const REMOTE_BACKGROUND = /url\(\s*["']?\s*(https?:)?\/\//i;
+
+/** One message of a conversation: who wrote to whom and when, its body and its attachments. */
+export async function MessageCard({ message }: { message: ThreadMessage }) {
+  const t = await getTranslations('mailbox.thread');
+  const from = message.fromName ? `${message.fromName} <${message.fromAddress}>` : message.fromAddress;
+  const html = message.html ? sanitizeHtml(message.html) : null;
+  return (
+    <Paper component="article" withBorder p="md" data-testid="message-card" data-direction={message.direction} aria-label={`${from}, ${formatDateTime(message.sentAt)}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Text span fw={600}>
+                {t('from')}:
+              </Text>{' '}
+              {from}
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Text span fw={600}>
+                {t('to')}:
+              </Text>{' '}
+              {message.to.join(', ')}
+            </Text>
+            {message.cc.length > 0 && (
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                <Text span fw={600}>
+                  {t('cc')}:
+                </Text>{' '}
+                {message.cc.join(', ')}
+              </Text>
+            )}
+          </Stack>
+          <Group gap={6}>
+            {message.unread && (
+              <Badge color="blue" variant="filled">
+                {t('unread')}
+              </Badge>
+            )}
+            {message.direction === 'out' && (
+              <Badge color="gray" variant="light">
+                {t('sent')}
+              </Badge>
+            )}
+            <Text size="sm" c="dimmed">
+              <time dateTime={message.sentAt.toISOString()}>{formatDateTime(message.sentAt)}</time>
+            </Text>
+          </Group>
+        </Group>
+        {html ? (
+          <MessageFrame
+            html={html}
+            title={t('frameTitle', {
+              from,
+              date: formatDateTime(message.sentAt),
+            })}
+            hasRemoteImages={REMOTE_IMAGE.test(html) || REMOTE_BACKGROUND.test(html)}
+          />
+        ) : (
+          <Text
+            component="pre"
+            size="sm"
+            style={{
+              whiteSpace: 'pre-wrap',
+              overflowWrap: 'anywhere',
+              fontFamily: 'inherit',
+              margin: 0,
+            }}
+          >
+            {message.text?.trim() || t('empty')}
+          </Text>
+        )}
+        {message.attachments.length > 0 && (
+          <div>
+            <Text size="sm" fw={600}>
+              {t('attachments')}
+            </Text>
+            <List size="sm">
+              {message.attachments.map((file) => (
+                <ListItem key={file.index} style={{ overflowWrap: 'anywhere' }}>
+                  {file.fileName} ({size(file.byteSize)})
+                </ListItem>
+              ))}
+            </List>
+          </div>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

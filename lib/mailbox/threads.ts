@@ -1,0 +1,195 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { contacts, mailboxes, mailboxMessages, mailboxThreadContacts, mailboxThreads, quotes, type MailboxAttachmentInfo } from '@/db/schema';
+import { contactDisplayName } from '@/lib/contacts/display';
+import { decodeCursor, encodeCursor, exactTimestamp, MAX_PAGE_SIZE, type Page } from '@/lib/pagination';
+import { escapeLike, searchWords } from '@/lib/search';
+
+/**
+ * The mail client's reads: conversations of the campsite's mailbox by folder, one conversation
+ * with its messages, and the unread count of the navbar. Every query is scoped by camping_id.
+ */
+
+export type ThreadFolder = 'INBOX' | 'SENT';
+export type ThreadContact = { id: string; name: string };
+
+export type ThreadSummary = {
+  id: string;
+  subject: string;
+  snippet: string;
+  participants: string[];
+  lastMessageAt: Date;
+  messageCount: number;
+  unreadCount: number;
+  quoteId: string | null;
+  contacts: ThreadContact[];
+};
+
+export type ThreadMessage = {
+  id: string;
+  fromAddress: string;
+  fromName: string;
+  to: string[];
+  cc: string[];
+  sentAt: Date;
+  subject: string;
+  html: string | null;
+  text: string | null;
+  attachments: MailboxAttachmentInfo[];
+  unread: boolean;
+  direction: 'in' | 'out';
+};
+
+export type ThreadDetail = {
+  id: string;
+  subject: string;
+  participants: string[];
+  lastMessageAt: Date;
+  unreadCount: number;
+  inInbox: boolean;
+  inSent: boolean;
+  messages: ThreadMessage[];
+  contacts: (ThreadContact & { email: string | null })[];
+  quote: { id: string; name: string; contactId: string } | null;
+};
+
+export const THREAD_PAGE_SIZE = 25;
+const MAX_WORDS = 8;
+
+/** One condition per word, all required, on the thread's accent-free search_text (trigram index). */
+function searchCondition(search: string | null | undefined): SQL | undefined {
+  const words = searchWords(search, MAX_WORDS);
+  if (words.length === 0) return undefined;
+  return and(...words.map((word) => sql`${mailboxThreads.searchText} like '%' || crm_search_text(${escapeLike(word)}::text) || '%'`));
+}
+
+// Microseconds in the cursor: a Date would round to the millisecond and skip rows between pages.
+const cursorTime = exactTimestamp(mailboxThreads.lastMessageAt);
+
+/** The guests of these threads, in one query for the whole page. */
+async function contactsOf(db: DbOrTx, campsiteId: string, threadIds: string[]) {
+  const byThread = new Map<string, (ThreadContact & { email: string | null })[]>();
+  if (threadIds.length === 0) return byThread;
+  const rows = await db
+    .select({ threadId: mailboxThreadContacts.threadId, id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, email: contacts.email })
+    .from(mailboxThreadContacts)
+    .innerJoin(contacts, and(eq(contacts.id, mailboxThreadContacts.contactId), eq(contacts.campingId, campsiteId)))
+    .where(and(eq(mailboxThreadContacts.campingId, campsiteId), inArray(mailboxThreadContacts.threadId, threadIds)))
+    .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id));
+  for (const row of rows) {
+    const list = byThread.get(row.threadId) ?? [];
+    list.push({ id: row.id, name: contactDisplayName(row), email: row.email });
+    byThread.set(row.threadId, list);
+  }
+  return byThread;
+}
+
+/**
+ * A page of conversations, newest first, by (last_message_at, id) keyset: the folder flag matches
+ * the partial index's predicate (in_inbox / in_sent), so the page is read straight from it.
+ */
+export async function listThreads(
+  db: DbOrTx,
+  options: { campsiteId: string; folder: ThreadFolder; search?: string | null; cursor?: string | null; limit?: number },
+): Promise<Page<ThreadSummary>> {
+  const limit = Math.min(Math.max(1, Math.floor(options.limit ?? THREAD_PAGE_SIZE)), MAX_PAGE_SIZE);
+  const position = decodeCursor(options.cursor, 2);
+  const after = position ? sql`(${mailboxThreads.lastMessageAt}, ${mailboxThreads.id}) < (${String(position[0])}::timestamptz, ${String(position[1])}::text)` : undefined;
+  const rows = await db
+    .select({
+      id: mailboxThreads.id,
+      subject: mailboxThreads.subject,
+      snippet: mailboxThreads.snippet,
+      participants: mailboxThreads.participants,
+      lastMessageAt: mailboxThreads.lastMessageAt,
+      messageCount: mailboxThreads.messageCount,
+      unreadCount: mailboxThreads.unreadCount,
+      quoteId: mailboxThreads.quoteId,
+      at: cursorTime,
+    })
+    .from(mailboxThreads)
+    .where(
+      and(
+        eq(mailboxThreads.campingId, options.campsiteId),
+        options.folder === 'INBOX' ? sql`${mailboxThreads.inInbox}` : sql`${mailboxThreads.inSent}`,
+        searchCondition(options.search),
+        after,
+      ),
+    )
+    .orderBy(desc(mailboxThreads.lastMessageAt), desc(mailboxThreads.id))
+    .limit(limit + 1);
+  const shown = rows.slice(0, limit);
+  const names = await contactsOf(
+    db,
+    options.campsiteId,
+    shown.map((row) => row.id),
+  );
+  const last = shown.at(-1);
+  return {
+    items: shown.map(({ at: _at, ...row }) => ({ ...row, contacts: (names.get(row.id) ?? []).map(({ id, name }) => ({ id, name })) })),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.at, last.id]) : null,
+  };
+}
+
+/** One conversation of the campsite with its messages (oldest first), guests and quote; null if not ours. */
+export async function getThread(db: DbOrTx, options: { campsiteId: string; threadId: string }): Promise<ThreadDetail | null> {
+  const [thread] = await db
+    .select()
+    .from(mailboxThreads)
+    .where(and(eq(mailboxThreads.id, options.threadId), eq(mailboxThreads.campingId, options.campsiteId)));
+  if (!thread) return null;
+  const [messages, guests, quote] = await Promise.all([
+    db
+      .select({
+        id: mailboxMessages.id,
+        fromAddress: mailboxMessages.fromAddress,
+        fromName: mailboxMessages.fromName,
+        to: mailboxMessages.toAddresses,
+        cc: mailboxMessages.ccAddresses,
+        sentAt: mailboxMessages.sentAt,
+        subject: mailboxMessages.subject,
+        html: mailboxMessages.html,
+        text: mailboxMessages.text,
+        attachments: mailboxMessages.attachments,
+        unread: mailboxMessages.unread,
+        direction: mailboxMessages.direction,
+      })
+      .from(mailboxMessages)
+      .where(and(eq(mailboxMessages.threadId, thread.id), eq(mailboxMessages.campingId, options.campsiteId)))
+      .orderBy(asc(mailboxMessages.sentAt), asc(mailboxMessages.id)),
+    contactsOf(db, options.campsiteId, [thread.id]),
+    thread.quoteId
+      ? db
+          .select({ id: quotes.id, name: quotes.name, contactId: quotes.contactId })
+          .from(quotes)
+          .where(and(eq(quotes.id, thread.quoteId), eq(quotes.campingId, options.campsiteId)))
+      : Promise.resolve([]),
+  ]);
+  return {
+    id: thread.id,
+    subject: thread.subject,
+    participants: thread.participants,
+    lastMessageAt: thread.lastMessageAt,
+    unreadCount: thread.unreadCount,
+    inInbox: thread.inInbox,
+    inSent: thread.inSent,
+    messages,
+    contacts: guests.get(thread.id) ?? [],
+    quote: quote[0] ?? null,
+  };
+}
+
+/** The navbar's number: unread messages of inbox conversations, summed from the inbox index's rows. */
+export async function unreadCount(db: DbOrTx, campsiteId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | number | null>`sum(${mailboxThreads.unreadCount})` })
+    .from(mailboxThreads)
+    .where(and(eq(mailboxThreads.campingId, campsiteId), sql`${mailboxThreads.inInbox}`, sql`${mailboxThreads.unreadCount} > 0`));
+  return Number(row?.total ?? 0);
+}
+
+/** The navbar's badge: null when the campsite has no mailbox (nothing to poll), else its unread count. */
+export async function mailboxUnread(db: DbOrTx, campsiteId: string): Promise<number | null> {
+  const [[bound], unread] = await Promise.all([db.select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.campingId, campsiteId)), unreadCount(db, campsiteId)]);
+  return bound ? unread : null;
+}

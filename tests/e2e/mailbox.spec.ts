@@ -1,0 +1,158 @@
+import AxeBuilder from '@axe-core/playwright';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import postgres from 'postgres';
+import { expectNoHorizontalScroll } from './guest-checks';
+import { LOGINS, logInToDashboard } from './support';
+
+const tag = () => Math.random().toString(36).slice(2, 8);
+
+/**
+ * axe on the page's content at rest, the pointer off any button and the toasts settled. The shell
+ * is left out as in the other specs (its active entry, variant light, fails contrast everywhere);
+ * the mails' frames too: the senders' HTML, sandboxed without scripts, where axe cannot run.
+ */
+async function expectAccessible(page: Page, what: string) {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const { violations } = await new AxeBuilder({ page }).include('#contenuto').exclude('iframe').analyze();
+  const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map((violation) => `${what}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+type Seeded = { mailboxId: string; contactId: string; unreadSubject: string; readSubject: string; guestAddress: string };
+
+/** A bound IMAP mailbox (its server unreachable: reading works, sending fails) with two conversations. */
+async function seed(sql: postgres.Sql, campsiteId: string, unique: string, pixelUrl: string): Promise<Seeded> {
+  const mailboxId = `e2e-mbx-${unique}`;
+  const contactId = `e2e-guest-${unique}`;
+  const address = 'info@pineta-e2e.test';
+  const guestAddress = `giulia.${unique}@ospite.test`;
+  const unreadSubject = `Disponibilità agosto ${unique}`;
+  const readSubject = `Conferma arrivo ${unique}`;
+  await sql`delete from mailboxes where camping_id = ${campsiteId}`;
+  await sql`insert into mailboxes (id, camping_id, provider, address, encrypted_secret, imap_settings, full_sync_at, last_sync_at)
+    values (${mailboxId}, ${campsiteId}, 'imap', ${address}, 'non-decifrabile',
+      ${sql.json({ imapHost: '127.0.0.1', imapPort: 9, imapSecure: false, smtpHost: '127.0.0.1', smtpPort: 9, smtpSecure: false, username: address })}, now(), now())`;
+  await sql`insert into contacts (id, camping_id, first_name, last_name, email) values (${contactId}, ${campsiteId}, 'Giulia', 'Bianchi', ${guestAddress})`;
+  const threads = [
+    { id: `${mailboxId}-t1`, subject: unreadSubject, unread: true, at: new Date(), html: `<p>Buongiorno, avete una piazzola libera ad agosto?</p><img src="${pixelUrl}" alt="">` },
+    { id: `${mailboxId}-t2`, subject: readSubject, unread: false, at: new Date(Date.now() - 86_400_000), html: null },
+  ];
+  for (const thread of threads) {
+    const participants = [guestAddress, address];
+    await sql`insert into mailbox_threads (id, camping_id, mailbox_id, thread_key, subject, snippet, participants, last_message_at, message_count, unread_count, in_inbox, search_text)
+      values (${thread.id}, ${campsiteId}, ${mailboxId}, ${`${thread.id}@ospite.test`}, ${thread.subject}, 'Buongiorno', ${sql.json(participants)}, ${thread.at}, 1, ${thread.unread ? 1 : 0}, true,
+        crm_search_text(${`${thread.subject} Giulia Bianchi ${JSON.stringify(participants)}`}::text))`;
+    await sql`insert into mailbox_thread_contacts (thread_id, contact_id, camping_id) values (${thread.id}, ${contactId}, ${campsiteId})`;
+    // A 'local:' provider id: marking it read touches only our copy, not the unreachable server.
+    await sql`insert into mailbox_messages (id, camping_id, mailbox_id, thread_id, provider_message_id, rfc_message_id, from_address, from_name, to_addresses, subject, snippet, html, text, folders, unread, direction, sent_at)
+      values (${`${thread.id}-m`}, ${campsiteId}, ${mailboxId}, ${thread.id}, ${`local:${thread.id}`}, ${`${thread.id}@ospite.test`}, ${guestAddress}, 'Giulia Bianchi', ${sql.json([address])},
+        ${thread.subject}, 'Buongiorno', ${thread.html}, 'Buongiorno, a che ora si arriva?', ${sql.json(['INBOX'])}, ${thread.unread}, 'in', ${thread.at})`;
+  }
+  return { mailboxId, contactId, unreadSubject, readSubject, guestAddress };
+}
+
+test('the mail client: unread inbox in bold, opening marks read, search, reply refused with the text kept, accessible and narrow', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const databaseUrl = process.env.E2E_DATABASE_URL;
+  test.skip(!databaseUrl, 'Needs PostgreSQL (DATABASE_URL) to write the mailbox rows a sync would.');
+  const login = (await (await request.post('/api/users/login', { data: LOGINS.pineta })).json()) as { user: { camping: string } };
+  const campsiteId = login.user.camping;
+  const sql = postgres(databaseUrl!, { max: 1 });
+  const unique = tag();
+  // A sender's tracking pixel: a local server counts the fetches (Playwright does not see a srcdoc frame's requests).
+  const trackerRequests: string[] = [];
+  const tracker = createServer((request, response) => {
+    trackerRequests.push(request.url ?? '');
+    response.writeHead(204).end();
+  }).listen(0, '127.0.0.1');
+  await new Promise((resolve) => tracker.once('listening', resolve));
+  let seeded: Seeded | null = null;
+  try {
+    seeded = await seed(sql, campsiteId, unique, `http://127.0.0.1:${(tracker.address() as AddressInfo).port}/pixel.gif`);
+    await logInToDashboard(page, LOGINS.pineta);
+    const badge = page.getByTestId('mail-unread-badge').first();
+    await expect(badge).toContainText('1 e-mail da leggere');
+    // The badge itself, in the shell: readable, and named for screen readers.
+    const shell = await new AxeBuilder({ page }).include('[data-testid="mail-unread-badge"]').analyze();
+    expect(shell.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+    await expect(page.getByRole('link', { name: 'Mail 1 e-mail da leggere' })).toBeVisible();
+
+    await page.goto('/mail');
+    await expect(page.getByRole('heading', { name: 'Posta', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Posta in arrivo (1)' })).toHaveAttribute('aria-current', 'page');
+    const unreadRow = page.getByTestId('thread-list').getByRole('link').filter({ hasText: seeded.unreadSubject });
+    const readRow = page.getByTestId('thread-list').getByRole('link').filter({ hasText: seeded.readSubject });
+    await expect(unreadRow).toHaveAttribute('data-unread', 'true');
+    await expect(readRow).not.toHaveAttribute('data-unread');
+    expect(await unreadRow.getByText(seeded.unreadSubject).evaluate((node) => getComputedStyle(node).fontWeight)).toBe('700');
+    expect(await readRow.getByText(seeded.readSubject).evaluate((node) => getComputedStyle(node).fontWeight)).toBe('400');
+    await expect(unreadRow).toContainText('Giulia Bianchi');
+    await expectAccessible(page, '/mail');
+
+    // Search: by the subject's words, and by the guest's address; nothing found says so.
+    await page.getByRole('searchbox', { name: 'Cerca nelle e-mail' }).fill(`agosto ${unique}`);
+    await page.getByRole('button', { name: 'Cerca' }).click();
+    await expect(page).toHaveURL(/q=agosto/);
+    await expect(page.getByTestId('thread-list').getByRole('link')).toHaveCount(1);
+    await expect(page.getByTestId('thread-list')).toContainText(seeded.unreadSubject);
+    await page.getByRole('searchbox', { name: 'Cerca nelle e-mail' }).fill(seeded.guestAddress);
+    await page.getByRole('button', { name: 'Cerca' }).click();
+    await expect(page.getByTestId('thread-list').getByRole('link')).toHaveCount(2);
+    await page.getByRole('searchbox', { name: 'Cerca nelle e-mail' }).fill(`introvabile${unique}`);
+    await page.getByRole('button', { name: 'Cerca' }).click();
+    await expect(page.getByTestId('mailbox-empty')).toHaveText(`Nessun risultato per «introvabile${unique}»`);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/mail');
+    await expectNoHorizontalScroll(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Opening the unread conversation marks it read: the badge goes away, the database agrees.
+    await page.goto('/mail');
+    await page.getByTestId('thread-list').getByRole('link').filter({ hasText: seeded.unreadSubject }).click();
+    await expect(page.getByRole('heading', { name: seeded.unreadSubject, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('mail-unread-badge')).toHaveCount(0);
+    await expect.poll(async () => (await sql`select unread_count from mailbox_threads where id = ${`${seeded!.mailboxId}-t1`}`)[0].unread_count).toBe(0);
+    // The remote image (a tracking pixel) is not fetched until the staff ask for it.
+    await expect(page.getByRole('button', { name: 'Mostra immagini' })).toBeVisible();
+    expect(trackerRequests).toEqual([]);
+    await page.getByRole('button', { name: 'Mostra immagini' }).click();
+    await expect.poll(() => trackerRequests.length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Nascondi immagini' }).click();
+    await expect(page.getByRole('link', { name: /Giulia Bianchi/ })).toHaveAttribute('href', `/clienti/${seeded.contactId}`);
+    await expect(page.getByRole('textbox', { name: 'A', exact: true })).toHaveValue(seeded.guestAddress);
+    await expect(page.getByRole('textbox', { name: 'Oggetto' })).toHaveValue(`Re: ${seeded.unreadSubject}`);
+    await expectAccessible(page, 'conversazione');
+
+    // Sending through the unreachable mailbox fails: the error is shown, what was typed stays.
+    const body = page.locator('[contenteditable="true"][aria-label="Testo"]');
+    await body.click();
+    await body.pressSequentially('Sì, abbiamo posto dal 10 agosto.');
+    await page.getByRole('button', { name: 'Invia' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /Riprova/ })).toBeVisible();
+    await expect(body).toContainText('Sì, abbiamo posto dal 10 agosto.');
+    await expect(page.getByRole('textbox', { name: 'Oggetto' })).toHaveValue(`Re: ${seeded.unreadSubject}`);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: seeded.unreadSubject, level: 1 })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+  } finally {
+    if (seeded) {
+      await sql`delete from mailboxes where id = ${seeded.mailboxId}`;
+      await sql`delete from contacts where id = ${seeded.contactId}`;
+    }
+    await sql.end();
+    tracker.close();
+  }
+});

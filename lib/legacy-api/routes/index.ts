@@ -6,6 +6,7 @@ import { campsiteSettingRoutes } from './campsite-settings';
 import { configurationRoutes } from './configurations';
 import { dashboardRoutes } from './dashboard';
 import { draftRoutes } from './drafts';
+import { gmailRoutes } from './gmail';
 import { catalogueRoutes } from './catalogue';
 import { contactRoutes } from './contacts';
 import { imageRoutes } from './images';
@@ -39,6 +40,7 @@ export const legacyRoutes: Endpoint[] = [
   ...mailNewsletterRoutes,
   ...mailTraceRoutes,
   ...mailAttachmentRoutes,
+  ...gmailRoutes,
   ...templateRoutes,
   ...listRoutes,
   ...draftRoutes,

@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { campingId } from './campsites';
-import { bytea, createdAt, id, timestampTz, updatedAt } from './columns';
+import { bytea, createdAt, id, timestampTz } from './columns';
 import { contacts } from './contacts';
 import { quotes } from './quotes';
 

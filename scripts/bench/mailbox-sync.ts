@@ -1,0 +1,122 @@
+/**
+ * Benchmark: the first (full) sync of a Gmail holding 5,000 messages (2,500 questions in the
+ * inbox, each with our answer in sent), through a local stand-in of Google's REST API.
+ * Baseline: the same client fetching the same messages and parsing each one, with nothing saved:
+ * the ratio is what storing, threading and linking cost on top. Prints seconds, messages a second
+ * and the process's memory. Run: `npm run bench:mailbox` (PGlite in memory) or with DATABASE_URL
+ * (a scratch database of its own, dropped at the end).
+ */
+import '../load-env';
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { count, eq } from 'drizzle-orm';
+import postgres from 'postgres';
+import { startGmailStandIn } from '../../tests/helpers/gmail-stand-in';
+import { newMessageId, rawMail } from '../../tests/helpers/raw-mail';
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 5_000);
+const standIn = await startGmailStandIn({ clientId: 'crm-bench.apps.googleusercontent.com', clientSecret: 'segreto-client-bench' });
+process.env.GOOGLE_CLIENT_ID = 'crm-bench.apps.googleusercontent.com';
+process.env.GOOGLE_CLIENT_SECRET = 'segreto-client-bench';
+process.env.GOOGLE_OAUTH_BASE_URL = standIn.baseUrl;
+process.env.GMAIL_API_BASE_URL = standIn.baseUrl;
+process.env.DATA_ENCRYPTION_KEY ??= 'bench-only-data-key-bench-only-data-key-01';
+
+// After the environment: env() is read once, by the first module that asks.
+const { openDatabase } = await import('../../db/client');
+const { migrate } = await import('../../db/migrate');
+const { campsites, contacts, mailboxMessages, mailboxThreads, users } = await import('../../db/schema');
+const { openMailboxClient } = await import('../../lib/mailbox/clients');
+const { completeGoogleAuthorization, startGoogleAuthorization } = await import('../../lib/mailbox/gmail/oauth');
+const { findMailboxRow } = await import('../../lib/mailbox/mailbox-row');
+const { parseMessage } = await import('../../lib/mailbox/parse');
+const { syncMailbox } = await import('../../lib/mailbox/sync');
+
+async function scratch() {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { handle: openDatabase({ pgliteDir: 'memory://' }), drop: async () => {} };
+  const name = `crm_bench_mailbox_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    handle: openDatabase({ url: target.toString() }),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+async function measure<T>(work: () => Promise<T>) {
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+  const started = performance.now();
+  const result = await work();
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  return { result, seconds, before: megabytes(before), peak: megabytes(peak) };
+}
+
+const { handle, drop } = await scratch();
+try {
+  const db = handle.db;
+  await migrate(handle);
+  const [campsite] = await db.insert(campsites).values({ name: 'Benchmark casella' }).returning();
+  const [user] = await db.insert(users).values({ campingId: campsite!.id, email: `bench-${randomBytes(3).toString('hex')}@example.it`, name: 'bench', passwordHash: 'x' }).returning();
+  const guests = await db
+    .insert(contacts)
+    .values(Array.from({ length: 20 }, (_, index) => ({ campingId: campsite!.id, firstName: 'Ospite', lastName: `${index}`, email: `ospite-${index}@esempio.test` })))
+    .returning();
+  const account = standIn.account('campeggio-bench@gmail.test');
+  const body = 'Buongiorno, vorremmo sapere se avete una piazzola libera per due adulti e un cane. '.repeat(20);
+  let question = '';
+  account.seed(MESSAGES, (index) => {
+    const internalDate = new Date(Date.now() - (index / MESSAGES) * 80 * 24 * 60 * 60 * 1000);
+    const guest = guests[index % 20]!.email!;
+    if (index % 2 === 0) {
+      question = newMessageId();
+      return { raw: rawMail({ from: guest, to: account.address, subject: `Richiesta ${index}`, messageId: question, text: body }), internalDate, labelIds: ['INBOX', 'UNREAD'] };
+    }
+    return { raw: rawMail({ from: account.address, to: guest, subject: `Re: Richiesta ${index - 1}`, inReplyTo: question, references: [question], text: body }), internalDate, labelIds: ['SENT'] };
+  });
+  const redirectUri = 'https://crm.example.it/api/mailbox/google/callback';
+  const url = new URL(await startGoogleAuthorization(db, { campsiteId: campsite!.id, userId: user!.id, redirectUri }));
+  const code = standIn.issueCode({ account, codeChallenge: url.searchParams.get('code_challenge')!, redirectUri });
+  await completeGoogleAuthorization(db, { campsiteId: campsite!.id, userId: user!.id, state: url.searchParams.get('state')!, code });
+
+  const since = new Date(Date.now() - 90 * 24 * 60 * 60 * 1000);
+  const baseline = await measure(async () => {
+    const client = await openMailboxClient(db, (await findMailboxRow(db, campsite!.id))!);
+    let parsed = 0;
+    await client.fullSync(since, {
+      known: async () => new Set(),
+      save: async (batch) => {
+        parsed += (await Promise.all(batch.messages.map(parseMessage))).length;
+      },
+    });
+    return parsed;
+  });
+  const sync = await measure(() => syncMailbox(db, campsite!.id));
+  const [stored] = await db.select({ total: count() }).from(mailboxMessages).where(eq(mailboxMessages.campingId, campsite!.id));
+  const [threads] = await db.select({ total: count() }).from(mailboxThreads).where(eq(mailboxThreads.campingId, campsite!.id));
+  const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  console.log(`Full sync of a Gmail with ${MESSAGES} messages (${engine}, Gmail stand-in in this process)`);
+  console.log(`  baseline (fetch and parse, nothing saved): ${baseline.seconds.toFixed(1)} s, ${Math.round(MESSAGES / baseline.seconds)} messages/s`);
+  console.log(`  full sync (saved, threaded, linked):       ${sync.seconds.toFixed(1)} s, ${Math.round(MESSAGES / sync.seconds)} messages/s, ×${(sync.seconds / baseline.seconds).toFixed(2)} the baseline`);
+  console.log(`  RSS: ${sync.before} MB before the sync, ${sync.peak} MB at its peak`);
+  console.log(`  stored: ${stored!.total} messages in ${threads!.total} conversations (${sync.result.state}, ${sync.result.mode})`);
+  if (baseline.result !== MESSAGES || stored!.total !== MESSAGES || threads!.total !== MESSAGES / 2) {
+    console.error('Conteggi inattesi: la sincronizzazione non ha salvato ogni messaggio una volta sola.');
+    process.exitCode = 1;
+  }
+} finally {
+  await handle.close();
+  await drop();
+  await standIn.close();
+}

@@ -4,15 +4,24 @@ import { ActionIcon, Button, FileButton, Group, Stack, Text } from '@mantine/cor
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { addQuoteAttachmentAction, removeQuoteAttachmentAction } from '@/app/(staff)/preventivi/mail-actions';
+import type { ActionResult } from '@/lib/actions';
 
 export type Attached = { id: string; fileName: string; byteSize: number };
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
-/** The files that go with the quote's mail: uploaded one by one, each removable before sending. */
-export function AttachmentList({ quoteId, files, onChange, onError }: { quoteId: string; files: Attached[]; onChange: (files: Attached[]) => void; onError: (message: string | null) => void }) {
+type Props = {
+  files: Attached[];
+  onChange: (files: Attached[]) => void;
+  onError: (message: string | null) => void;
+  /** Stores one file (the server checks its type and size again) and answers what was stored. */
+  upload: (form: FormData) => Promise<ActionResult<Attached>>;
+  remove: (attachmentId: string) => Promise<ActionResult<unknown>>;
+};
+
+/** The files that go with a mail (a quote's, or one written in the mail client): uploaded one by one, each removable before sending. */
+export function AttachmentList({ files, onChange, onError, upload: store, remove: drop }: Props) {
   const t = useTranslations('mail.attachments');
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -27,8 +36,7 @@ export function AttachmentList({ quoteId, files, onChange, onError }: { quoteId:
       setBusy(file.name);
       const form = new FormData();
       form.set('file', file);
-      form.set('quoteId', quoteId);
-      const answer = await addQuoteAttachmentAction(form);
+      const answer = await store(form);
       if (answer.ok) {
         current = [...current, answer.data];
         onChange(current);
@@ -38,7 +46,7 @@ export function AttachmentList({ quoteId, files, onChange, onError }: { quoteId:
   };
 
   const remove = async (file: Attached) => {
-    const answer = await removeQuoteAttachmentAction({ attachmentId: file.id });
+    const answer = await drop(file.id);
     if (!answer.ok) return onError(answer.error);
     onChange(files.filter((item) => item.id !== file.id));
   };

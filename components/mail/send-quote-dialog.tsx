@@ -7,7 +7,7 @@ import { IconMail } from '@tabler/icons-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState, useTransition } from 'react';
-import { previewQuoteMailAction, sendQuoteMailAction } from '@/app/(staff)/preventivi/mail-actions';
+import { addQuoteAttachmentAction, previewQuoteMailAction, removeQuoteAttachmentAction, sendQuoteMailAction } from '@/app/(staff)/preventivi/mail-actions';
 import type { QuoteMailTemplate as TemplateChoice } from '@/lib/mail/quote-mail-panel';
 import { AttachmentList, type Attached } from './attachment-list';
 import { MailFrame } from './mail-frame';
@@ -90,7 +90,16 @@ export function SendQuoteDialog({ quoteId, guestEmail, templates, captured }: Pr
             <Text size="sm">{preview?.to ?? guestEmail}</Text>
             {loading && <Loader size="xs" aria-label={t('loading')} />}
           </Group>
-          <AttachmentList quoteId={quoteId} files={attachments} onChange={setAttachments} onError={setError} />
+          <AttachmentList
+            files={attachments}
+            onChange={setAttachments}
+            onError={setError}
+            upload={(form) => {
+              form.set('quoteId', quoteId);
+              return addQuoteAttachmentAction(form);
+            }}
+            remove={(attachmentId) => removeQuoteAttachmentAction({ attachmentId })}
+          />
           {error && <Alert color="red" role="alert">{error}</Alert>}
           {preview && <MailFrame html={preview.html} title={t('previewTitle')} height={phone ? 420 : 480} />}
           <Group justify="flex-end">

@@ -5,10 +5,10 @@ import { notifications } from '@mantine/notifications';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
-import { sendMailAction } from '@/app/(staff)/mail/actions';
+import { addMailAttachmentAction, removeMailAttachmentAction, sendMailAction } from '@/app/(staff)/mail/actions';
 import { FormError } from '@/components/ui/form-error';
 import { RichTextField } from '@/components/ui/rich-text-editor';
-import { ComposeAttachments, type Attached } from './compose-attachments';
+import { AttachmentList, type Attached } from '@/components/mail/attachment-list';
 
 type Props = {
   /** A reply: the conversation answered. A new mail: none, and the page goes to its conversation once sent. */
@@ -83,7 +83,13 @@ export function ComposeForm({ threadId = null, to: initialTo = '', subject: init
         <TextInput label={t('subject')} value={subject} onChange={(event) => setSubject(event.currentTarget.value)} error={fieldError('subject')} required maxLength={300} />
         <RichTextField key={editorKey} label={t('body')} value={html} onChange={setHtml} minHeight={160} />
         <FormError message={fieldError('html') ?? null} />
-        <ComposeAttachments files={files} onChange={setFiles} onError={setFormError} />
+        <AttachmentList
+          files={files}
+          onChange={setFiles}
+          onError={setFormError}
+          upload={addMailAttachmentAction}
+          remove={(attachmentId) => removeMailAttachmentAction({ attachmentId })}
+        />
         <FormError message={formError} />
         <Group>
           <Button type="submit" loading={pending}>

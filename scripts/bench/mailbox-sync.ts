@@ -10,20 +10,15 @@ import '../load-env';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { count, eq } from 'drizzle-orm';
-import postgres from 'postgres';
-import { startGmailStandIn } from '../../tests/helpers/gmail-stand-in';
+import { gmailStandInEnvironment } from '../../tests/helpers/gmail-env';
 import { newMessageId, rawMail } from '../../tests/helpers/raw-mail';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 5_000);
-const standIn = await startGmailStandIn({ clientId: 'crm-bench.apps.googleusercontent.com', clientSecret: 'segreto-client-bench' });
-process.env.GOOGLE_CLIENT_ID = 'crm-bench.apps.googleusercontent.com';
-process.env.GOOGLE_CLIENT_SECRET = 'segreto-client-bench';
-process.env.GOOGLE_OAUTH_BASE_URL = standIn.baseUrl;
-process.env.GMAIL_API_BASE_URL = standIn.baseUrl;
+const standIn = await gmailStandInEnvironment();
 process.env.DATA_ENCRYPTION_KEY ??= 'bench-only-data-key-bench-only-data-key-01';
 
 // After the environment: env() is read once, by the first module that asks.
-const { openDatabase } = await import('../../db/client');
+const { scratchDatabase } = await import('./scratch-database');
 const { migrate } = await import('../../db/migrate');
 const { campsites, contacts, mailboxMessages, mailboxThreads, users } = await import('../../db/schema');
 const { openMailboxClient } = await import('../../lib/mailbox/clients');
@@ -32,22 +27,6 @@ const { findMailboxRow } = await import('../../lib/mailbox/mailbox-row');
 const { parseMessage } = await import('../../lib/mailbox/parse');
 const { syncMailbox } = await import('../../lib/mailbox/sync');
 
-async function scratch() {
-  const url = process.env.DATABASE_URL;
-  if (!url) return { handle: openDatabase({ pgliteDir: 'memory://' }), drop: async () => {} };
-  const name = `crm_bench_mailbox_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    handle: openDatabase({ url: target.toString() }),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
@@ -63,7 +42,7 @@ async function measure<T>(work: () => Promise<T>) {
   return { result, seconds, before: megabytes(before), peak: megabytes(peak) };
 }
 
-const { handle, drop } = await scratch();
+const { handle, drop } = await scratchDatabase('crm_bench_mailbox');
 try {
   const db = handle.db;
   await migrate(handle);

@@ -6,10 +6,8 @@
  * sender met, the time of the fan-out and the process's memory while sending.
  */
 import '../load-env';
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import postgres from 'postgres';
-import { openDatabase, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { campaigns, campsites, contacts, listMemberships, mailingLists } from '../../db/schema';
 import { encryptSecret } from '../../lib/crypto/secret-box';
@@ -18,6 +16,7 @@ import { startNewsletter } from '../../lib/newsletter/campaign-start';
 import { fanOutNewsletter } from '../../lib/newsletter/fan-out';
 import { resendNewsletterProvider } from '../../lib/newsletter/provider';
 import { startResendBatchStandIn } from '../../tests/helpers/resend-batch-stand-in';
+import { scratchDatabase } from './scratch-database';
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const RATE = 2;
@@ -25,22 +24,6 @@ const CONCURRENCY = 4;
 const KEY = 're_bench_newsletter_key_0123456789';
 process.env.DATA_ENCRYPTION_KEY ??= 'bench-only-data-key-bench-only-data-key-01';
 
-async function scratch() {
-  const url = process.env.DATABASE_URL;
-  if (!url) return { handle: openDatabase({ pgliteDir: 'memory://' }), drop: async () => {} };
-  const name = `crm_bench_newsletter_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    handle: openDatabase({ url: target.toString() }),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 async function seed(db: Database) {
   const [campsite] = await db
@@ -58,7 +41,7 @@ async function seed(db: Database) {
   return { campsiteId: campsite.id, listId: list.id };
 }
 
-const { handle, drop } = await scratch();
+const { handle, drop } = await scratchDatabase('crm_bench_newsletter');
 const standIn = await startResendBatchStandIn({ apiKey: KEY, ratePerSecond: RATE });
 try {
   await migrate(handle);

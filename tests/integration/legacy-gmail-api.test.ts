@@ -5,16 +5,12 @@ import { syncMailbox } from '@/lib/mailbox/sync';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite, makeUser } from '../helpers/fixtures';
 import { headersOf } from '../helpers/gmail-stand-in-account';
-import { startGmailStandIn } from '../helpers/gmail-stand-in';
+import { gmailStandInEnvironment } from '../helpers/gmail-env';
 import { callApi, expectErrorAnswer, loginViaApi } from '../helpers/legacy-api';
 import { newMessageId, rawMail } from '../helpers/raw-mail';
 
 // env() is read once: the stand-in's address must be in place before anything reads it.
-const standIn = await startGmailStandIn({ clientId: 'crm-client-id.apps.googleusercontent.com', clientSecret: 'segreto-client-di-prova' });
-process.env.GOOGLE_CLIENT_ID = 'crm-client-id.apps.googleusercontent.com';
-process.env.GOOGLE_CLIENT_SECRET = 'segreto-client-di-prova';
-process.env.GOOGLE_OAUTH_BASE_URL = standIn.baseUrl;
-process.env.GMAIL_API_BASE_URL = standIn.baseUrl;
+const standIn = await gmailStandInEnvironment();
 const db = await useTestDatabase();
 const dispatch = createDispatcher(legacyRoutes, () => db);
 afterAll(() => standIn.close());

@@ -12,16 +12,12 @@ import { createQuote } from '@/lib/quotes/service';
 import { useTestDatabase } from '../helpers/db';
 import { makeUser } from '../helpers/fixtures';
 import { headersOf, type StandInAccount } from '../helpers/gmail-stand-in-account';
-import { startGmailStandIn } from '../helpers/gmail-stand-in';
+import { gmailStandInEnvironment } from '../helpers/gmail-env';
 import { makeGuest, makeQuotesAccount, PITCH_CARD, quoteInput, unique } from '../helpers/quotes';
 import { newMessageId, rawMail } from '../helpers/raw-mail';
 
 // env() is read once: the stand-in's address must be in place before anything reads it.
-const standIn = await startGmailStandIn({ clientId: 'crm-client-id.apps.googleusercontent.com', clientSecret: 'segreto-client-di-prova' });
-process.env.GOOGLE_CLIENT_ID = 'crm-client-id.apps.googleusercontent.com';
-process.env.GOOGLE_CLIENT_SECRET = 'segreto-client-di-prova';
-process.env.GOOGLE_OAUTH_BASE_URL = standIn.baseUrl;
-process.env.GMAIL_API_BASE_URL = standIn.baseUrl;
+const standIn = await gmailStandInEnvironment();
 const db = await useTestDatabase();
 afterAll(() => standIn.close());
 

@@ -5,7 +5,7 @@ import { formatDateTime } from '@/lib/format';
 import { mailFrameHtml } from '@/lib/mailbox/frame-html';
 import type { QuoteThread } from '@/lib/mailbox/quote-threads';
 import { MarkReadButton, type MarkReadAction } from './mark-read-button';
-import { MessageFrame } from './message-frame';
+import { MessageFrame } from '@/components/mailbox/message-frame';
 import { QuoteReplyForm, type ReplyAction } from './quote-reply-form';
 
 type Props = {

@@ -1,19 +1,16 @@
 import { Badge, Group, List, ListItem, Paper, Stack, Text } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { formatDateTime } from '@/lib/format';
-import { sanitizeHtml } from '@/lib/html/sanitize';
+import { mailFrameHtml } from '@/lib/mailbox/frame-html';
 import type { ThreadMessage } from '@/lib/mailbox/threads';
 import { MessageFrame } from './message-frame';
 
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
-const REMOTE_IMAGE = /<img[^>]+src\s*=\s*["']?\s*(https?:)?\/\//i;
-const REMOTE_BACKGROUND = /url\(\s*["']?\s*(https?:)?\/\//i;
 
 /** One message of a conversation: who wrote to whom and when, its body and its attachments. */
 export async function MessageCard({ message }: { message: ThreadMessage }) {
   const t = await getTranslations('mailbox.thread');
   const from = message.fromName ? `${message.fromName} <${message.fromAddress}>` : message.fromAddress;
-  const html = message.html ? sanitizeHtml(message.html) : null;
   return (
     <Paper component="article" withBorder p="md" data-testid="message-card" data-direction={message.direction} aria-label={`${from}, ${formatDateTime(message.sentAt)}`}>
       <Stack gap="sm">
@@ -56,14 +53,13 @@ export async function MessageCard({ message }: { message: ThreadMessage }) {
             </Text>
           </Group>
         </Group>
-        {html ? (
+        {message.html ? (
           <MessageFrame
-            html={html}
+            {...mailFrameHtml(message)}
             title={t('frameTitle', {
               from,
               date: formatDateTime(message.sentAt),
             })}
-            hasRemoteImages={REMOTE_IMAGE.test(html) || REMOTE_BACKGROUND.test(html)}
           />
         ) : (
           <Text

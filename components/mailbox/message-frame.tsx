@@ -4,13 +4,16 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { MailFrame } from '@/components/mail/mail-frame';
+import type { MailFrameHtml } from '@/lib/mailbox/frame-html';
 
-// Inside the frame's own document: only embedded images load until the staff ask for the others,
-// so opening a mail tells no sender (tracking pixels) that it was read.
-const BLOCK_REMOTE_IMAGES = '<meta http-equiv="Content-Security-Policy" content="img-src data: cid:">';
+type Props = MailFrameHtml & { title: string; height?: number };
 
-/** A mail's sanitized HTML in a sandboxed frame, remote images blocked until "Mostra immagini". */
-export function MessageFrame({ html, title, hasRemoteImages }: { html: string; title: string; hasRemoteImages: boolean }) {
+/**
+ * A received mail in the sandboxed frame (lib/mailbox/frame-html.ts made both versions on the
+ * server): remote images load only when the staff ask, so opening a mail tells no sender
+ * (tracking pixels) that it was read.
+ */
+export function MessageFrame({ blocked, withImages, hasRemoteImages, title, height = 360 }: Props) {
   const t = useTranslations('mailbox.thread');
   const [showImages, setShowImages] = useState(false);
   return (
@@ -26,7 +29,7 @@ export function MessageFrame({ html, title, hasRemoteImages }: { html: string; t
         </Group>
       )}
       <div data-testid="message-frame">
-        <MailFrame key={showImages ? 'images' : 'blocked'} html={showImages ? html : `${BLOCK_REMOTE_IMAGES}${html}`} title={title} height={360} />
+        <MailFrame key={showImages ? 'images' : 'blocked'} html={showImages ? withImages : blocked} title={title} height={height} />
       </div>
     </Stack>
   );

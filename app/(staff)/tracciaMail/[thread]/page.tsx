@@ -2,7 +2,7 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { MailFrame } from '@/components/mail/mail-frame';
-import { MessageFrame } from '@/components/mailbox-settings/message-frame';
+import { MessageFrame } from '@/components/mailbox/message-frame';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { getDb } from '@/db/client';

@@ -3,6 +3,7 @@ import type { DbOrTx, Transaction } from '@/db/client';
 import { mailboxMessages, mailboxThreads } from '@/db/schema';
 import { idList } from '@/lib/sql-list';
 import { linkThreads } from './linking';
+import { noticeGuestReplies } from './reply-notices';
 import { parseMessage, type ParsedMessage } from './parse';
 import type { MailboxFolder, MailboxRef, SyncBatch } from './types';
 
@@ -98,8 +99,11 @@ async function threadsFor(tx: Transaction, mailbox: MailboxRef, messages: Parsed
   return keys.map((key) => idOfKey.get(key)!);
 }
 
-/** Saves one page of sync work in one transaction: nothing is half-saved, and no message is stored twice. */
-export async function saveSyncBatch(db: DbOrTx, mailbox: MailboxRef, batch: SyncBatch): Promise<{ added: number }> {
+/**
+ * Saves one page of sync work in one transaction: nothing is half-saved, and no message is stored
+ * twice. `notify`: a guest's new mail about a quote rings the bell (not during a first sync).
+ */
+export async function saveSyncBatch(db: DbOrTx, mailbox: MailboxRef, batch: SyncBatch, options: { notify?: boolean } = {}): Promise<{ added: number }> {
   const parsed = await Promise.all(batch.messages.map(parseMessage));
   return db.transaction(async (tx) => {
     const touched = new Set<string>();
@@ -137,10 +141,11 @@ export async function saveSyncBatch(db: DbOrTx, mailbox: MailboxRef, batch: Sync
       seen.add(identity);
       fresh.push(message);
     }
+    let inserted: { id: string }[] = [];
     if (fresh.length > 0) {
       const threadIds = await threadsFor(tx, mailbox, fresh);
       const own = mailbox.address.toLowerCase();
-      await tx.insert(mailboxMessages).values(
+      inserted = await tx.insert(mailboxMessages).values(
         fresh.map(({ providerThreadId: _thread, ...message }, index) => ({
           ...message,
           campingId: mailbox.campingId,
@@ -148,11 +153,12 @@ export async function saveSyncBatch(db: DbOrTx, mailbox: MailboxRef, batch: Sync
           threadId: threadIds[index]!,
           direction: message.fromAddress === own || (message.folders.includes('SENT') && !message.folders.includes('INBOX')) ? ('out' as const) : ('in' as const),
         })),
-      );
+      ).returning({ id: mailboxMessages.id });
       for (const threadId of threadIds) touched.add(threadId);
     }
     await refreshThreads(tx, mailbox, [...touched]);
     await linkThreads(tx, mailbox, [...touched]);
+    if (options.notify) await noticeGuestReplies(tx, mailbox.campingId, inserted.map((row) => row.id));
     return { added: fresh.length };
   });
 }

@@ -49,8 +49,9 @@ export async function syncMailbox(db: Database, campsiteId: string, options: { c
   let added = 0;
   const sink: SyncSink = {
     known: (ids) => knownProviderIds(db, ref, ids),
+    // Mail that arrives after the first sync rings the bell; the first sync's old mail does not.
     save: async (batch) => {
-      added += (await saveSyncBatch(db, ref, batch)).added;
+      added += (await saveSyncBatch(db, ref, batch, { notify: mode === 'partial' })).added;
       await db.update(mailboxes).set({ syncLeaseUntil: leaseUntil }).where(scope);
     },
   };

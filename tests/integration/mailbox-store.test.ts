@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { contacts, mailboxes, mailboxMessages, mailboxThreadContacts, mailboxThreads, quotes } from '@/db/schema';
+import { contacts, mailboxes, mailboxMessages, mailboxThreadContacts, mailboxThreads, notifications, quotes } from '@/db/schema';
 import { sendStaffMail } from '@/lib/mail/staff-mail';
 import { saveSyncBatch } from '@/lib/mailbox/store';
 import type { FetchedMessage, MailboxFolder, MailboxRef } from '@/lib/mailbox/types';
@@ -97,5 +97,24 @@ describe('mailbox store', () => {
     expect((await threadsOf(mailbox))[0].unreadCount).toBe(0);
     await saveSyncBatch(db, mailbox, { messages: [], flags: [], deletedProviderMessageIds: [message.providerMessageId] });
     expect(await threadsOf(mailbox)).toHaveLength(0);
+  });
+
+  it('rings the bell for a guest’s new mail about a quote after the first sync, not for the first sync’s old mail', async () => {
+    const { campsite, mailbox } = await mailboxFor();
+    const guestAddress = `ospite-${unique()}@example.at`;
+    const [guest] = await db.insert(contacts).values({ campingId: campsite.id, firstName: 'Lena', lastName: 'Huber', email: guestAddress }).returning();
+    const [quote] = await db.insert(quotes).values({ campingId: campsite.id, contactId: guest.id, name: 'Pfingsten' }).returning();
+    const sent = await sendStaffMail(db, campsite.id, 'staff', { to: [guestAddress], subject: 'Ihr Angebot', html: '<p>Hier</p>', contactId: guest.id, quoteId: quote.id });
+    const bell = () => db.select().from(notifications).where(and(eq(notifications.campingId, campsite.id), eq(notifications.title, 'Risposta del cliente')));
+    const old = await fetched({ from: guestAddress, to: mailbox.address, subject: `Re: ${sent.subject}`, messageId: `<h-${unique()}@example.at>` });
+    await saveSyncBatch(db, mailbox, { messages: [old], flags: [], deletedProviderMessageIds: [] });
+    expect(await bell()).toHaveLength(0);
+    const fresh = await fetched({ from: guestAddress, to: mailbox.address, subject: `Re: ${sent.subject}`, messageId: `<i-${unique()}@example.at>` });
+    const ours = await fetched({ from: mailbox.address, to: guestAddress, subject: `Re: ${sent.subject}`, messageId: `<j-${unique()}@example.it>` }, ['SENT'], false);
+    await saveSyncBatch(db, mailbox, { messages: [fresh, ours], flags: [], deletedProviderMessageIds: [] }, { notify: true });
+    const rung = await bell();
+    expect(rung).toHaveLength(1);
+    expect(rung[0]).toMatchObject({ group: 'preventivo', quoteId: quote.id, contactId: guest.id });
+    expect(rung[0].description).toContain('«Pfingsten»');
   });
 });

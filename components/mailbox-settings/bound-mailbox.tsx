@@ -103,15 +103,15 @@ export function BoundMailbox({ mailbox, actions }: { mailbox: BoundMailboxInfo; 
                 <TableTh>{t('state')}</TableTh>
                 <TableTd>
                   {mailbox.syncing ? (
-                    <Badge color="blue.9" variant="light" tt="none">
+                    <Badge color="blue.9" variant="filled" tt="none">
                       {t('syncing')}
                     </Badge>
                   ) : mailbox.reconnect ? (
-                    <Badge color="red.9" variant="light" tt="none">
+                    <Badge color="red.9" variant="filled" tt="none">
                       {t('reconnectTitle')}
                     </Badge>
                   ) : (
-                    <Badge color="teal.9" variant="light" tt="none">
+                    <Badge color="teal.9" variant="filled" tt="none">
                       {t('active')}
                     </Badge>
                   )}

@@ -14,7 +14,7 @@ function Direction({ row }: { row: TimelineRow }) {
   const t = useTranslations('mailboxSettings.timeline');
   if (row.kind === 'traccia') return <>{row.direction === 'in' ? tc('mailIn') : tc('mailOut')}</>;
   return (
-    <Badge variant="light" color={row.direction === 'in' ? 'grape.9' : 'blue.9'} tt="none" radius="sm" miw="max-content">
+    <Badge variant="filled" color={row.direction === 'in' ? 'grape.9' : 'blue.9'} tt="none" radius="sm" miw="max-content">
       {row.direction === 'in' ? t('reply') : t('fromMailbox')}
     </Badge>
   );
@@ -25,7 +25,7 @@ function Status({ row }: { row: TimelineRow }) {
   const t = useTranslations('mailboxSettings.timeline');
   if (row.status === 'inviata' || row.status === 'non-inviata') {
     return (
-      <Badge variant="light" color={row.status === 'inviata' ? 'teal.9' : 'gray.8'} tt="none" radius="sm" miw="max-content">
+      <Badge variant="filled" color={row.status === 'inviata' ? 'teal.9' : 'gray.8'} tt="none" radius="sm" miw="max-content">
         {row.status === 'inviata' ? tc('mailSent') : tc('mailNotSent')}
       </Badge>
     );

@@ -47,7 +47,7 @@ export async function QuoteConversation({ quoteId, guestEmail, threads, actions 
                   </Text>
                   {thread.unreadCount > 0 && (
                     <Group gap="xs">
-                      <Badge color="blue.9" variant="light" tt="none">
+                      <Badge color="blue.9" variant="filled" tt="none">
                         {t('unread', { count: thread.unreadCount })}
                       </Badge>
                       <MarkReadButton threadId={thread.id} action={actions.markRead} />
@@ -59,7 +59,7 @@ export async function QuoteConversation({ quoteId, guestEmail, threads, actions 
                   return (
                     <Stack key={message.id} gap={4} data-testid="conversation-message" data-direction={message.direction}>
                       <Group gap="xs">
-                        <Badge color={message.direction === 'in' ? 'grape.9' : 'blue.9'} variant="light" tt="none" radius="sm">
+                        <Badge color={message.direction === 'in' ? 'grape.9' : 'blue.9'} variant="filled" tt="none" radius="sm">
                           {message.direction === 'in' ? t('guest') : t('us')}
                         </Badge>
                         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

@@ -41,7 +41,7 @@ export function QuoteReplyForm({ threadId, quoteId, to, subject, action }: Props
           </Group>
           <RichTextField key={editorKey} label={t('body')} value={values.html} onChange={(html) => setValues((current) => ({ ...current, html }))} />
           {form.error('html') && (
-            <Alert color="red.9" variant="light" p="xs">
+            <Alert color="red" role="alert" p="xs">
               {form.error('html')}
             </Alert>
           )}

@@ -1,4 +1,4 @@
-import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -6,19 +6,11 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import postgres from 'postgres';
 import { SMTPServer } from 'smtp-server';
 import { startDovecot } from '../helpers/dovecot';
+import { encryptForServer } from './server-secret';
 import { LOGINS, logIn, logInToDashboard, LANDING_TIMEOUT_MS } from './support';
 
 const SMTP_USER = 'casella-prova';
 const SMTP_PASSWORD = 'password-della-casella';
-
-/** The server's encryptSecret (lib/crypto/secret-box.ts) with the key playwright.config.ts gave it. */
-function encryptForServer(plain: string): string {
-  const key = createHash('sha256').update(process.env.E2E_DATA_ENCRYPTION_KEY!).digest();
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
-}
 
 /** A local SMTP server that accepts the mailbox's login and keeps every mail it receives. */
 async function smtpCapture() {

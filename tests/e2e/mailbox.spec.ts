@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import { expectNoHorizontalScroll } from './guest-checks';
+import { encryptForServer } from './server-secret';
 import { LOGINS, logInToDashboard } from './support';
 
 const tag = () => Math.random().toString(36).slice(2, 8);
@@ -40,7 +41,7 @@ async function seed(sql: postgres.Sql, campsiteId: string, unique: string, pixel
   const readSubject = `Conferma arrivo ${unique}`;
   await sql`delete from mailboxes where camping_id = ${campsiteId}`;
   await sql`insert into mailboxes (id, camping_id, provider, address, encrypted_secret, imap_settings, full_sync_at, last_sync_at)
-    values (${mailboxId}, ${campsiteId}, 'imap', ${address}, 'non-decifrabile',
+    values (${mailboxId}, ${campsiteId}, 'imap', ${address}, ${encryptForServer('password-della-casella')},
       ${sql.json({ imapHost: '127.0.0.1', imapPort: 9, imapSecure: false, smtpHost: '127.0.0.1', smtpPort: 9, smtpSecure: false, username: address })}, now(), now())`;
   await sql`insert into contacts (id, camping_id, first_name, last_name, email) values (${contactId}, ${campsiteId}, 'Giulia', 'Bianchi', ${guestAddress})`;
   const threads = [
@@ -139,7 +140,7 @@ test('the mail client: unread inbox in bold, opening marks read, search, reply r
     await body.click();
     await body.pressSequentially('Sì, abbiamo posto dal 10 agosto.');
     await page.getByRole('button', { name: 'Invia' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: /Riprova/ })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: /La casella non ha accettato l’e-mail.*Riprova/ })).toBeVisible();
     await expect(body).toContainText('Sì, abbiamo posto dal 10 agosto.');
     await expect(page.getByRole('textbox', { name: 'Oggetto' })).toHaveValue(`Re: ${seeded.unreadSubject}`);
 

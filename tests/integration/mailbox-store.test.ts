@@ -5,7 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { contacts, mailboxes, mailboxMessages, mailboxThreadContacts, mailboxThreads, notifications, quotes } from '@/db/schema';
 import { sendStaffMail } from '@/lib/mail/staff-mail';
+import { findMailboxRow } from '@/lib/mailbox/mailbox-row';
 import { saveSyncBatch } from '@/lib/mailbox/store';
+import { syncMailbox } from '@/lib/mailbox/sync';
 import type { FetchedMessage, MailboxFolder, MailboxRef } from '@/lib/mailbox/types';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite } from '../helpers/fixtures';
@@ -116,5 +118,15 @@ describe('mailbox store', () => {
     expect(rung).toHaveLength(1);
     expect(rung[0]).toMatchObject({ group: 'preventivo', quoteId: quote.id, contactId: guest.id });
     expect(rung[0].description).toContain('«Pfingsten»');
+  });
+
+  it('puts a mailbox whose saved credentials no longer decrypt in «riconnetti» instead of failing every minute', async () => {
+    const { campsite } = await mailboxFor();
+    const report = await syncMailbox(db, campsite.id);
+    expect(report).toMatchObject({ state: 'reconnect', added: 0 });
+    const row = await findMailboxRow(db, campsite.id);
+    expect(row).toMatchObject({ status: 'reconnect', syncLeaseUntil: null });
+    expect(row!.statusReason).toMatch(/ricollega la casella/);
+    expect((await syncMailbox(db, campsite.id)).state).toBe('reconnect');
   });
 });

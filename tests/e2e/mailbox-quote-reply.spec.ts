@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import postgres from 'postgres';
 import { SMTPServer } from 'smtp-server';
 import { startDovecot } from '../helpers/dovecot';
+import { expectAccessibleAtRest } from './axe-at-rest';
 import { encryptForServer } from './server-secret';
 import { LOGINS, logIn, logInToDashboard, LANDING_TIMEOUT_MS } from './support';
 
@@ -93,22 +93,6 @@ async function seedMailbox(sql: postgres.Sql, seed: Seed) {
   return { guestMessageId, subject, traceThreadId };
 }
 
-/** axe on the page at rest (pointer away, animations done), the sandboxed mail frames left out. */
-async function expectAccessible(page: Page, include: string) {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const { violations } = await new AxeBuilder({ page }).include(include).exclude('iframe').analyze();
-  const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
 // One after the other: the first test needs Lago Azzurro's mailbox unbound, the second binds it (and unbinds it at the end).
 test.describe.configure({ mode: 'serial' });
 
@@ -117,7 +101,7 @@ test('/manageGmail: a service account opens the IMAP form; a bad port is refused
   await expect(page).not.toHaveURL(/\/login/, { timeout: LANDING_TIMEOUT_MS });
   await page.goto('/manageGmail');
   await expect(page.getByRole('heading', { name: 'Nessuna casella collegata' })).toBeVisible();
-  await expectAccessible(page, 'main');
+  await expectAccessibleAtRest(page, 'main', { include: 'main', exclude: 'iframe' });
   await page.getByRole('button', { name: 'Collega un’altra casella (IMAP/SMTP)' }).click();
   const form = page.getByTestId('imap-form');
   await expect(form.getByRole('textbox', { name: 'Porta' }).first()).toHaveValue('993');
@@ -138,7 +122,7 @@ test('/manageGmail: a service account opens the IMAP form; a bad port is refused
   await expect(form.getByRole('textbox', { name: 'Server' }).first()).toHaveValue('imap.lagoazzurro.test');
   await expect(form.getByRole('textbox', { name: 'Porta' }).first()).toHaveValue('99999');
   await expect(form.getByRole('textbox', { name: 'Nome utente' })).toHaveValue('info@lagoazzurro.test');
-  await expectAccessible(page, 'main');
+  await expectAccessibleAtRest(page, 'main', { include: 'main', exclude: 'iframe' });
 });
 
 /** The guest's reply seeded, the staff on the quote's page reading it; the mailbox is removed after `run`. */
@@ -178,7 +162,7 @@ test('a guest’s reply shows on the quote’s page (remote images held back, th
     await expect(section.getByRole('button', { name: 'Mostra immagini' })).toBeVisible();
     await expect(section.getByRole('textbox', { name: 'A', exact: true })).toHaveValue(guest.email);
     await expect(section.getByRole('textbox', { name: 'Oggetto' })).toHaveValue(seeded.subject);
-    await expectAccessible(page, '[data-testid="quote-conversation"]');
+    await expectAccessibleAtRest(page, '[data-testid="quote-conversation"]', { include: '[data-testid="quote-conversation"]', exclude: 'iframe' });
 
     // The same reply in the guest's mail history, with our mail, and in the thread of our traces.
     await page.goto(`/clienti/${guest.contactId}`);
@@ -198,7 +182,7 @@ test('a guest’s reply shows on the quote’s page (remote images held back, th
     const bound = page.getByTestId('bound-mailbox');
     await expect(bound.getByText('info@lagoazzurro.test')).toBeVisible();
     await expect(bound.getByText('IMAP/SMTP')).toBeVisible();
-    await expectAccessible(page, 'main');
+    await expectAccessibleAtRest(page, 'main', { include: 'main', exclude: 'iframe' });
     await bound.getByRole('button', { name: 'Sincronizza ora' }).click();
     await expect(page.getByText('Sincronizzazione richiesta')).toBeVisible();
     await bound.getByRole('button', { name: 'Scollega' }).click();

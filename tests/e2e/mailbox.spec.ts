@@ -1,33 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
+import { expectAccessibleAtRest } from './axe-at-rest';
 import { expectNoHorizontalScroll } from './guest-checks';
 import { encryptForServer } from './server-secret';
 import { LOGINS, logInToDashboard } from './support';
 
 const tag = () => Math.random().toString(36).slice(2, 8);
-
-/**
- * axe on the page's content at rest, the pointer off any button and the toasts settled. The shell
- * is left out as in the other specs (its active entry, variant light, fails contrast everywhere);
- * the mails' frames too: the senders' HTML, sandboxed without scripts, where axe cannot run.
- */
-async function expectAccessible(page: Page, what: string) {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const { violations } = await new AxeBuilder({ page }).include('#contenuto').exclude('iframe').analyze();
-  const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${what}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 type Seeded = { mailboxId: string; contactId: string; unreadSubject: string; readSubject: string; guestAddress: string };
 
@@ -98,7 +79,7 @@ test('the mail client: unread inbox in bold, opening marks read, search, reply r
     expect(await unreadRow.getByText(seeded.unreadSubject).evaluate((node) => getComputedStyle(node).fontWeight)).toBe('700');
     expect(await readRow.getByText(seeded.readSubject).evaluate((node) => getComputedStyle(node).fontWeight)).toBe('400');
     await expect(unreadRow).toContainText('Giulia Bianchi');
-    await expectAccessible(page, '/mail');
+    await expectAccessibleAtRest(page, '/mail', { include: '#contenuto', exclude: 'iframe' });
 
     // Search: by the subject's words, and by the guest's address; nothing found says so.
     await page.getByRole('searchbox', { name: 'Cerca nelle e-mail' }).fill(`agosto ${unique}`);
@@ -133,7 +114,7 @@ test('the mail client: unread inbox in bold, opening marks read, search, reply r
     await expect(page.getByRole('link', { name: /Giulia Bianchi/ })).toHaveAttribute('href', `/clienti/${seeded.contactId}`);
     await expect(page.getByRole('textbox', { name: 'A', exact: true })).toHaveValue(seeded.guestAddress);
     await expect(page.getByRole('textbox', { name: 'Oggetto' })).toHaveValue(`Re: ${seeded.unreadSubject}`);
-    await expectAccessible(page, 'conversazione');
+    await expectAccessibleAtRest(page, 'conversazione', { include: '#contenuto', exclude: 'iframe' });
 
     // Sending through the unreachable mailbox fails: the error is shown, what was typed stays.
     const body = page.locator('[contenteditable="true"][aria-label="Testo"]');

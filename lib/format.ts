@@ -44,3 +44,6 @@ const timeFormat = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, hour:
 export function formatTimeOrDate(value: Date, now: Date = new Date()): string {
   return formatDate(value) === formatDate(now) ? timeFormat.format(value) : formatDate(value);
 }
+
+/** A file's size as the staff read it: KB up to a megabyte, then MB with one decimal. */
+export const formatFileSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);

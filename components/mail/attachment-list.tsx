@@ -3,13 +3,13 @@
 import { ActionIcon, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
+import { formatFileSize } from '@/lib/format';
 import { useState } from 'react';
 import type { ActionResult } from '@/lib/actions';
 
 export type Attached = { id: string; fileName: string; byteSize: number };
 
 const MAX_BYTES = 10 * 1024 * 1024;
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 type Props = {
   files: Attached[];
@@ -69,7 +69,7 @@ export function AttachmentList({ files, onChange, onError, upload: store, remove
         <Group key={file.id} gap="xs" wrap="nowrap">
           <IconPaperclip size={14} aria-hidden />
           <Text size="sm" truncate>
-            {file.fileName} · {size(file.byteSize)}
+            {file.fileName} · {formatFileSize(file.byteSize)}
           </Text>
           <ActionIcon variant="subtle" color="red" size="sm" aria-label={t('remove', { name: file.fileName })} onClick={() => void remove(file)}>
             <IconX size={14} aria-hidden />

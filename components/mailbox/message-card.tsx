@@ -1,11 +1,10 @@
 import { Badge, Group, List, ListItem, Paper, Stack, Text } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatFileSize } from '@/lib/format';
 import { mailFrameHtml } from '@/lib/mailbox/frame-html';
 import type { ThreadMessage } from '@/lib/mailbox/threads';
 import { MessageFrame } from './message-frame';
 
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 /** One message of a conversation: who wrote to whom and when, its body and its attachments. */
 export async function MessageCard({ message }: { message: ThreadMessage }) {
@@ -83,7 +82,7 @@ export async function MessageCard({ message }: { message: ThreadMessage }) {
             <List size="sm">
               {message.attachments.map((file) => (
                 <ListItem key={file.index} style={{ overflowWrap: 'anywhere' }}>
-                  {file.fileName} ({size(file.byteSize)})
+                  {file.fileName} ({formatFileSize(file.byteSize)})
                 </ListItem>
               ))}
             </List>

@@ -1,4 +1,5 @@
 import type { Database } from '@/db/client';
+import { hasVisibleText } from '@/lib/html/text';
 import { readCvMailSettings } from '@/lib/configurations/cv-mail-settings';
 import { addressList, htmlText, optionalId, subjectText } from '@/lib/legacy-api/shapes/mail';
 import type { Tenant } from '@/lib/tenant';
@@ -9,7 +10,7 @@ import { sendStaffMail, type SentStaffMail } from './staff-mail';
 export const cvMailSchema = z.object({
   to: addressList.refine((list) => list.length > 0, 'Indica almeno un destinatario.'),
   subject: subjectText.min(1, 'L’oggetto dell’e-mail è vuoto.'),
-  html: htmlText.refine((html) => html.replace(/<[^>]*>/g, '').trim().length > 0, 'Il testo dell’e-mail è vuoto.'),
+  html: htmlText.refine(hasVisibleText, 'Il testo dell’e-mail è vuoto.'),
   contactId: optionalId('Cliente'),
   quoteId: optionalId('Preventivo'),
 });

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { mailboxMessages, mailboxThreadContacts, mailboxThreads, mailTraces } from '@/db/schema';
+import { referenceInSubject } from '@/lib/mail/traces';
 import { idList } from '@/lib/sql-list';
-import { subjectReference } from './parse';
 import type { MailboxRef } from './types';
 
 /**
@@ -26,7 +26,7 @@ export async function linkThreads(tx: DbOrTx, mailbox: MailboxRef, threadIds: st
     .select({ id: mailboxMessages.id, threadId: mailboxMessages.threadId, subject: mailboxMessages.subject, direction: mailboxMessages.direction, mailTraceId: mailboxMessages.mailTraceId })
     .from(mailboxMessages)
     .where(and(eq(mailboxMessages.campingId, mailbox.campingId), inArray(mailboxMessages.threadId, threadIds), sql`${mailboxMessages.subject} ~* 'RIF\\.?:'`));
-  const withReference = referenced.map((message) => ({ ...message, reference: subjectReference(message.subject) })).filter((message) => message.reference);
+  const withReference = referenced.map((message) => ({ ...message, reference: referenceInSubject(message.subject) })).filter((message) => message.reference);
   const traces = await tracesByReferences(tx, mailbox.campingId, [...new Set(withReference.map((message) => message.reference!))]);
   const traceOf = new Map(traces.map((trace) => [trace.referenceId!.toUpperCase(), trace]));
   for (const message of withReference) {

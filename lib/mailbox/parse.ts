@@ -73,8 +73,3 @@ export async function parseMessage(message: FetchedMessage): Promise<ParsedMessa
     sentAt: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : (message.receivedAt ?? new Date()),
   };
 }
-
-/** The reference our subjects carry (' - RIF.: {id} [CRM]'), also after 'Re:' and a client's rewrapping. */
-export function subjectReference(subject: string): string | null {
-  return /RIF\.?:\s*([A-Za-z0-9-]{4,64})/i.exec(subject)?.[1] ?? null;
-}

@@ -4,12 +4,13 @@ import type { Database } from '@/db/client';
 import { mailAttachments, mailboxMessages, mailboxThreadContacts, mailboxThreads } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { sanitizeHtml } from '@/lib/html/sanitize';
+import { htmlToText } from '@/lib/html/text';
 import { newReferenceId } from '@/lib/mail/outbox';
 import { subjectWithReference } from '@/lib/mail/subject';
-import { addTrace, assertContact, assertQuote } from '@/lib/mail/traces';
+import { addTrace, assertContact, assertQuote, referenceInSubject } from '@/lib/mail/traces';
 import { openMailboxClient } from './clients';
 import { findMailboxRow, markReconnect, type MailboxRow } from './mailbox-row';
-import { bareMessageId, subjectReference } from './parse';
+import { bareMessageId } from './parse';
 import { saveSyncBatch } from './store';
 import { MailboxAuthError, type MailboxClient, type OutgoingMail } from './types';
 
@@ -73,14 +74,6 @@ async function attachments(db: Database, campsiteId: string, ids: string[]) {
   return rows;
 }
 
-const toText = (html: string) =>
-  html
-    .replace(/<(br|\/p|\/div|\/li|\/h\d)[^>]*>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-
 /**
  * Sends through the campsite's own mailbox, as the staff would from Gmail or their mail program:
  * a reply carries In-Reply-To and References (and Gmail's thread id), so the guest's program
@@ -92,7 +85,7 @@ export async function sendFromMailbox(db: Database, input: MailboxSendInput, opt
   if (input.contactId) await assertContact(db, input.campsiteId, input.contactId);
   if (input.quoteId) await assertQuote(db, input.campsiteId, input.quoteId);
   const reply = input.threadId ? await replyContext(db, row, input.threadId) : null;
-  const referenceId = subjectReference(input.subject) ? null : newReferenceId();
+  const referenceId = referenceInSubject(input.subject) ? null : newReferenceId();
   const subject = referenceId ? subjectWithReference(input.subject, referenceId) : input.subject;
   const html = sanitizeHtml(input.html);
   const domain = row.address.split('@')[1] ?? 'crm-campeggi.it';
@@ -102,7 +95,7 @@ export async function sendFromMailbox(db: Database, input: MailboxSendInput, opt
     cc: input.cc ?? [],
     subject,
     html,
-    text: toText(html),
+    text: htmlToText(html),
     messageId: `<${randomUUID()}@${domain}>`,
     inReplyTo: reply?.inReplyTo ? `<${reply.inReplyTo}>` : null,
     references: reply?.references.map((id) => `<${id}>`) ?? [],

@@ -8,6 +8,7 @@ import { sanitizeHtml } from '@/lib/html/sanitize';
 import { decodeCursor, exactTimestamp, toPage, type Page } from '@/lib/pagination';
 import type { Tenant } from '@/lib/tenant';
 import type { NewUpdate } from './validation';
+import { hasVisibleText } from '@/lib/html/text';
 
 type Reader = Pick<Tenant, 'campsiteId' | 'userId'>;
 type Operator = Pick<Tenant, 'campsiteId' | 'userId' | 'email' | 'isOperator'>;
@@ -109,7 +110,7 @@ export async function updatableCampsites(db: DbOrTx, tenant: Operator): Promise<
 export async function createUpdate(db: DbOrTx, tenant: Operator, input: NewUpdate): Promise<ManagedUpdate> {
   requireOperator(tenant);
   const html = sanitizeHtml(input.testo).trim();
-  if (!html.replace(/<[^>]*>/g, '').trim()) throw new AppError('bad_request', 'Scrivi il testo della novità');
+  if (!hasVisibleText(html)) throw new AppError('bad_request', 'Scrivi il testo della novità');
   return db.transaction(async (tx) => {
     const targets = input.audience === 'selected' ? await tx.select({ id: campsites.id, name: campsites.name }).from(campsites).where(inArray(campsites.id, input.campings)).orderBy(asc(campsites.name)) : [];
     if (targets.length !== (input.audience === 'selected' ? input.campings.length : 0)) throw new AppError('not_found', 'Uno dei campeggi scelti non esiste più: ricarica la pagina.');

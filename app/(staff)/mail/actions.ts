@@ -3,6 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { staffAction } from '@/lib/actions';
 import { AppError } from '@/lib/errors';
+import { hasVisibleText } from '@/lib/html/text';
 import { addAttachment, deleteAttachment } from '@/lib/mail/attachments';
 import { requestMailboxSync } from '@/lib/mailbox/jobs';
 import { guestQuotes, searchGuests } from '@/lib/mailbox/link-choices';
@@ -92,7 +93,7 @@ export const sendMailAction = staffAction(
     html: z
       .string()
       .max(500_000, 'Testo: troppo lungo')
-      .refine((html) => html.replace(/<[^>]*>/g, '').trim().length > 0, 'Testo: scrivi il messaggio'),
+      .refine(hasVisibleText, 'Testo: scrivi il messaggio'),
     attachmentIds: z.array(id).max(10, 'Al massimo 10 allegati').default([]),
     contactId: id.nullable().optional(),
     quoteId: id.nullable().optional(),

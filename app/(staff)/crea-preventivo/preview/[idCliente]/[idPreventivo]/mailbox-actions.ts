@@ -2,6 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { staffAction } from '@/lib/actions';
+import { hasVisibleText } from '@/lib/html/text';
 import { sendFromMailbox } from '@/lib/mailbox/send';
 import { setThreadUnread } from '@/lib/mailbox/thread-actions';
 import { z } from '@/lib/validation';
@@ -15,7 +16,7 @@ export const replyFromQuoteAction = staffAction(
     quoteId: id,
     to: z.string().trim().toLowerCase().pipe(z.email('Indirizzo e-mail non valido.')),
     subject: z.string().trim().min(1, 'Indica l’oggetto.').max(300),
-    html: z.string().trim().min(1, 'Scrivi il messaggio.').max(200_000),
+    html: z.string().trim().max(200_000).refine(hasVisibleText, 'Scrivi il messaggio.'),
   }),
   async (tenant, input, db) => {
     const sent = await sendFromMailbox(db, { campsiteId: tenant.campsiteId, userEmail: tenant.email, threadId: input.threadId, quoteId: input.quoteId, to: [input.to], subject: input.subject, html: input.html });

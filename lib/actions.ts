@@ -13,12 +13,25 @@ export type ActionResult<T> =
  * schema the API uses, the tenant handed to the service, and every refusal returned as an Italian
  * message for the form to show (the form keeps what the user typed).
  */
+export type StaffActionDefinition = {
+  schema: z.ZodType;
+  handler: (tenant: Tenant, input: never, db: Database) => Promise<unknown>;
+  options: { packLevel?: 0 | 10 };
+};
+
+/** Where a staff action keeps its schema and handler, so the isolation and fuzz tests can walk every action by construction. */
+export const STAFF_ACTION = Symbol.for('crm.staffAction');
+
+export function staffActionDefinition(value: unknown): StaffActionDefinition | undefined {
+  return typeof value === 'function' ? (value as { [STAFF_ACTION]?: StaffActionDefinition })[STAFF_ACTION] : undefined;
+}
+
 export function staffAction<S extends z.ZodType, R>(
   schema: S,
   handler: (tenant: Tenant, input: z.output<S>, db: Database) => Promise<R>,
   options: { packLevel?: 0 | 10 } = {},
 ) {
-  return async (input: z.input<S>): Promise<ActionResult<R>> => {
+  const action = async (input: z.input<S>): Promise<ActionResult<R>> => {
     const tenant = await requireStaff(options);
     const parsed = schema.safeParse(input);
     if (!parsed.success) {
@@ -34,4 +47,5 @@ export function staffAction<S extends z.ZodType, R>(
       return { ok: false, error: 'Si è verificato un errore imprevisto. Riprova tra poco.' };
     }
   };
+  return Object.assign(action, { [STAFF_ACTION]: { schema, handler, options } as StaffActionDefinition });
 }

@@ -11,6 +11,12 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   /** PostgreSQL connection string; without it the embedded PGlite is used. */
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /**
+   * The login the staff's requests use, a member of crm_app that owns nothing (migration 0013), so
+   * that even a statement that resets the role cannot leave the campsite's rows. Without it the
+   * owner of DATABASE_URL switches to crm_app inside each request's transaction.
+   */
+  DATABASE_APP_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   PGLITE_DIR: z.string().trim().min(1).default('.data/pglite'),
   /**
    * Redis for what several instances must share: the page and data cache, rate limits. Without it

@@ -22,18 +22,23 @@ const DATABASE_INPUT_ERRORS: Record<string, { status: number; message: string }>
  * connections); postgres.js's own codes for a connection it lost or could not open.
  */
 const DATABASE_UNAVAILABLE_CODES = /^(08[0-9A-Z]{3}|57P0[123]|53300|CONNECTION_(CLOSED|ENDED|DESTROYED)|CONNECT_TIMEOUT)$/;
-/** A socket that could not reach the database (postgres.js hands the system error on as it is). */
+/**
+ * A socket that could not reach the database: postgres.js hands the system error on as it is, with
+ * the query it was for attached (drizzle's wrapper has it too), which tells it from a mail server's.
+ */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 export const DATABASE_UNAVAILABLE = 'Il database non è raggiungibile in questo momento: i dati non sono stati salvati. Riprova tra qualche istante.';
 
 function isDatabaseUnavailable(error: unknown): boolean {
+  let query = false;
   for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
     // fetch wraps its socket errors in a TypeError: those are another service, not the database.
     if (current instanceof TypeError) return false;
+    query ||= 'query' in current;
     const code = (current as { code?: unknown }).code;
     if (typeof code !== 'string') continue;
     if (DATABASE_UNAVAILABLE_CODES.test(code)) return true;
-    if (SOCKET_CODES.has(code) && (current as { syscall?: unknown }).syscall !== undefined) return true;
+    if (SOCKET_CODES.has(code) && query) return true;
   }
   return false;
 }

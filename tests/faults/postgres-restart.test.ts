@@ -67,7 +67,11 @@ async function proxyOutage() {
       server = make();
       await listen(server, port);
     },
-    close: async () => new Promise((resolve) => server.close(resolve)),
+    close: async () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        for (const socket of sockets) socket.destroy();
+      }),
   };
 }
 
@@ -197,7 +201,8 @@ describe.skipIf(!url)('PostgreSQL stopped and started again under load', () => {
       }
     } finally {
       if (down) await outage.start().catch(() => {});
-      await app.close().catch(() => {});
+      // A connection the driver lost track of would hold end() for ever: the test reports, it does not hang.
+      await Promise.race([app.close().catch(() => {}), sleep(5_000)]);
       await outage.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
       await admin.end();

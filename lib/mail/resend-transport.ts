@@ -1,5 +1,6 @@
 import { Resend } from 'resend';
 import { env } from '@/lib/env';
+import { formatSeconds } from '@/lib/format';
 import { TransportError, type MailTransport } from './transport';
 
 /** Answers worth another attempt: rate limits, the provider's own failures, no answer at all. */
@@ -22,7 +23,7 @@ export function providerDeadline(timeoutMs: number) {
   const signal = AbortSignal.timeout(timeoutMs);
   return {
     signal,
-    timedOut: () => (signal.aborted ? new TransportError(`Resend non ha risposto entro ${timeoutMs / 1000} secondi: nuovo tentativo più tardi.`, true) : null),
+    timedOut: () => (signal.aborted ? new TransportError(`Resend non ha risposto entro ${formatSeconds(timeoutMs)}: nuovo tentativo più tardi.`, true) : null),
   };
 }
 

@@ -99,7 +99,7 @@ describe('the mail provider hangs or refuses: the outbox keeps the mail and deli
       const [listed] = (await listOutbox(db, campsite.id)).items;
       expect(listed).toMatchObject({ id: queued.outboxId, status: 'pending', attempts: 1 });
       const { mail } = await getOutboxMail(db, campsite.id, queued.outboxId);
-      expect(mail.lastError).toMatch(fault === 'hangs' ? /^Resend non ha risposto entro 0\.3 secondi/ : /^Resend: /);
+      expect(mail.lastError).toMatch(fault === 'hangs' ? /^Resend non ha risposto entro 0,3 secondi/ : /^Resend: /);
       expect(resend.delivered.filter((sent) => sent.body.to.includes(email))).toHaveLength(0);
 
       // The provider is back; the next run after the backoff delivers it.
@@ -120,7 +120,7 @@ describe('the mail provider hangs or refuses: the outbox keeps the mail and deli
       const mails = [{ from: 'news@camping.example', to: 'anna@example.it', subject: 'Estate', html: '<p>Ciao</p>', headers: {} }];
       const first = await timed(provider.sendBatch(mails, 'batch-lenta-1'));
       expect(first.error).toBeInstanceOf(TransportError);
-      expect(first.error).toMatchObject({ retryable: true, message: expect.stringMatching(/^Resend non ha risposto entro 0\.3 secondi/) });
+      expect(first.error).toMatchObject({ retryable: true, message: expect.stringMatching(/^Resend non ha risposto entro 0,3 secondi/) });
       expect(first.ms).toBeLessThan(TIMEOUT_MS + 2_000);
       const again = await provider.sendBatch(mails, 'batch-lenta-1');
       expect(again.ids).toHaveLength(1);
@@ -135,7 +135,7 @@ describe('the mail provider hangs or refuses: the outbox keeps the mail and deli
 describe('Gmail and the booking platform hang or refuse: the call fails after its timeout with a clear message', () => {
   it('Gmail hangs: the call gives up after the timeout and says so', async () => {
     const result = await timed(googleJson(`${hanging.url}/gmail/v1/users/me/profile`, {}, TIMEOUT_MS));
-    expect((result.error as Error).message).toBe('Google non ha risposto entro 0.3 secondi (/gmail/v1/users/me/profile)');
+    expect((result.error as Error).message).toBe('Google non ha risposto entro 0,3 secondi (/gmail/v1/users/me/profile)');
     expect(result.ms).toBeLessThan(TIMEOUT_MS + 2_000);
     await expect(googleJson(`${refusing}/gmail/v1/users/me/profile`, {}, TIMEOUT_MS)).rejects.toThrow();
   });

@@ -1,4 +1,5 @@
 import { env } from '@/lib/env';
+import { formatSeconds } from '@/lib/format';
 
 /** An answer of Google's other than 2xx, with its status and OAuth/Gmail error code when it has one. */
 export class GoogleHttpError extends Error {
@@ -34,7 +35,7 @@ export async function googleJson<T>(url: string, init: RequestInit = {}, timeout
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     text = await response.text();
   } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') throw new Error(`Google non ha risposto entro ${timeoutMs / 1000} secondi (${new URL(url).pathname})`, { cause: error });
+    if (error instanceof Error && error.name === 'TimeoutError') throw new Error(`Google non ha risposto entro ${formatSeconds(timeoutMs)} (${new URL(url).pathname})`, { cause: error });
     throw error;
   }
   let body: unknown = null;

@@ -155,19 +155,27 @@ describe.skipIf(!url)('PostgreSQL stopped and started again under load', () => {
       await Promise.all(load);
       clearInterval(ticker);
 
+      const refused = outcomes.filter((outcome) => outcome.status === 503);
+      const slowest = Math.max(...outcomes.map((outcome) => outcome.endedAt - outcome.startedAt));
+      console.info(
+        `PostgreSQL fermato (${outageKind}) in ${Math.round(stopped - stopAsked)} ms, giù ${Math.round(startAsked - stopped)} ms, pronto in ${Math.round(ready - startAsked)} ms; ` +
+          `${outcomes.length} chiamate: ${outcomes.filter((o) => o.status === 200).length} riuscite, ${refused.length} con 503, la più lenta ${Math.round(slowest)} ms.`,
+      );
+
       // Every call ended, with a save or with the one Italian 503; none hung, none gave a 500.
       const unexpected = outcomes.filter((outcome) => outcome.status !== 200 && !(outcome.status === 503 && outcome.error === DATABASE_UNAVAILABLE));
       expect(unexpected, JSON.stringify(unexpected.slice(0, 5))).toEqual([]);
-      const whileDown = outcomes.filter((outcome) => outcome.startedAt >= stopped && outcome.endedAt <= startAsked);
-      expect(whileDown.length).toBeGreaterThan(0);
-      expect(whileDown.filter((outcome) => outcome.status !== 503)).toEqual([]);
+      // While it was going down and down, callers heard so; nothing claimed a save while it was down.
+      // (postgres.js waits between reconnection attempts, up to 20 s: a call made while it is down may
+      // wait for the next attempt and then succeed, so not every such call gets the 503.)
+      expect(refused.filter((outcome) => outcome.endedAt >= stopAsked && outcome.endedAt <= startAsked).length).toBeGreaterThan(0);
+      expect(outcomes.filter((outcome) => outcome.status === 200 && outcome.startedAt >= stopped && outcome.endedAt <= startAsked)).toEqual([]);
 
       // Recovered by itself: once a call went through again, every later one did too.
       const firstBack = Math.min(...outcomes.filter((outcome) => outcome.startedAt >= startAsked && outcome.status === 200).map((outcome) => outcome.startedAt));
       const afterBack = outcomes.filter((outcome) => outcome.startedAt > firstBack);
       expect(afterBack.length).toBeGreaterThanOrEqual(19);
       expect(afterBack.filter((outcome) => outcome.status !== 200)).toEqual([]);
-      const slowest = Math.max(...outcomes.map((outcome) => outcome.endedAt - outcome.startedAt));
 
       // What the API confirmed is there, complete; nothing exists by halves.
       const check = openDatabase({ url: own.toString() });
@@ -191,11 +199,7 @@ describe.skipIf(!url)('PostgreSQL stopped and started again under load', () => {
         expect(lost).toEqual([]);
 
         const refusedButStored = outcomes.filter((outcome) => outcome.status === 503 && (outcome.kind === 'quote' ? storedQuotes.some((q) => q.name === outcome.marker) : storedContacts.some((c) => c.lastName === outcome.marker)));
-        console.info(
-          `PostgreSQL fermato (${outageKind}) in ${Math.round(stopped - stopAsked)} ms, giù ${Math.round(startAsked - stopped)} ms, pronto in ${Math.round(ready - startAsked)} ms; ` +
-            `${outcomes.length} chiamate: ${confirmed.length} riuscite, ${outcomes.filter((o) => o.status === 503).length} con 503 (${whileDown.length} a database fermo), ` +
-            `${refusedButStored.length} con 503 ma salvate intere, la più lenta ${Math.round(slowest)} ms; ${storedQuotes.length} preventivi e ${storedContacts.length - 1} clienti, nessuno a metà.`,
-        );
+        console.info(`${refusedButStored.length} chiamate con 503 ma salvate intere; ${storedQuotes.length} preventivi e ${storedContacts.length - 1} clienti, nessuno a metà.`);
       } finally {
         await check.close();
       }

@@ -86,8 +86,16 @@ async function waitReady(host: string, port: string) {
 describe.skipIf(!url)('PostgreSQL stopped and started again under load', () => {
   it('answers 503 with an Italian message while it is down, writes nothing by halves, and recovers in the same process', async () => {
     const name = `crm_faults_${randomBytes(4).toString('hex')}`;
-    const admin = postgres(url!, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
+    // Short-lived admin connections: one held across the restart would only wait for its reconnection.
+    const admin = async (statement: string) => {
+      const client = postgres(url!, { max: 1, onnotice: () => {} });
+      try {
+        await client.unsafe(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`create database ${name}`);
     const own = new URL(url!);
     own.pathname = `/${name}`;
     const outage = outageKind === 'proxy' ? await proxyOutage() : serverOutage();
@@ -208,8 +216,7 @@ describe.skipIf(!url)('PostgreSQL stopped and started again under load', () => {
       // A connection the driver lost track of would hold end() for ever: the test reports, it does not hang.
       await Promise.race([app.close().catch(() => {}), sleep(5_000)]);
       await outage.close();
-      await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
-      await admin.end();
+      await admin(`drop database if exists ${name} with (force)`);
     }
   });
 });

@@ -33,9 +33,12 @@ export const appPoolOf = (db: Database): Database | undefined => appPools.get(db
 
 export function openDatabase(options: { url?: string; appUrl?: string; pgliteDir?: string }): DatabaseHandle {
   if (options.url) {
-    const client = postgres(options.url, { onnotice: () => {}, max: 10 });
+    // While PostgreSQL is away, a quick retry (every 0.25 s, not postgres.js's growing wait of up
+    // to 20 s) lets a call fail fast with the 503 and lets the first call after the restart through.
+    const poolOptions = { onnotice: () => {}, max: 10, backoff: () => 0.25 };
+    const client = postgres(options.url, poolOptions);
     const db = drizzlePostgres(client, { schema }) as unknown as Database;
-    const appClient = options.appUrl ? postgres(options.appUrl, { onnotice: () => {}, max: 10 }) : null;
+    const appClient = options.appUrl ? postgres(options.appUrl, poolOptions) : null;
     if (appClient) appPools.set(db, drizzlePostgres(appClient, { schema }) as unknown as Database);
     const close = async () => {
       await Promise.all([client.end(), appClient?.end()]);

@@ -257,3 +257,26 @@ describe('control characters in the public contact form', () => {
     }
   });
 });
+
+describe('one zod for every input', () => {
+  /** Modules that may take zod itself: none of them parses what a user sent. */
+  const ALLOWED = new Map([
+    ['lib/validation/zod-safe.ts', 'the shared zod itself'],
+    ['lib/env.ts', 'the server’s environment'],
+    ['lib/error-classification.ts', 'the ZodError class only'],
+    ['lib/legacy-api/endpoint.ts', 'types only'],
+    ['app/api/internal/revalidate/route.ts', 'a signed call between our instances, tags checked against a list'],
+  ]);
+
+  it('every other module imports z from @/lib/validation', async () => {
+    const offenders: string[] = [];
+    for (const folder of ['lib', 'app', 'components']) {
+      for (const file of await readdir(path.resolve(folder), { recursive: true })) {
+        if (!/\.tsx?$/.test(file)) continue;
+        const relative = `${folder}/${file}`;
+        if (/from ['"]zod(\/[^'"]*)?['"]/.test(await readFile(path.resolve(relative), 'utf8')) && !ALLOWED.has(relative)) offenders.push(relative);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});

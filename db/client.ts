@@ -27,10 +27,20 @@ export type DatabaseHandle = {
   url?: string;
 };
 
-export function openDatabase(options: { url?: string; pgliteDir?: string }): DatabaseHandle {
+// The pool of the non-owner login that runs the campsites' transactions (db/tenant-scope.ts).
+const appPools = new WeakMap<Database, Database>();
+export const appPoolOf = (db: Database): Database | undefined => appPools.get(db);
+
+export function openDatabase(options: { url?: string; appUrl?: string; pgliteDir?: string }): DatabaseHandle {
   if (options.url) {
     const client = postgres(options.url, { onnotice: () => {}, max: 10 });
-    return { db: drizzlePostgres(client, { schema }) as unknown as Database, kind: 'postgres', close: () => client.end(), url: options.url };
+    const db = drizzlePostgres(client, { schema }) as unknown as Database;
+    const appClient = options.appUrl ? postgres(options.appUrl, { onnotice: () => {}, max: 10 }) : null;
+    if (appClient) appPools.set(db, drizzlePostgres(appClient, { schema }) as unknown as Database);
+    const close = async () => {
+      await Promise.all([client.end(), appClient?.end()]);
+    };
+    return { db, kind: 'postgres', close, url: options.url };
   }
   const dir = options.pgliteDir ?? '.data/pglite';
   const inMemory = dir.startsWith('memory://');
@@ -47,8 +57,8 @@ const globalForDb = globalThis as unknown as { crmDatabase?: DatabaseHandle };
 
 export function getDatabaseHandle(): DatabaseHandle {
   if (!globalForDb.crmDatabase) {
-    const { DATABASE_URL, PGLITE_DIR } = env();
-    globalForDb.crmDatabase = openDatabase({ url: DATABASE_URL, pgliteDir: PGLITE_DIR });
+    const { DATABASE_URL, DATABASE_APP_URL, PGLITE_DIR } = env();
+    globalForDb.crmDatabase = openDatabase({ url: DATABASE_URL, appUrl: DATABASE_APP_URL, pgliteDir: PGLITE_DIR });
   }
   return globalForDb.crmDatabase;
 }

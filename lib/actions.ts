@@ -1,4 +1,5 @@
-import { getDb, type Database } from '@/db/client';
+import { getDb, type Database, type DbOrTx } from '@/db/client';
+import { withTenant } from '@/db/tenant-scope';
 import { requireStaff } from '@/lib/auth/staff';
 import { classifyError } from '@/lib/error-classification';
 import type { Tenant } from '@/lib/tenant';
@@ -39,7 +40,9 @@ export function staffAction<S extends z.ZodType, R>(
       return { ok: false, error: 'Alcuni campi non sono validi: controlla quelli evidenziati.', fieldErrors };
     }
     try {
-      return { ok: true, data: await handler(tenant, parsed.data, getDb()) };
+      // The operator manages every campsite; everyone else acts inside their campsite's database scope.
+      const run = (db: DbOrTx) => handler(tenant, parsed.data, db as Database);
+      return { ok: true, data: tenant.isOperator ? await run(getDb()) : await withTenant(getDb(), tenant.campsiteId, run) };
     } catch (error) {
       const known = classifyError(error);
       if (known) return { ok: false, error: known.message };

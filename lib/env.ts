@@ -6,11 +6,20 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+const timeoutMs = (fallback: number) =>
+  z.coerce.number({ error: 'deve essere un numero di millisecondi' }).int().min(100, 'almeno 100 ms').max(300_000, 'al massimo 300000 ms (5 minuti)').default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().positive().default(3000),
   /** PostgreSQL connection string; without it the embedded PGlite is used. */
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /**
+   * The login the staff's requests use, a member of crm_app that owns nothing (migration 0013), so
+   * that even a statement that resets the role cannot leave the campsite's rows. Without it the
+   * owner of DATABASE_URL switches to crm_app inside each request's transaction.
+   */
+  DATABASE_APP_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   PGLITE_DIR: z.string().trim().min(1).default('.data/pglite'),
   /**
    * Redis for what several instances must share: the page and data cache, rate limits. Without it
@@ -69,6 +78,14 @@ const envSchema = z.object({
   GMAIL_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://gmail.googleapis.com'),
   /** How far back the first sync of a bound mailbox reads. */
   MAILBOX_SYNC_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
+   * How long an outgoing call may wait for its answer, in milliseconds: a provider that hangs must
+   * not hold a request, a job or a sync lease. The mail provider (Resend, also for newsletters),
+   * Gmail and Google OAuth, the booking platform.
+   */
+  MAIL_PROVIDER_TIMEOUT_MS: timeoutMs(15_000),
+  GMAIL_TIMEOUT_MS: timeoutMs(20_000),
+  BOOKING_PLATFORM_TIMEOUT_MS: timeoutMs(10_000),
   /** Sender of every mail; the campsite's own address goes in Reply-To. */
   MAIL_FROM: z.string().trim().min(3).default('CRM Campeggi <preventivi@crm-campeggi.it>'),
   SUPPORT_EMAIL: z.string().default('assistenza@crm-campeggi.it'),

@@ -19,6 +19,33 @@ const DATABASE_INPUT_ERRORS: Record<string, { status: number; message: string }>
   '22P05': { status: 400, message: 'Un testo contiene caratteri non ammessi.' },
 };
 
+/**
+ * The database is down, restarting or out of connections: the user can only wait. SQLSTATE class 08
+ * (connection exception), 57P01–57P03 (shut down, crashed, still starting), 53300 (too many
+ * connections); postgres.js's own codes for a connection it lost or could not open.
+ */
+const DATABASE_UNAVAILABLE_CODES = /^(08[0-9A-Z]{3}|57P0[123]|53300|CONNECTION_(CLOSED|ENDED|DESTROYED)|CONNECT_TIMEOUT)$/;
+/**
+ * A socket that could not reach the database: postgres.js hands the system error on as it is, with
+ * the query it was for attached (drizzle's wrapper has it too), which tells it from a mail server's.
+ */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+export const DATABASE_UNAVAILABLE = 'Il database non è raggiungibile in questo momento: i dati non sono stati salvati. Riprova tra qualche istante.';
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  let query = false;
+  for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    // fetch wraps its socket errors in a TypeError: those are another service, not the database.
+    if (current instanceof TypeError) return false;
+    query ||= 'query' in current;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code !== 'string') continue;
+    if (DATABASE_UNAVAILABLE_CODES.test(code)) return true;
+    if (SOCKET_CODES.has(code) && query) return true;
+  }
+  return false;
+}
+
 function databaseCode(error: unknown): string | undefined {
   // drizzle wraps the driver's error; PGlite and postgres.js both expose `code`.
   for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
@@ -40,6 +67,7 @@ export function classifyError(error: unknown): KnownFailure | null {
     const where = first?.path ? ` (${first.path})` : '';
     return { status: 400, message: `Dati non validi${where}: ${first?.message ?? 'controlla i campi'}`, issues };
   }
+  if (isDatabaseUnavailable(error)) return { status: 503, message: DATABASE_UNAVAILABLE };
   const code = databaseCode(error);
   const known = code ? DATABASE_INPUT_ERRORS[code] : undefined;
   return known ?? null;

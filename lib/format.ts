@@ -47,3 +47,6 @@ export function formatTimeOrDate(value: Date, now: Date = new Date()): string {
 
 /** A file's size as the staff read it: KB up to a megabyte, then MB with one decimal. */
 export const formatFileSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
+/** Milliseconds as Italian seconds: «1 secondo», «0,3 secondi», «15 secondi». */
+export const formatSeconds = (ms: number) => (ms === 1000 ? '1 secondo' : `${formatNumber(ms / 1000)} secondi`);

@@ -11,8 +11,8 @@ let instance: BookingPlatform | undefined;
 /** The real platform when BOOKING_PLATFORM_URL is set, else the built-in demo. */
 export function getBookingPlatform(): BookingPlatform {
   if (instance) return instance;
-  const { BOOKING_PLATFORM_URL: url, BOOKING_PLATFORM_CLIENT_KEY: clientKey } = env();
+  const { BOOKING_PLATFORM_URL: url, BOOKING_PLATFORM_CLIENT_KEY: clientKey, BOOKING_PLATFORM_TIMEOUT_MS: timeoutMs } = env();
   // env() already refuses a URL without a key; the check narrows the type.
-  instance = url && clientKey ? new HttpBookingPlatform({ url, clientKey }) : new DemoBookingPlatform();
+  instance = url && clientKey ? new HttpBookingPlatform({ url, clientKey, timeoutMs }) : new DemoBookingPlatform();
   return instance;
 }

@@ -12,6 +12,7 @@ import '@/lib/validation';
 import type { Endpoint, PublicContext } from './endpoint';
 import { errorResponse, toErrorResponse } from './errors';
 import { createMatcher } from './match';
+import { scopedCall } from './scoped-call';
 
 export const API_PREFIX = '/api';
 
@@ -129,7 +130,9 @@ export function createDispatcher(endpoints: Endpoint[], getDatabase: () => Datab
       const params = endpoint.params ? endpoint.params.parse(found.params) : {};
       const body = endpoint.body ? endpoint.body.parse(await readBody(request, bodyLimit)) : {};
       const context = identity ? { ...base, ...identity } : base;
-      const result = await endpoint.handler(context as never, { params, body } as never);
+      const call = (db: Database) => endpoint.handler({ ...context, db } as never, { params, body } as never);
+      // A campsite's staff act inside their campsite's database scope; the operator manages every campsite.
+      const result = identity && !identity.tenant.isOperator ? await scopedCall(base.db, identity.tenant.campsiteId, call) : await call(base.db);
       if (result instanceof Response) return answer(result);
       return answer(Response.json(result ?? {}, { headers: { 'Cache-Control': 'no-store' } }));
     } catch (error) {

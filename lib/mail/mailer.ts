@@ -1,4 +1,5 @@
 import { getDb } from '@/db/client';
+import { afterCommit } from '@/db/tenant-scope';
 import { env } from '@/lib/env';
 import { deliverDue } from './delivery';
 import { resendTransport } from './resend-transport';
@@ -26,6 +27,10 @@ const state = globalThis as unknown as { crmMailDelivering?: Promise<void> | nul
 export function deliverSoon(): void {
   // Scripts and tests have no server process to deliver in: they call deliverDue themselves.
   if (!process.env.NEXT_RUNTIME) return;
+  void afterCommit(deliverAll);
+}
+
+function deliverAll(): void {
   if (state.crmMailDelivering) {
     state.crmMailAgain = true;
     return;
@@ -47,6 +52,6 @@ export function deliverSoon(): void {
 /** For the scheduled job: waits for the run to end. */
 export async function deliverNow(): Promise<void> {
   if (!process.env.NEXT_RUNTIME) return;
-  deliverSoon();
+  deliverAll();
   await state.crmMailDelivering;
 }

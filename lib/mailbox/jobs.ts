@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { getDb } from '@/db/client';
 import { mailboxes } from '@/db/schema';
+import { afterCommit } from '@/db/tenant-scope';
 import { getBoss } from '@/lib/jobs/boss';
 import { QUEUES, type MailboxSyncJob } from '@/lib/jobs/queues';
 import { syncMailbox } from './sync';
@@ -46,7 +47,7 @@ export async function scheduleMailboxSyncs(db: Database): Promise<{ caselle: num
 export async function requestMailboxSync(campsiteId: string): Promise<void> {
   if (!process.env.NEXT_RUNTIME) return;
   try {
-    await enqueue([campsiteId]);
+    await afterCommit(() => enqueue([campsiteId]));
   } catch (error) {
     console.error('Casella: sincronizzazione non accodata (la riprende la pianificazione)', error);
   }

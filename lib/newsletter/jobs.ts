@@ -1,3 +1,4 @@
+import { afterCommit } from '@/db/tenant-scope';
 import { getBoss } from '@/lib/jobs/boss';
 import { QUEUES, type NewsletterBatchJob, type NewsletterSendJob } from '@/lib/jobs/queues';
 
@@ -24,17 +25,22 @@ export function declareNewsletterQueues(): Promise<void> {
 
 /** Queues a newsletter's fan-out job, now or at a later time. */
 export async function enqueueNewsletterSend(job: NewsletterSendJob, startAfter?: Date | null): Promise<void> {
-  await declareNewsletterQueues();
-  await (await getBoss()).send(QUEUES.newsletterSend, job, startAfter ? { startAfter } : {});
+  // The job reads the newsletter this request wrote: it may start only once that is committed.
+  await afterCommit(async () => {
+    await declareNewsletterQueues();
+    await (await getBoss()).send(QUEUES.newsletterSend, job, startAfter ? { startAfter } : {});
+  });
 }
 
 /** Queues one job per batch; a batch that is already done or in flight ignores its job. */
 export async function enqueueNewsletterBatches(campsiteId: string, campaignId: string, batchNos: number[]): Promise<void> {
   if (batchNos.length === 0) return;
-  await declareNewsletterQueues();
-  const boss = await getBoss();
-  const jobs = batchNos.map((batchNo) => ({ data: { campsiteId, campaignId, batchNo } satisfies NewsletterBatchJob }));
-  for (let start = 0; start < jobs.length; start += 500) await boss.insert(QUEUES.newsletterBatch, jobs.slice(start, start + 500));
+  await afterCommit(async () => {
+    await declareNewsletterQueues();
+    const boss = await getBoss();
+    const jobs = batchNos.map((batchNo) => ({ data: { campsiteId, campaignId, batchNo } satisfies NewsletterBatchJob }));
+    for (let start = 0; start < jobs.length; start += 500) await boss.insert(QUEUES.newsletterBatch, jobs.slice(start, start + 500));
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Resend } from 'resend';
 import { env } from '@/lib/env';
-import { RETRYABLE_RESEND_ERRORS, retryAfterMs } from '@/lib/mail/resend-transport';
+import { providerDeadline, RETRYABLE_RESEND_ERRORS, retryAfterMs } from '@/lib/mail/resend-transport';
 import { TransportError } from '@/lib/mail/transport';
 
 /** One newsletter mail as the provider's batch endpoint takes it. */
@@ -16,16 +16,19 @@ export interface NewsletterProvider {
   sendBatch(mails: BatchMail[], idempotencyKey: string): Promise<{ ids: string[] }>;
 }
 
-/** Resend's POST /emails/batch (up to 100 mails a call). */
-export function resendNewsletterProvider(apiKey: string, baseUrl = env().RESEND_BASE_URL): NewsletterProvider {
+/** Resend's POST /emails/batch (up to 100 mails a call), waiting at most MAIL_PROVIDER_TIMEOUT_MS. */
+export function resendNewsletterProvider(apiKey: string, baseUrl = env().RESEND_BASE_URL, timeoutMs = env().MAIL_PROVIDER_TIMEOUT_MS): NewsletterProvider {
   const client = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
   return {
     async sendBatch(mails, idempotencyKey) {
+      const deadline = providerDeadline(timeoutMs);
       const { data, error, headers } = await client.batch.send(
         mails.map((mail) => ({ from: mail.from, to: [mail.to], subject: mail.subject, html: mail.html, headers: mail.headers })),
-        { idempotencyKey },
+        { idempotencyKey, signal: deadline.signal },
       );
       if (error) {
+        const timedOut = deadline.timedOut();
+        if (timedOut) throw timedOut;
         const status = error.statusCode ?? 0;
         const retryable = RETRYABLE_RESEND_ERRORS.has(error.name) || status === 429 || status >= 500 || status === 0;
         throw new TransportError(`Resend: ${error.message} (${error.name}${status ? `, ${status}` : ''})`, retryable, retryAfterMs(headers));

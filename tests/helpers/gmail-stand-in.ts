@@ -25,6 +25,7 @@ export async function startGmailStandIn(options: { clientId: string; clientSecre
   const calls: { method: string; path: string }[] = [];
   const revokeCalls: string[] = [];
   let tokenLifetimeSeconds = 3599;
+  let hanging = false;
 
   function account(address: string): StandInAccount {
     let found = accounts.get(address);
@@ -181,6 +182,8 @@ export async function startGmailStandIn(options: { clientId: string; clientSecre
     if (method === 'POST' && url.pathname === '/token') return tokenEndpoint(new URLSearchParams(raw), answer);
     if (method === 'POST' && url.pathname === '/revoke') return revokeEndpoint(new URLSearchParams(raw || url.search), answer);
     const prefix = '/gmail/v1/users/me';
+    // Gmail itself hangs (the OAuth endpoints still answer): the call is taken and never answered.
+    if (hanging && url.pathname.startsWith(prefix)) return;
     if (!url.pathname.startsWith(prefix)) return answer(404, gmailError(404, 'NOT_FOUND', 'Not found'));
     const owner = bearer(request);
     if (!owner) return answer(401, gmailError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.'));
@@ -216,7 +219,15 @@ export async function startGmailStandIn(options: { clientId: string; clientSecre
     setTokenLifetime(seconds: number) {
       tokenLifetimeSeconds = seconds;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** From now on Gmail's API takes every call and answers none, until set back to false. */
+    hang(value: boolean) {
+      hanging = value;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 /** A mail Resend accepted, as the stand-in recorded it. */
 export type Delivered = { id: string; idempotencyKey: string | null; body: { from: string; to: string[]; subject: string; html: string; reply_to?: string | string[]; attachments?: { filename: string; content: string }[] } };
 
-/** A forced answer for the next request: an error status with Resend's body, or a dropped connection. */
-export type Forced = { status: number; name: string; message: string; retryAfter?: string } | { drop: true };
+/** A forced answer for the next request: an error status with Resend's body, a dropped connection, or none at all (a provider that hangs; nothing delivered). */
+export type Forced = { status: number; name: string; message: string; retryAfter?: string } | { drop: true } | { hang: true };
 
 /**
  * A local server that speaks Resend's POST /emails: bearer key, validation errors (422), 429 with
@@ -40,6 +40,7 @@ export async function startResendStandIn(apiKey: string) {
       }
       const key = (request.headers['idempotency-key'] as string | undefined) ?? null;
       const next = forced.shift();
+      if (next && 'hang' in next) return;
       if (next && 'drop' in next) {
         // Resend got the mail but the answer never arrives: the client sees a network error.
         const id = randomUUID();
@@ -63,6 +64,10 @@ export async function startResendStandIn(apiKey: string) {
     delivered,
     force: (...answers: Forced[]) => forced.push(...answers),
     requestCount: () => requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

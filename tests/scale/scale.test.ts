@@ -5,6 +5,7 @@ import { PgBoss } from 'pg-boss';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '@/db/seed/logins';
+import { appLoginUrl } from '../helpers/app-login';
 import { nginxConfig, portIsOpen, startProcess, stopProcess, waitForHttp, type Started } from './cluster';
 
 /**
@@ -58,6 +59,8 @@ beforeAll(async () => {
   await admin.unsafe(`create database "${name}"`);
   await run('node_modules/.bin/tsx', ['db/migrate.ts'], { DATABASE_URL: databaseUrl });
   await run('node_modules/.bin/tsx', ['db/seed.ts'], { DATABASE_URL: databaseUrl });
+  // The staff's requests run as the non-owner login, as in production.
+  const appUrl = await appLoginUrl(databaseUrl);
 
   if (await portIsOpen(6379)) {
     redisUrl = 'redis://127.0.0.1:6379/7';
@@ -75,6 +78,7 @@ beforeAll(async () => {
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
     DATABASE_URL: databaseUrl,
+    DATABASE_APP_URL: appUrl,
     REDIS_URL: redisUrl,
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),

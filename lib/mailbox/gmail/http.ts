@@ -1,5 +1,5 @@
-/** Every call to Google gives up after this: a hung connection must not hold the sync lease. */
-const TIMEOUT_MS = 20_000;
+import { env } from '@/lib/env';
+import { formatSeconds } from '@/lib/format';
 
 /** An answer of Google's other than 2xx, with its status and OAuth/Gmail error code when it has one. */
 export class GoogleHttpError extends Error {
@@ -24,10 +24,20 @@ function errorCode(body: unknown): string | null {
   return null;
 }
 
-/** fetch with a timeout and a JSON answer; a non-2xx answer throws GoogleHttpError. */
-export async function googleJson<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  const text = await response.text();
+/**
+ * fetch with a timeout and a JSON answer; a non-2xx answer throws GoogleHttpError. Every call to
+ * Google gives up after GMAIL_TIMEOUT_MS: a hung connection must not hold the sync lease.
+ */
+export async function googleJson<T>(url: string, init: RequestInit = {}, timeoutMs = env().GMAIL_TIMEOUT_MS): Promise<T> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    text = await response.text();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') throw new Error(`Google non ha risposto entro ${formatSeconds(timeoutMs)} (${new URL(url).pathname})`, { cause: error });
+    throw error;
+  }
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;

@@ -39,6 +39,13 @@ const nextConfig: NextConfig = {
   // CSV imports of a few thousand guests travel through a server action.
   experimental: { serverActions: { bodySizeLimit: '10mb' } },
   typedRoutes: false,
+  // The legacy API's contract writes some paths with a trailing slash (POST /api/notifications/markAllRead/):
+  // Next's own redirect answered those 308, which a POST client does not follow as the same call.
+  // The API matcher ignores a trailing slash; every other path keeps the redirect (redirects below).
+  skipTrailingSlashRedirect: true,
+  async redirects() {
+    return [{ source: '/:path((?!api/).+)/', destination: '/:path', permanent: true }];
+  },
   async headers() {
     return [
       {

@@ -14,6 +14,9 @@ const DATABASE_INPUT_ERRORS: Record<string, { status: number; message: string }>
   '22008': { status: 400, message: 'Una data è fuori dall’intervallo ammesso.' },
   '22003': { status: 400, message: 'Un numero è fuori dall’intervallo ammesso.' },
   '22001': { status: 400, message: 'Un testo è troppo lungo.' },
+  // U+0000 in text (22021) or in jsonb (22P05): the shared zod refuses it first; this is the net for text no schema read.
+  '22021': { status: 400, message: 'Un testo contiene caratteri non ammessi.' },
+  '22P05': { status: 400, message: 'Un testo contiene caratteri non ammessi.' },
 };
 
 /**

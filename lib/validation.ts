@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './validation/zod-safe';
 
 // Every schema's messages in Italian: the API's errors and the forms' errors alike.
 z.config(z.locales.it());

@@ -1,8 +1,9 @@
 import NextAuth, { CredentialsSignin, type User } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
-import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { AppError } from '@/lib/errors';
+import { z } from '@/lib/validation';
+import { CONTROL_CHARACTERS_MESSAGE } from '@/lib/validation/zod-safe';
 import { clientInfo } from './client-info';
 import { loginWithPassword, loginWithToken, type OpenedSession } from './service';
 import { SESSION_DAYS } from './session-policy';
@@ -18,6 +19,10 @@ export class LoginRefused extends CredentialsSignin {
 
 const passwordCredentials = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(500) });
 const tokenCredentials = z.object({ uuid: z.string().trim().min(1).max(200) });
+
+/** A control character gets its own message: "fill in the fields" would puzzle whoever pasted it. */
+const refusalOf = (error: z.ZodError, fallback: string) =>
+  error.issues.some((issue) => issue.message === CONTROL_CHARACTERS_MESSAGE) ? CONTROL_CHARACTERS_MESSAGE : fallback;
 
 function toAuthUser({ sessionId, user }: OpenedSession): User {
   return { id: user.id, email: user.email, name: user.name, sessionId, campsiteId: user.campingId, packLevel: user.packLevel, isAdmin: user.isAdmin };
@@ -58,7 +63,7 @@ export const { handlers, signIn } = NextAuth({
       credentials: { email: {}, password: {} },
       authorize: (raw, request) => {
         const input = passwordCredentials.safeParse(raw);
-        if (!input.success) throw new LoginRefused('Inserisci e-mail e password.');
+        if (!input.success) throw new LoginRefused(refusalOf(input.error, 'Inserisci e-mail e password.'));
         return refuseOnAppError(() => loginWithPassword(getDb(), { ...input.data, kind: 'web' }, clientInfo(request.headers)));
       },
     }),
@@ -67,7 +72,7 @@ export const { handlers, signIn } = NextAuth({
       credentials: { uuid: {} },
       authorize: (raw, request) => {
         const input = tokenCredentials.safeParse(raw);
-        if (!input.success) throw new LoginRefused('Link di accesso mancante.');
+        if (!input.success) throw new LoginRefused(refusalOf(input.error, 'Link di accesso mancante.'));
         return refuseOnAppError(() => loginWithToken(getDb(), input.data.uuid, 'web', clientInfo(request.headers)));
       },
     }),

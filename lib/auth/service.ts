@@ -3,19 +3,19 @@ import type { DbOrTx } from '@/db/client';
 import { loginTokens, sessions, userLogins, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { newSecret } from '@/lib/ids';
-import { limiter, minutesLeft, type LimitRule } from '@/lib/rate-limit/limiter';
+import { limiter, secondsLeft, type LimitRule } from '@/lib/rate-limit/limiter';
 import type { Tenant } from '@/lib/tenant';
+import { claimLoginAttempt, clearLoginDelay, loginDelayMessage } from './login-delay';
 import { effectivePackLevel } from './pack-levels';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { hashSecret } from './secrets';
 import { SESSION_DAYS } from './session-policy';
 
+/** Per account, the growing delay of login-delay.ts; per address (a trusted one only, see client-info.ts), this. */
 export const LOGIN_LIMITS = {
-  perEmail: { points: 5, durationSeconds: 15 * 60 },
   perAddress: { points: 20, durationSeconds: 15 * 60 },
 } satisfies Record<string, LimitRule>;
 
-const loginPerEmail = limiter('login:email', LOGIN_LIMITS.perEmail);
 const loginPerAddress = limiter('login:ip', LOGIN_LIMITS.perAddress);
 
 export const LOGIN_TOKEN_MINUTES = 10;
@@ -56,26 +56,32 @@ async function openSession(db: DbOrTx, user: UserRow, kind: SessionKind, method:
 }
 
 /**
- * Password login. Unknown e-mail and wrong password give the same error after the same work.
- * The attempt is counted before the slow password check, so concurrent guesses cannot all slip
- * under the limit; a success takes its count back.
+ * Password login. Unknown e-mail and wrong password give the same error after the same work,
+ * and the same delay. The attempt is counted before the slow password check, so concurrent
+ * guesses cannot all slip under the limits; a success takes its count back. While the account's
+ * delay runs even the right password is refused (else the delay would not slow a guesser): the
+ * owner still has their open sessions and the booking platform's one-time link (loginWithToken).
  */
 export async function loginWithPassword(
   db: DbOrTx,
   input: { email: string; password: string; kind: SessionKind },
   client: ClientInfo,
+  now = new Date(),
 ): Promise<OpenedSession> {
   const email = normalizeEmail(input.email);
   // An unknown address (no trusted proxy, see client-info.ts) is not one bucket for everyone.
   const address = client.ip;
-  const byEmail = await loginPerEmail.consume(db, email);
   const byAddress = address ? await loginPerAddress.consume(db, address) : null;
-  const refused = [byEmail, byAddress].find((state) => state && !state.allowed);
-  if (refused) throw new AppError('rate_limited', `Troppi tentativi di accesso non riusciti. Riprova tra ${minutesLeft(refused)} minuti.`);
+  if (byAddress && !byAddress.allowed) {
+    const seconds = secondsLeft(byAddress);
+    throw new AppError('rate_limited', `Troppi tentativi di accesso da questo indirizzo. Riprova tra ${Math.ceil(seconds / 60)} minuti.`, { retryAfterSeconds: seconds });
+  }
+  const claim = await claimLoginAttempt(db, email, now);
+  if (!claim.allowed) throw new AppError('rate_limited', loginDelayMessage(claim), { retryAfterSeconds: claim.retryAfterSeconds });
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw new AppError('bad_request', INVALID_CREDENTIALS);
-  await loginPerEmail.clear(db, email);
+  await clearLoginDelay(db, email);
   if (address) await loginPerAddress.reward(db, address);
   return openSession(db, user, input.kind, 'password', client);
 }

@@ -9,7 +9,12 @@ export function errorResponse(status: number, body: ErrorBody, headers?: Headers
 /** The one place where anything thrown becomes an answer; nothing internal leaves the server. */
 export function toErrorResponse(error: unknown): Response {
   const known = classifyError(error);
-  if (known) return errorResponse(known.status, { error: known.message, ...(known.issues ? { issues: known.issues } : {}), ...known.details });
+  if (known) {
+    // A refusal that knows when to come back (a login's delay) says it the standard way too.
+    const retryAfter = known.details?.retryAfterSeconds;
+    const headers = known.status === 429 && typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : undefined;
+    return errorResponse(known.status, { error: known.message, ...(known.issues ? { issues: known.issues } : {}), ...known.details }, headers);
+  }
   console.error('Errore non gestito nella API legacy', error);
   return errorResponse(500, { error: 'Errore interno del server. Riprova tra poco.' });
 }

@@ -42,3 +42,17 @@ test('a protected page without a session leads to /login and back after logging 
   await page.getByRole('button', { name: 'Accedi' }).click();
   await expect(page).toHaveURL(/\/preventivi$/, { timeout: LANDING_TIMEOUT_MS });
 });
+
+test('after five wrong passwords the form says in Italian how long to wait', async ({ page }) => {
+  // An address nobody uses: the delay belongs to the e-mail, known or not, and no other test shares it.
+  const who = { email: `ritardo-${Date.now().toString(36)}@lagoazzurro.test`, password: 'password-sbagliata' };
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await logIn(page, who);
+    await expect(page.getByRole('alert', { name: 'E-mail o password non corretti.' })).toBeVisible();
+  }
+  await logIn(page, who);
+  const delay = page.getByRole('alert', { name: /^Troppi tentativi di accesso non riusciti per questo account/ });
+  await expect(delay).toBeVisible();
+  await expect(delay).toContainText(/per sicurezza il prossimo tentativo è possibile tra \d+ second[oi] \(alle \d\d:\d\d:\d\d\)/);
+  await expect(page).toHaveURL(/\/login/);
+});

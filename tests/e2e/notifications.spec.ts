@@ -188,3 +188,33 @@ test('a service account has no bell and the poll refuses it without logging it o
   await page.reload();
   await expect(page).toHaveURL(/\/mail$/);
 });
+
+test('POST /api/notifications/markAllRead/ is served at the contract’s path, trailing slash included', async ({ request }) => {
+  // A campsite of its own: marking every notification read must not change the counts above.
+  const operator = await (await request.post('/api/users/login', { data: { email: LOGINS.operator.email, password: LOGINS.operator.password } })).json();
+  const email = `segna-tutte-${Date.now().toString(36)}@prova.test`;
+  const added = await request.post('/api/addCamping', {
+    headers: { authorization: `Bearer ${operator.token}` },
+    data: { name: `Camping Barra Finale ${Date.now().toString(36)}`, email, password: 'Montagna2026' },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const admin = await (await request.post('/api/users/login', { data: { email, password: 'Montagna2026' } })).json();
+
+  const path = '/api/notifications/markAllRead/';
+  const anonymous = await request.post(path, { maxRedirects: 0 });
+  expect(anonymous.status(), 'no 308 to the path without the slash').toBe(401);
+  const marked = await request.post(path, { headers: { authorization: `Bearer ${admin.token}` }, maxRedirects: 0 });
+  expect(marked.status(), await marked.text()).toBe(200);
+  expect(await marked.json()).toMatchObject({ marked: 0 });
+
+  // Pages keep Next's redirect to the address without the slash.
+  for (const [from, to] of [
+    ['/login/', '/login'],
+    ['/contattaci/campeggio/1/0/', '/contattaci/campeggio/1/0'],
+    ['/visualizzaPreventivo/a/b/c/?x=1', '/visualizzaPreventivo/a/b/c?x=1'],
+  ]) {
+    const page = await request.get(from, { maxRedirects: 0 });
+    expect(page.status(), from).toBe(308);
+    expect(new URL(page.headers().location, 'http://x').pathname + new URL(page.headers().location, 'http://x').search, from).toBe(to);
+  }
+});

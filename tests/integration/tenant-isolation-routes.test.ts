@@ -4,10 +4,9 @@ import { createDispatcher } from '@/lib/legacy-api/dispatcher';
 import type { Endpoint } from '@/lib/legacy-api/endpoint';
 import { legacyRoutes } from '@/lib/legacy-api/routes';
 import { useTestDatabase } from '../helpers/db';
-import { repairToParse } from '../helpers/hostile-calls';
-import { hostileValue, pathParams } from '../helpers/hostile-input';
-import { z } from '@/lib/validation';
-import { callApi, loginViaApi, type ApiAnswer, type Dispatch } from '../helpers/legacy-api';
+import { everyVictimValue, hostileInput, leakDetector, MARKER, repairToParse, replaceMarker, topLevelFields, victimValuesFor } from '../helpers/hostile-calls';
+import { pathParams } from '../helpers/hostile-input';
+import { callApi, loginViaApi, type Dispatch } from '../helpers/legacy-api';
 import { campsiteRowsReader, emptyTenantTables, makeTenantWorld, rowChanges, TABLES_LEFT_EMPTY } from '../helpers/tenant-world';
 
 /**
@@ -36,33 +35,7 @@ beforeAll(async () => {
 const label = (route: Endpoint) => `${route.method} ${route.path}`;
 
 type Call = { route: Endpoint; path: string; body: unknown; parses: boolean };
-
-/** Which victim ids a field or parameter is worth trying with, by its name; a name that says nothing gets them all. */
-function victimIdsFor(slot: string): string[] {
-  const ids = world.victimIds;
-  const name = slot.replace(/^(param|body):/, '');
-  const kinds: [RegExp, string[]][] = [
-    [/camp/i, [ids.campsite]],
-    [/cliente|contact|ospit/i, [ids.contact, ids.otherContact]],
-    [/prev|quote/i, [ids.quote, ids.draftQuote, ids.requestQuote]],
-    [/scheda|card/i, [ids.card]],
-    [/list/i, [ids.list]],
-    [/user|utente|owner|operatore/i, [ids.admin, ids.staff]],
-    [/templ/i, [ids.template]],
-    [/bozza|draft/i, [ids.draft]],
-    [/image|immagin/i, [ids.image]],
-    [/thread/i, [ids.traceThread, ids.mailboxThread, ids.trace]],
-    [/allegat|attach/i, [ids.attachment]],
-    [/campaign|campagn/i, [ids.campaign]],
-    [/notif/i, [ids.notification]],
-    [/config|option/i, [ids.config]],
-  ];
-  const found = kinds.filter(([pattern]) => pattern.test(name)).flatMap(([, list]) => list);
-  if (found.length > 0) return found;
-  if (slot.startsWith('param:') || /^_?id$|^id[A-Z_]|Id$|ID$|uuid/.test(name)) return Object.values(ids);
-  // A text field (a search, a name, an address): the victim's canary prefix, a guest's address and telephone.
-  return [`CANARY-${world.run}`, world.victimContacts[0].email!, world.victimContacts[0].phone!];
-}
+type Shape = { route: Endpoint; params: Record<string, unknown>; body: unknown; parses: boolean };
 
 /** A name that says which of the attacker's objects belongs in a slot, for the public pairs. */
 function attackerValueFor(slot: string): string {
@@ -73,48 +46,22 @@ function attackerValueFor(slot: string): string {
   return attacker.quote.id;
 }
 
-const jsonSchemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] };
-
-/** The top-level body fields and path parameters of a route, each a slot a hostile value goes in. */
+/** The path parameters and top-level body fields of a route, each a slot a hostile value goes in. */
 function slotsOf(route: Endpoint): string[] {
   const params = pathParams(route).map((name) => `param:${name}`);
   if (!route.body || route.method === 'GET') return params;
-  return [...params, ...Object.keys(jsonSchemaOf(route.body).properties ?? {}).map((key) => `body:${key}`)];
+  return [...params, ...topLevelFields(route.body).map((key) => `body:${key}`)];
 }
 
-/**
- * A call with a marker in the slots `fill` names (the others get what fill gives them, or are left
- * out when it gives undefined and the schema allows), repaired until the route's schemas accept it
- * where they can. The marker is an id like the victim's, so that one repair serves every victim id.
- */
-type Shape = { route: Endpoint; params: Record<string, unknown>; body: unknown; parses: boolean };
-const MARKER = 'MARKERmarkerMARKER0000';
-
+/** A call with the marker in the slots `fill` names, built once and repaired once for every victim value. */
 async function shapeOf(route: Endpoint, fill: (slot: string) => string | undefined): Promise<Shape> {
   const params = Object.fromEntries(pathParams(route).map((name) => [name, fill(`param:${name}`) ?? MARKER]));
   const fixedParams = route.params ? await repairToParse(route.params, params) : { value: params, parses: true };
-  if (route.method === 'GET' || !route.body) return { route, params: fixedParams.value as Record<string, unknown>, body: route.method === 'GET' ? undefined : {}, parses: fixedParams.parses };
-  const required = new Set(jsonSchemaOf(route.body).required ?? []);
-  const template = hostileValue(route.body, { id: MARKER, email: world.victimContacts[0].email! }, 1);
-  const body =
-    template && typeof template === 'object' && !Array.isArray(template)
-      ? Object.fromEntries(
-          Object.entries(template).flatMap(([key, value]) => {
-            const given = fill(`body:${key}`);
-            if (given === undefined) return required.has(key) ? [[key, value]] : [];
-            return [[key, given === MARKER ? value : replaceMarker(value, given)]];
-          }),
-        )
-      : template;
-  const fixedBody = await repairToParse(route.body, body, [world.victimContacts[0].email]);
-  return { route, params: fixedParams.value as Record<string, unknown>, body: fixedBody.value ?? {}, parses: fixedParams.parses && fixedBody.parses };
-}
-
-function replaceMarker(value: unknown, by: string): unknown {
-  if (typeof value === 'string') return value === MARKER ? by : value;
-  if (Array.isArray(value)) return value.map((item) => replaceMarker(item, by));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replaceMarker(item, by)]));
-  return value;
+  const shape = { route, params: fixedParams.value as Record<string, unknown> };
+  if (route.method === 'GET') return { ...shape, body: undefined, parses: fixedParams.parses };
+  if (!route.body) return { ...shape, body: {}, parses: fixedParams.parses };
+  const body = await hostileInput(world, route.body, (field) => fill(`body:${field}`));
+  return { ...shape, body: body.value ?? {}, parses: fixedParams.parses && body.parses };
 }
 
 async function instantiate(shape: Shape, value: string): Promise<Call> {
@@ -132,24 +79,22 @@ async function instantiate(shape: Shape, value: string): Promise<Call> {
 }
 
 /**
- * The calls of one route: each victim id in every slot at once; then each slot alone with the
- * victim values its name calls for (other optional fields left out, so that no other field — a
+ * The calls of one route: each victim id and text in every slot at once; then each slot alone with
+ * the victim values its name calls for (other optional fields left out, so that no other field — a
  * cursor — stops the call first); for a public call, the victim values of one slot beside the
  * attacker's own ids (a campsite and a quote that must match).
  */
 async function hostileCalls(route: Endpoint): Promise<Call[]> {
   const calls: Call[] = [];
   const everywhere = await shapeOf(route, () => MARKER);
-  for (const value of [...Object.values(world.victimIds), `CANARY-${world.run}`, world.victimContacts[0].email!, world.victimContacts[0].phone!]) {
-    calls.push(await instantiate(everywhere, value));
-  }
+  for (const value of everyVictimValue(world)) calls.push(await instantiate(everywhere, value));
   const slots = slotsOf(route);
   for (const slot of slots) {
     const alone = await shapeOf(route, (other) => (other === slot ? MARKER : undefined));
-    for (const value of victimIdsFor(slot)) calls.push(await instantiate(alone, value));
+    for (const value of victimValuesFor(world, slot)) calls.push(await instantiate(alone, value));
     if (route.auth === 'public' && slots.length > 1) {
       const beside = await shapeOf(route, (other) => (other === slot ? MARKER : attackerValueFor(other)));
-      for (const value of victimIdsFor(slot)) calls.push(await instantiate(beside, value));
+      for (const value of victimValuesFor(world, slot)) calls.push(await instantiate(beside, value));
     }
   }
   const seen = new Set<string>();
@@ -159,34 +104,6 @@ async function hostileCalls(route: Endpoint): Promise<Call[]> {
     seen.add(key);
     return true;
   });
-}
-
-const TOKEN = () => new RegExp(`canary-${world.run}-(\\d+)`, 'gi');
-const canariesIn = (text: string) => new Set([...text.matchAll(TOKEN())].map((match) => `CANARY-${world.run}-${match[1]}`));
-
-/** The canaries and victim ids a request carries. */
-function victimStringsIn(text: string): Set<string> {
-  const found = canariesIn(text);
-  for (const id of Object.values(world.victimIds)) if (text.includes(id)) found.add(id);
-  return found;
-}
-
-/**
- * The canaries and victim ids an answer shows that the attacker never sent (it may find again what
- * it wrote into its own campsite: an address, a name), nor — for a public call — belong to the
- * object the request names (the guest page shows the quote it was given).
- */
-function leaks(call: Call, answer: ApiAnswer, sentSoFar: Set<string>): string[] {
-  const named = new Set(Object.values(world.victimIds).filter((id) => `${call.path} ${JSON.stringify(call.body ?? {})}`.includes(id)));
-  const found: string[] = [];
-  for (const token of canariesIn(answer.text)) {
-    if (sentSoFar.has(token)) continue;
-    const owner = world.canaries.get(token) ?? world.canaries.get(token.toLowerCase());
-    if (call.route.auth === 'public' && owner && named.has(owner)) continue;
-    found.push(`${token} (of ${owner})`);
-  }
-  for (const [kind, id] of Object.entries(world.victimIds)) if (answer.text.includes(id) && !sentSoFar.has(id)) found.push(`id of ${kind}`);
-  return found;
 }
 
 const walked = legacyRoutes.filter((route) => route.auth === 'bearer' || route.auth === 'public');
@@ -199,11 +116,10 @@ describe('tenant isolation of every route of the table', () => {
 
   it('sees the canaries when the victim’s own admin asks (the detector works)', async () => {
     const token = await loginViaApi(dispatch, world.victimUsers[0].email);
-    const call = walked.find((route) => route.path === '/getContact/{id}')!;
     const path = `/getContact/${world.victimIds.contact}`;
     const answer = await callApi(dispatch, 'POST', path, { token });
     expect(answer.status, answer.text).toBe(200);
-    expect(leaks({ route: call, path: '/getContact/x', body: {}, parses: true }, answer, new Set()).length).toBeGreaterThan(3);
+    expect(leakDetector(world).leaks(answer.text).length).toBeGreaterThan(3);
   });
 
   it('walks every route with the victim’s ids: 0 leaks, 0 changes', { timeout: 300_000 }, async () => {
@@ -219,7 +135,7 @@ describe('tenant isolation of every route of the table', () => {
     let changed = 0;
     const started = Date.now();
     let generating = 0;
-    const sentSoFar = new Set<string>();
+    const detector = leakDetector(world);
     let snapshotting = 0;
 
     for (const route of walked) {
@@ -241,8 +157,9 @@ describe('tenant isolation of every route of the table', () => {
         if (`${call.path} ${JSON.stringify(call.body ?? {})}`.includes(world.victim.id)) namesVictimCampsite = true;
         const what = `${label(route)} ${call.path} ${JSON.stringify(call.body ?? {}).slice(0, 160)} → ${answer.status}`;
         if (answer.status >= 500) problems.push(`${what}: server error ${answer.text.slice(0, 200)}`);
-        for (const sent of victimStringsIn(`${call.path} ${JSON.stringify(call.body ?? {})}`)) sentSoFar.add(sent);
-        const found = leaks(call, answer, sentSoFar);
+        const named = detector.sent(`${call.path} ${JSON.stringify(call.body ?? {})}`);
+        // A public call may show the face of the object it names; a bearer call of another campsite, nothing.
+        const found = detector.leaks(answer.text, route.auth === 'public' ? named : new Set());
         if (found.length > 0) {
           leaked++;
           problems.push(`${what}: leaks ${found.join(', ')} in ${answer.text.slice(0, 300)}`);

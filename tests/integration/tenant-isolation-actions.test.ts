@@ -143,6 +143,7 @@ describe('tenant isolation of every server action', () => {
     const started = Date.now();
 
     for (const { name, definition } of actions) {
+      let reached = false;
       for (const input of await hostileInputs(definition.schema)) {
         tried++;
         const parsed = await definition.schema.safeParseAsync(input);
@@ -152,6 +153,7 @@ describe('tenant isolation of every server action', () => {
           count('input refused');
           continue;
         }
+        reached = true;
         const what = `${name} ${sent.slice(0, 160)}`;
         let answer: unknown;
         try {
@@ -169,6 +171,8 @@ describe('tenant isolation of every server action', () => {
           problems.push(`${what}: leaks ${found.join(', ')} in ${asText(answer).slice(0, 300)}`);
         }
       }
+      // An action none of whose inputs gets past its schema would prove nothing: the walk must reach every handler.
+      if (!reached) problems.push(`${name}: no hostile input gets past the action's schema`);
       const after = await victimRows();
       const { added, removed } = rowChanges(baseline, after);
       if (added.length > 0 || removed.length > 0) {

@@ -139,6 +139,7 @@ export function victimValuesFor(world: TenantWorld, slot: string): string[] {
     [/bozza|draft/i, [ids.draft]],
     [/image|immagin/i, [ids.image]],
     [/thread/i, [ids.traceThread, ids.mailboxThread, ids.trace]],
+    [/uuid|rif|reference/i, [ids.traceReference, ids.trace]],
     [/allegat|attach/i, [ids.attachment]],
     [/campaign|campagn/i, [ids.campaign]],
     [/notif/i, [ids.notification]],
@@ -146,7 +147,7 @@ export function victimValuesFor(world: TenantWorld, slot: string): string[] {
   ];
   const found = kinds.filter(([pattern]) => pattern.test(name)).flatMap(([, list]) => list);
   if (found.length > 0) return found;
-  if (slot.startsWith('param:') || /^_?id$|^id[A-Z_]|Id$|ID$|uuid/.test(name)) return Object.values(ids);
+  if (slot.startsWith('param:') || /^_?id$|^id[A-Z_]|Id$|ID$/.test(name)) return Object.values(ids);
   return victimTexts(world);
 }
 

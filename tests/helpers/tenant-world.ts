@@ -192,13 +192,14 @@ export async function makeTenantWorld(db: Database) {
 
   const traceId = newId();
   const threadId = newId();
+  const referenceId = newId();
   await db.insert(schema.mailTraces).values({
     id: traceId,
     ...camp,
     contactId: guest.id,
     quoteId: quoteIds.open,
     threadId,
-    referenceId: newId(),
+    referenceId,
     recipients: [guest.email!],
     subject: canary(traceId),
     body: `<p>${canary(traceId)}</p>`,
@@ -305,6 +306,7 @@ export async function makeTenantWorld(db: Database) {
     notification: notificationId,
     trace: traceId,
     traceThread: threadId,
+    traceReference: referenceId,
     attachment: attachmentId,
     outbox: outboxId,
     mailbox: mailboxId,

@@ -136,6 +136,7 @@ describe('tenant isolation of every route of the table', () => {
     const started = Date.now();
     let generating = 0;
     const detector = leakDetector(world);
+    const guestAdditions: string[] = [];
     let snapshotting = 0;
 
     for (const route of walked) {
@@ -172,6 +173,7 @@ describe('tenant isolation of every route of the table', () => {
       snapshotting += Date.now() - t1;
       const { added, removed } = rowChanges(baseline, after);
       const allowed = route.auth === 'public' && namesVictimCampsite && removed.length === 0;
+      if (allowed && added.length > 0) guestAdditions.push(`${label(route)} +${added.length}`);
       if ((added.length > 0 || removed.length > 0) && !allowed) {
         changed++;
         problems.push(`${label(route)} changed the victim: added ${added.join(' | ')}; changed or removed ${removed.join(' | ')}`);
@@ -181,7 +183,7 @@ describe('tenant isolation of every route of the table', () => {
 
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
-      `tenant isolation (routes): ${walked.length} routes (${walked.filter((r) => r.auth === 'bearer').length} bearer, ${walked.filter((r) => r.auth === 'public').length} public) × ${Object.keys(world.victimIds).length} victim ids and 3 victim texts; ${calls} calls (${parsed} past validation), statuses ${JSON.stringify(Object.fromEntries(statuses))}; leaks ${leaked}, changes ${changed}; ${seconds} s (${generating} ms building calls, ${snapshotting} ms reading rows)`,
+      `tenant isolation (routes): ${walked.length} routes (${walked.filter((r) => r.auth === 'bearer').length} bearer, ${walked.filter((r) => r.auth === 'public').length} public) × ${Object.keys(world.victimIds).length} victim ids and 3 victim texts; ${calls} calls (${parsed} past validation), statuses ${JSON.stringify(Object.fromEntries(statuses))}; leaks ${leaked}, changes ${changed}; rows a guest call added to the campsite it named: ${guestAdditions.join(', ') || 'none'}; ${seconds} s (${generating} ms building calls, ${snapshotting} ms reading rows)`,
     );
     expect(problems).toEqual([]);
   });

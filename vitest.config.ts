@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/contract/**/*.test.ts'],
     environment: 'node',
+    server: { deps: { inline: ['next-auth'] } },
     globalSetup: ['tests/helpers/global-setup.ts'],
     env: {
       NODE_ENV: 'test',

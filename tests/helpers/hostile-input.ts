@@ -20,21 +20,22 @@ type JsonSchema = {
 /** What a hostile caller puts in every field: the victim's id in the strings, its e-mail where an e-mail goes. */
 export type HostileValues = { id: string; email: string };
 
-function valueFor(schema: JsonSchema | undefined, values: HostileValues): unknown {
+/** arrayItems: how many items an array gets at least (0: only what minItems asks), so that fields inside arrays get a value too. */
+function valueFor(schema: JsonSchema | undefined, values: HostileValues, arrayItems = 0): unknown {
   if (!schema) return values.id;
   if ('const' in schema) return schema.const;
   if (schema.enum?.length) return schema.enum[0];
   const choice = schema.anyOf ?? schema.oneOf;
-  if (choice?.length) return valueFor(choice.find((option) => option.type !== 'null') ?? choice[0], values);
-  if (schema.allOf?.length) return valueFor(Object.assign({}, ...schema.allOf), values);
+  if (choice?.length) return valueFor(choice.find((option) => option.type !== 'null') ?? choice[0], values, arrayItems);
+  if (schema.allOf?.length) return valueFor(Object.assign({}, ...schema.allOf), values, arrayItems);
   const type = Array.isArray(schema.type) ? schema.type.find((entry) => entry !== 'null') : schema.type;
   switch (type) {
     case 'object': {
       const keys = Object.keys(schema.properties ?? {});
-      return Object.fromEntries(keys.map((key) => [key, valueFor(schema.properties?.[key], values)]));
+      return Object.fromEntries(keys.map((key) => [key, valueFor(schema.properties?.[key], values, arrayItems)]));
     }
     case 'array':
-      return Array.from({ length: schema.minItems ?? 0 }, () => valueFor(schema.items, values));
+      return Array.from({ length: Math.max(schema.minItems ?? 0, arrayItems) }, () => valueFor(schema.items, values, arrayItems));
     case 'number':
     case 'integer':
       return schema.minimum ?? 0;
@@ -56,6 +57,11 @@ export function hostileBody(route: Endpoint, values: HostileValues): unknown {
   if (!route.body) return {};
   const schema = z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   return valueFor(schema, values);
+}
+
+/** The same for any zod schema (a server action's input), arrays given arrayItems items so that their fields are filled too. */
+export function hostileValue(schema: z.ZodType, values: HostileValues, arrayItems = 0): unknown {
+  return valueFor(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema, values, arrayItems);
 }
 
 export const pathParams = (route: Endpoint) => [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);

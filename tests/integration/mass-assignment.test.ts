@@ -1,0 +1,338 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/db/client';
+import { resultRows } from '@/db/result-rows';
+import { resolveSession } from '@/lib/auth/service';
+import { createDispatcher } from '@/lib/legacy-api/dispatcher';
+import type { Endpoint } from '@/lib/legacy-api/endpoint';
+import { legacyRoutes } from '@/lib/legacy-api/routes';
+import { useTestDatabase } from '../helpers/db';
+import { snapshotDatabase } from '../helpers/db-snapshot';
+import { makeCampsite, makeUser, TEST_PASSWORD } from '../helpers/fixtures';
+import { makeSentNewsletter } from '../helpers/campaigns';
+import { pngWithAlpha } from '../helpers/images';
+import { campsiteWithProvider } from '../helpers/newsletters';
+import { callApi, loginViaApi, type ApiAnswer, type Dispatch } from '../helpers/legacy-api';
+import { toJsonSchema } from '../helpers/schema-arbitrary';
+import { minimalBody } from '../helpers/valid-input';
+
+/**
+ * Mass assignment, complete by construction: every POST call of the route table that takes a
+ * body gets a valid body (built from its schema, with the ids it needs) plus the keys an attacker
+ * adds — another campsite's id as camping_id, campingId and owner, isAdmin, packLevel, its own
+ * _id, id and creation dates — in the body and in every object inside it, sent by a non-admin
+ * staff user of campsite A (by A's admin for the admin-only calls, which refuse staff before
+ * reading a body; operator calls refuse both with 403). Afterwards: campsite B's rows are untouched and no cell anywhere holds
+ * B's ids more often than before, no user changed role or pack level, and no row carries an
+ * injected id or date.
+ */
+
+let db: Database;
+let dispatch: Dispatch;
+let world: Awaited<ReturnType<typeof makeWorld>>;
+let pngBase64: string;
+
+const INJECTED_DATE = '2001-01-01T00:00:00.000Z';
+const freshId = () => `iniettato${randomBytes(8).toString('hex')}`;
+const injectedIds: string[] = [];
+
+type Ids = Record<'contact' | 'quote' | 'sentQuote' | 'list' | 'template' | 'draft' | 'config' | 'image', string>;
+
+const PITCH_SCHEDA = { tipologia: 'LA-PZ-STD', arrivo: '2027-06-28', partenza: '2027-07-03', persone: [{ id: 'LA-ADULTO', quantita: 2 }] };
+const PLATFORM_KEY = 'test-platform-key-0123456789';
+
+async function create(token: string, path: string, body: unknown): Promise<string> {
+  const answer = await callApi(dispatch, 'POST', path, { token, body });
+  return idOf(answer, path);
+}
+
+function idOf(answer: ApiAnswer, path: string): string {
+  expect(answer.status, `${path} ${answer.text}`).toBe(200);
+  const json = answer.json as { _id?: string; id?: string };
+  return (json._id ?? json.id)!;
+}
+
+/** Rows of a campsite made through the API by its admin: the ids the calls under test name. */
+async function seed(token: string): Promise<Ids> {
+  const contact = await create(token, '/addContact', { nome: 'Mario', cognome: 'Rossi', email: `mario-${randomBytes(4).toString('hex')}@prova.test` });
+  const sentQuote = await create(token, '/addQuote', { contact, name: 'Già inviato', progress: 'nuovo', schede: [PITCH_SCHEDA] });
+  // Sent to the guest, as the mail flow would mark it: only then can the guest accept it.
+  await db.execute(sql`update quotes set progress = 'inviato' where id = ${sentQuote}`);
+  return {
+    contact,
+    quote: await create(token, '/addQuote', { contact, name: 'Estate al lago', progress: 'nuovo', schede: [PITCH_SCHEDA] }),
+    sentQuote,
+    image: await create(token, '/addImage', { data: (await pngWithAlpha()).toString('base64'), name: 'piazzola.png' }),
+    list: await create(token, '/addlist', { nome: 'Ospiti fedeli' }),
+    template: await create(token, '/addTemplate', { name: 'Benvenuto', html: '<p>Ciao</p>' }),
+    draft: await create(token, '/addBozza', { oggetto: 'Novità di stagione' }),
+    config: await create(token, '/addConfig', { group: 'emailInvioPreventivi', option: { oggetto: 'Il tuo preventivo' } }),
+  };
+}
+
+async function makeWorld() {
+  const campsite = await campsiteWithProvider(db);
+  const victim = await makeCampsite(db);
+  const admin = await makeUser(db, campsite.id, { isAdmin: true, packLevel: 10 });
+  const staff = await makeUser(db, campsite.id, { isAdmin: false, packLevel: 10 });
+  const victimAdmin = await makeUser(db, victim.id, { isAdmin: true, packLevel: 10 });
+  const operator = await makeUser(db, (await makeCampsite(db)).id, { isAdmin: true, isOperator: true, packLevel: 10 });
+  const adminToken = await loginViaApi(dispatch, admin.email);
+  const ids = await seed(adminToken);
+  const victimIds = await seed(await loginViaApi(dispatch, victimAdmin.email));
+  const update = await create(await loginViaApi(dispatch, operator.email), '/addUpdate', { titolo: 'Novità', testo: '<p>Nuovo</p>', audience: 'selected', campings: [campsite.id] });
+  const { campaign } = await makeSentNewsletter(db, campsite.id);
+  const minted = await callApi(dispatch, 'POST', '/users/createLoginToken', { body: { email: staff.email }, headers: { 'x-api-key': PLATFORM_KEY } });
+  const offered = await callApi(dispatch, 'POST', `/richiestaDisp/${ids.quote}`, { token: adminToken, body: { idx: 0 } });
+  const resource = (offered.json as { risorse: { id: string }[] }).risorse[0]?.id;
+  const loginToken = (minted.json as { uuid?: string; token?: string }).uuid ?? (minted.json as { token?: string }).token;
+  return { campsite, victim, admin, staff, victimAdmin, ids, victimIds, update, campaign: campaign.id, loginToken, resource,
+    tokens: { staff: await loginViaApi(dispatch, staff.email), admin: adminToken },
+    passwords: { staff: TEST_PASSWORD, admin: TEST_PASSWORD },
+  };
+}
+
+beforeAll(async () => {
+  db = await useTestDatabase();
+  dispatch = createDispatcher(legacyRoutes, () => db, { tokenLimit: { points: 100_000, durationSeconds: 60 } });
+  world = await makeWorld();
+  pngBase64 = (await pngWithAlpha()).toString('base64');
+});
+
+/** The keys an attacker adds, with values that would hand the row to campsite B, make the caller an admin, or forge its identity and age. */
+function hostileKeys(): Record<string, unknown> {
+  const id = freshId();
+  const underscored = freshId();
+  injectedIds.push(id, underscored);
+  return {
+    camping_id: world.victim.id,
+    campingId: world.victim.id,
+    camping: world.victim.id,
+    owner: world.victimAdmin.id,
+    userId: world.victimAdmin.id,
+    isAdmin: true,
+    isOperator: true,
+    packLevel: 99,
+    _id: underscored,
+    id,
+    date_creation: INJECTED_DATE,
+    createdAt: INJECTED_DATE,
+    created_at: INJECTED_DATE,
+  };
+}
+
+/**
+ * Calls whose nested objects are strict maps of known keys: the hostile keys inside them are
+ * refused with a 400 (the right answer), so they go at the top level only, where they must be ignored.
+ */
+const TOP_LEVEL_ONLY = new Set(['POST /setLocalization']);
+
+/** The hostile keys added to the body and (unless topLevelOnly) to every plain object in it, never overriding a key the call itself reads. */
+function inject(value: unknown, declared: Set<string>, topLevelOnly = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => inject(item, new Set()));
+  if (!value || typeof value !== 'object') return value;
+  const own = topLevelOnly ? { ...value } : Object.fromEntries(Object.entries(value).map(([key, item]) => [key, inject(item, new Set())]));
+  const extra = Object.fromEntries(Object.entries(hostileKeys()).filter(([key]) => !declared.has(key) && !(key in own)));
+  return { ...own, ...extra };
+}
+
+/** The value a path parameter or body field of that name needs to reach a real row of campsite A. */
+function fieldValue(route: Endpoint, name: string): unknown {
+  const path = route.path.toLowerCase();
+  if (['comp', 'value'].includes(name)) return 'mese';
+  if (name === 'idx') return '0';
+  if (name === 'thread') return 'thread-prova';
+  if (name === 'custCamp') return world.campaign;
+  if (name === 'group' && /noauth|camp$/.test(path)) return 'formContatti';
+  if (name === 'viewed') return world.update;
+  if (name === 'idContatti') return [world.ids.contact];
+  if (/^(camp|idCamp|camping|idCamping|campsite)$/.test(name)) return world.campsite.id;
+  if (/^(cliente|client|contact|idContatto)$/.test(name)) return world.ids.contact;
+  if (/^(idLista|idList|lista|list)$/.test(name)) return world.ids.list;
+  if (/^(idPrev|idPreventivo)$/.test(name)) return path.includes('accetta') ? world.ids.sentQuote : world.ids.quote;
+  if (name === 'userID') return world.staff.id;
+  if (name !== 'id') return undefined;
+  if (/camping/.test(path)) return world.campsite.id;
+  if (/quote|attempt/.test(path)) return world.ids.quote;
+  if (/list/.test(path)) return world.ids.list;
+  if (/contact/.test(path)) return world.ids.contact;
+  if (/template/.test(path)) return world.ids.template;
+  if (/bozza/.test(path)) return world.ids.draft;
+  if (/config|option/.test(path)) return world.ids.config;
+  if (/image/.test(path)) return world.ids.image;
+  if (/user/.test(path)) return world.staff.id;
+  return world.ids.contact;
+}
+
+/** Bodies the schema alone cannot give: the ids or values a call needs to succeed. */
+const BODIES: Record<string, () => Record<string, unknown>> = {
+  'POST /addQuote': () => ({ contact: world.ids.contact, name: 'Preventivo iniettato' }),
+  'POST /editQuote/{id}': () => ({ contact: world.ids.contact, name: 'Preventivo modificato' }),
+  'POST /editQuoteNoDate/{id}': () => ({ contact: world.ids.contact, name: 'Preventivo modificato' }),
+  'POST /addContact': () => ({ nome: 'Luigi', email: `luigi-${randomBytes(4).toString('hex')}@prova.test` }),
+  'POST /editContact/{id}': () => ({ nome: 'Luigi' }),
+  'POST /addContactList/{idLista}': () => ({ idContatti: [world.ids.contact] }),
+  'POST /deleteContactList/{idLista}': () => ({ idContatto: world.ids.contact }),
+  'POST /addTemplate': () => ({ name: 'Modello iniettato', html: '<p>Ciao</p>' }),
+  'POST /editTemplate/{id}': () => ({ name: 'Modello modificato', html: '<p>Ciao</p>' }),
+  'POST /addBozza': () => ({ oggetto: 'Bozza iniettata' }),
+  'POST /editBozza/{id}': () => ({ oggetto: 'Bozza modificata' }),
+  'POST /users/loadUserParameters': () => ({ email: world.staff.email }),
+  'POST /users/showDashboard': () => ({ email: world.staff.email }),
+  'POST /editPassword/{userID}': () => {
+    world.passwords.staff = 'Nuova-password-2026';
+    return { password: world.passwords.staff, oldPassword: TEST_PASSWORD };
+  },
+  'POST /queryConfig': () => ({ group: 'emailInvioPreventivi' }),
+  'POST /users': () => ({ email: `nuovo-${randomBytes(4).toString('hex')}@prova.test`, password: 'Password-nuova-2026' }),
+  'POST /setCamping/orari': () => ({ orario: '08:00', checkin: [{ from: '10:00', to: '12:00' }], checkout: [{ from: '08:00', to: '10:00' }], note: 'Nota' }),
+  'POST /setCamping/occupazione': () => ({ occupazione: [{ soglia: 0, colore: 'red', etichetta: 'Pieno' }, { soglia: 40, colore: 'green', etichetta: 'Libero' }] }),
+  'POST /setCamping/lingue': () => ({ lingue: [{ idLingua: 2 }] }),
+  'POST /setLocalization': () => ({ localization: { en: { 'guestForm.heading': 'Ask us' } } }),
+  'POST /editCamping/{id}': () => ({ urlToCV: 'https://lago.example', personalizedTags: [{ name: 'VIP', color: '#ff0000' }] }),
+  'POST /users/login': () => ({ email: world.staff.email, password: 'Password-di-prova-1!' }),
+  'POST /users/loginToken': () => ({ uuid: world.loginToken }),
+  'POST /users/createLoginToken': () => ({ email: world.staff.email }),
+  'POST /contactQuery': () => ({ email: 'mario' }),
+  'POST /richiestaDisp/{idPrev}': () => ({ idx: 0 }),
+  'POST /inserisciPrenotazione/{idPrev}': () => ({ risorse: [world.resource], idx: 0 }),
+  'POST /addQuoteCamp': () => ({
+    camp: world.campsite.id,
+    payload: { nome: 'Anna', cognome: 'Bianchi', email: `anna-${randomBytes(4).toString('hex')}@prova.test`, arrivo: '2027-07-10', partenza: '2027-07-15', adulti: 2, privacy: true },
+  }),
+  'POST /sendMail': () => ({ emails: ['ospite@prova.test'], object: 'Conferma', body: '<p>Ciao</p>', cliente: world.ids.contact }),
+  'POST /sendMailCV': () => ({ emails: ['ospite@prova.test'], object: 'Conferma', body: '<p>Ciao</p>', cliente: world.ids.contact }),
+  'POST /sendNewsletter': () => ({ lista: world.ids.list, object: 'Novità', body: '<p>Ciao</p>' }),
+ 'POST /gmail/sendEmail': () => ({ to: ['ospite@prova.test'], subject: 'Ciao', html: '<p>Ciao</p>' }),
+  'POST /addCampaign': () => ({ subject: 'Novità', list: world.ids.list, html: '<p>Ciao</p>' }),
+  'POST /newsletterSubscription': () => ({ cliente: world.ids.contact, iscritto: true }),
+  'POST /tracciaMail/addMail': () => ({ emails: ['ospite@prova.test'], object: 'Domanda', body: 'Ciao', cliente: world.ids.contact, thread: 'thread-prova' }),
+  'POST /allegati/addAllegato': () => ({ data: Buffer.from('ciao').toString('base64'), fileName: 'nota.txt', mimeType: 'text/plain', idPreventivo: world.ids.quote }),
+  'POST /addImage': () => ({ data: pngBase64, name: 'iniettata.png' }),
+};
+
+/**
+ * Calls that cannot get a 2xx from campsite A's staff with a valid body, and why; each is still
+ * sent with the hostile keys, and must answer the status given here and change nothing of B.
+ */
+const SKIPPED: Record<string, { status: number[]; reason: string }> = {
+  'POST /gmail/getEmails': { status: [409], reason: 'needs a Gmail mailbox bound through Google OAuth (tests/integration/legacy-gmail-api.test.ts, with the Google stand-in)' },
+  'POST /gmail/sendEmail': { status: [409], reason: 'the same: no Gmail mailbox is bound here' },
+  'POST /bindGmail': { status: [409], reason: 'GOOGLE_CLIENT_ID is not configured in this file: the OAuth flow needs the Google stand-in' },
+};
+
+/** The call's own body if it has one here, else the smallest the schema accepts, with every field that names a row set to A's. */
+function validBody(route: Endpoint, declared: string[]): Record<string, unknown> {
+  const own = BODIES[label(route)];
+  if (own) return own();
+  const body = (minimalBody(route) ?? {}) as Record<string, unknown>;
+  // A body's own "id" is left out: where optional (getListino) it means "the current one".
+  for (const key of declared.filter((name) => name !== 'id')) {
+    const value = fieldValue(route, key);
+    if (value !== undefined) body[key] = value;
+  }
+  return body;
+}
+
+const writes = legacyRoutes.filter((route) => route.method === 'POST' && route.body !== undefined);
+const label = (route: Endpoint) => `${route.method} ${route.path}`;
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return resultRows<T>(await db.execute(query));
+}
+
+/** How many cells of every text column hold one of the values: B's ids must not spread, injected ids must not land. */
+async function cellsHolding(values: string[]): Promise<Record<string, number>> {
+  const columns = await rows<{ table_name: string; column_name: string }>(sql`select c.table_name, c.column_name from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    where c.table_schema = 'public' and t.table_type = 'BASE TABLE' and c.data_type in ('text', 'character varying', 'uuid')`);
+  const list = sql`ARRAY[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
+  const parts = columns.map(
+    ({ table_name, column_name }) =>
+      sql`select ${`${table_name}.${column_name}`}::text as c, count(*)::int as n from ${sql.identifier(table_name)} where ${sql.identifier(column_name)}::text = any(${list})`,
+  );
+  const counted = await rows<{ c: string; n: number }>(sql.join(parts, sql` union all `));
+  return Object.fromEntries(counted.filter((row) => row.n > 0).map((row) => [row.c, row.n]));
+}
+
+/** Every timestamp of campsite A's rows (and of A itself and its users) on the injected day. */
+async function rowsDatedLikeInjection(): Promise<string[]> {
+  const columns = await rows<{ table_name: string; column_name: string }>(sql`select c.table_name, c.column_name from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    where c.table_schema = 'public' and t.table_type = 'BASE TABLE' and c.data_type in ('timestamp with time zone', 'timestamp without time zone', 'date')`);
+  const tenantTables = new Set(
+    (await rows<{ table_name: string }>(sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'camping_id'`)).map((row) => row.table_name),
+  );
+  const found: string[] = [];
+  for (const { table_name, column_name } of columns) {
+    const scope = tenantTables.has(table_name) ? sql`camping_id = ${world.campsite.id}` : table_name === 'campsites' ? sql`id = ${world.campsite.id}` : sql`true`;
+    const [row] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${scope} and ${sql.identifier(column_name)}::date = '2001-01-01'::date`,
+    );
+    if (row.n > 0) found.push(`${table_name}.${column_name}: ${row.n}`);
+  }
+  return found;
+}
+
+async function roles() {
+  return rows<{ id: string; is_admin: boolean; is_operator: boolean; pack_level: number; camping_id: string }>(
+    sql`select id, is_admin, is_operator, pack_level, camping_id from users where camping_id in (${world.campsite.id}, ${world.victim.id}) order by id`,
+  );
+}
+
+/** A valid token of the caller: a call may end its session. */
+async function tokenOf(role: 'staff' | 'admin'): Promise<string> {
+  const alive = await resolveSession(db, { bearer: world.tokens[role] }, { hostname: 'crm.example.test', production: true });
+  if (!alive) world.tokens[role] = await loginViaApi(dispatch, world[role].email, world.passwords[role]);
+  return world.tokens[role];
+}
+
+const outcomes = new Map<string, { status: number; text: string }>();
+
+it('covers every POST call with a body of the route table', () => {
+  expect(writes.length).toBeGreaterThan(80);
+  for (const key of Object.keys({ ...BODIES, ...SKIPPED })) expect(writes.map(label), key).toContain(key);
+});
+
+describe('hostile keys in every write, sent by campsite A’s staff (admin-only calls by its admin)', () => {
+  it('are ignored: B untouched, no role changed, no injected id or date stored', async () => {
+    const victimScope = { campsiteIds: [world.victim.id], userIds: [world.victimAdmin.id], names: [world.victim.name] };
+    const victimValues = [world.victim.id, world.victimAdmin.id, ...Object.values(world.victimIds)];
+    const snapshot = await snapshotDatabase(db, victimScope);
+    const cellsBefore = await cellsHolding(victimValues);
+    const rolesBefore = await roles();
+
+    for (const route of writes) {
+      const path = route.path.replace(/\{(\w+)\}/g, (_whole, name: string) => encodeURIComponent(String(fieldValue(route, name) ?? world.ids.contact)));
+      const declared = Object.keys(toJsonSchema(route.body!).properties ?? {});
+      const body = inject(validBody(route, declared), new Set(declared), TOP_LEVEL_ONLY.has(label(route)));
+      const auth = route.auth === 'platform-key' ? { headers: { 'x-api-key': PLATFORM_KEY } } : { token: await tokenOf(route.adminOnly ? 'admin' : 'staff') };
+      const answer = await callApi(dispatch, 'POST', path, { ...auth, body });
+      outcomes.set(label(route), { status: answer.status, text: answer.text.slice(0, 300) });
+    }
+
+    expect(await snapshotDatabase(db, victimScope)).toEqual(snapshot);
+    expect(await cellsHolding(victimValues)).toEqual(cellsBefore);
+    expect(await cellsHolding(injectedIds)).toEqual({});
+    expect(await rowsDatedLikeInjection()).toEqual([]);
+    const rolesAfter = await roles();
+    expect(rolesAfter.filter((user) => rolesBefore.some((before) => before.id === user.id))).toEqual(rolesBefore);
+    // Users made by POST /users: in A, and with no role the body did not ask for.
+    for (const user of rolesAfter.filter((row) => !rolesBefore.some((before) => before.id === row.id))) {
+      expect(user).toMatchObject({ camping_id: world.campsite.id, is_admin: false, is_operator: false });
+    }
+  }, 60_000);
+
+  it('reached every call: a 2xx, a 403 for operator calls, or the status of its reasoned skip', () => {
+    const unexpected: string[] = [];
+    for (const route of writes) {
+      const outcome = outcomes.get(label(route))!;
+      const expected = SKIPPED[label(route)]?.status ?? (route.operatorOnly ? [403] : [200, 201, 204]);
+      if (!expected.includes(outcome.status)) unexpected.push(`${label(route)} → ${outcome.status} ${outcome.text}`);
+    }
+    const served = writes.filter((route) => [200, 201, 204].includes(outcomes.get(label(route))!.status)).length;
+    console.log(`mass assignment: ${writes.length} write calls, ${served} answered 2xx with the hostile keys, ${injectedIds.length / 2} hostile key sets`);
+    expect(unexpected).toEqual([]);
+  });
+});

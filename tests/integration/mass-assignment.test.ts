@@ -12,8 +12,9 @@ import { snapshotDatabase } from '../helpers/db-snapshot';
 import { makeCampsite, makeUser, TEST_PASSWORD } from '../helpers/fixtures';
 import { makeSentNewsletter } from '../helpers/campaigns';
 import { pngWithAlpha } from '../helpers/images';
+import { createViaApi, fieldValue as namedValue, makeCampsiteRows, type NamedRows } from '../helpers/legacy-rows';
 import { campsiteWithProvider } from '../helpers/newsletters';
-import { callApi, loginViaApi, type ApiAnswer, type Dispatch } from '../helpers/legacy-api';
+import { callApi, loginViaApi, type Dispatch } from '../helpers/legacy-api';
 import { toJsonSchema } from '../helpers/schema-arbitrary';
 import { minimalBody } from '../helpers/valid-input';
 
@@ -37,39 +38,10 @@ const INJECTED_DATE = '2001-01-01T00:00:00.000Z';
 const freshId = () => `iniettato${randomBytes(8).toString('hex')}`;
 const injectedIds: string[] = [];
 
-type Ids = Record<'contact' | 'quote' | 'sentQuote' | 'list' | 'template' | 'draft' | 'config' | 'image', string>;
-
-const PITCH_SCHEDA = { tipologia: 'LA-PZ-STD', arrivo: '2027-06-28', partenza: '2027-07-03', persone: [{ id: 'LA-ADULTO', quantita: 2 }] };
 const PLATFORM_KEY = 'test-platform-key-0123456789';
 
-async function create(token: string, path: string, body: unknown): Promise<string> {
-  const answer = await callApi(dispatch, 'POST', path, { token, body });
-  return idOf(answer, path);
-}
-
-function idOf(answer: ApiAnswer, path: string): string {
-  expect(answer.status, `${path} ${answer.text}`).toBe(200);
-  const json = answer.json as { _id?: string; id?: string };
-  return (json._id ?? json.id)!;
-}
-
-/** Rows of a campsite made through the API by its admin: the ids the calls under test name. */
-async function seed(token: string): Promise<Ids> {
-  const contact = await create(token, '/addContact', { nome: 'Mario', cognome: 'Rossi', email: `mario-${randomBytes(4).toString('hex')}@prova.test` });
-  const sentQuote = await create(token, '/addQuote', { contact, name: 'Già inviato', progress: 'nuovo', schede: [PITCH_SCHEDA] });
-  // Sent to the guest, as the mail flow would mark it: only then can the guest accept it.
-  await db.execute(sql`update quotes set progress = 'inviato' where id = ${sentQuote}`);
-  return {
-    contact,
-    quote: await create(token, '/addQuote', { contact, name: 'Estate al lago', progress: 'nuovo', schede: [PITCH_SCHEDA] }),
-    sentQuote,
-    image: await create(token, '/addImage', { data: (await pngWithAlpha()).toString('base64'), name: 'piazzola.png' }),
-    list: await create(token, '/addlist', { nome: 'Ospiti fedeli' }),
-    template: await create(token, '/addTemplate', { name: 'Benvenuto', html: '<p>Ciao</p>' }),
-    draft: await create(token, '/addBozza', { oggetto: 'Novità di stagione' }),
-    config: await create(token, '/addConfig', { group: 'emailInvioPreventivi', option: { oggetto: 'Il tuo preventivo' } }),
-  };
-}
+const create = (token: string, path: string, body: unknown) => createViaApi(dispatch, token, path, body);
+const seed = (token: string) => makeCampsiteRows(db, dispatch, token);
 
 async function makeWorld() {
   const campsite = await campsiteWithProvider(db);
@@ -137,33 +109,8 @@ function inject(value: unknown, declared: Set<string>, topLevelOnly = false): un
   return { ...own, ...extra };
 }
 
-/** The value a path parameter or body field of that name needs to reach a real row of campsite A. */
-function fieldValue(route: Endpoint, name: string): unknown {
-  const path = route.path.toLowerCase();
-  if (['comp', 'value'].includes(name)) return 'mese';
-  if (name === 'idx') return '0';
-  if (name === 'thread') return 'thread-prova';
-  if (name === 'custCamp') return world.campaign;
-  if (name === 'group' && /noauth|camp$/.test(path)) return 'formContatti';
-  if (name === 'viewed') return world.update;
-  if (name === 'idContatti') return [world.ids.contact];
-  if (/^(camp|idCamp|camping|idCamping|campsite)$/.test(name)) return world.campsite.id;
-  if (/^(cliente|client|contact|idContatto)$/.test(name)) return world.ids.contact;
-  if (/^(idLista|idList|lista|list)$/.test(name)) return world.ids.list;
-  if (/^(idPrev|idPreventivo)$/.test(name)) return path.includes('accetta') ? world.ids.sentQuote : world.ids.quote;
-  if (name === 'userID') return world.staff.id;
-  if (name !== 'id') return undefined;
-  if (/camping/.test(path)) return world.campsite.id;
-  if (/quote|attempt/.test(path)) return world.ids.quote;
-  if (/list/.test(path)) return world.ids.list;
-  if (/contact/.test(path)) return world.ids.contact;
-  if (/template/.test(path)) return world.ids.template;
-  if (/bozza/.test(path)) return world.ids.draft;
-  if (/config|option/.test(path)) return world.ids.config;
-  if (/image/.test(path)) return world.ids.image;
-  if (/user/.test(path)) return world.staff.id;
-  return world.ids.contact;
-}
+const named = (): NamedRows => ({ campsiteId: world.campsite.id, userId: world.staff.id, rows: world.ids, update: world.update, campaign: world.campaign });
+const fieldValue = (route: Endpoint, name: string) => namedValue(route, name, named());
 
 /** Bodies the schema alone cannot give: the ids or values a call needs to succeed. */
 const BODIES: Record<string, () => Record<string, unknown>> = {

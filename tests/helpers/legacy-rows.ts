@@ -19,7 +19,8 @@ async function create(dispatch: Dispatch, token: string, path: string, body: unk
 
 /**
  * One row of each kind a call can name, made through the API by the campsite's admin (token): a
- * contact, a quote open for booking and one already sent, an image, a list, a template, a draft, a configuration.
+ * contact, a quote open for booking and one already sent, an image, a list with the contact in it,
+ * a template, a draft, a configuration.
  */
 export async function makeCampsiteRows(db: Database, dispatch: Dispatch, token: string): Promise<CampsiteRows> {
   const make = (path: string, body: unknown) => create(dispatch, token, path, body);
@@ -27,12 +28,15 @@ export async function makeCampsiteRows(db: Database, dispatch: Dispatch, token: 
   const sentQuote = await make('/addQuote', { contact, name: 'Già inviato', progress: 'nuovo', schede: [PITCH_SCHEDA] });
   // Sent to the guest, as the mail flow would mark it: only then can the guest accept it.
   await db.execute(sql`update quotes set progress = 'inviato' where id = ${sentQuote}`);
+  const list = await make('/addlist', { nome: 'Ospiti fedeli' });
+  const joined = await callApi(dispatch, 'POST', `/addContactList/${list}`, { token, body: { idContatti: [contact] } });
+  expect(joined.status, joined.text).toBe(200);
   return {
     contact,
+    list,
     quote: await make('/addQuote', { contact, name: 'Estate al lago', progress: 'nuovo', schede: [PITCH_SCHEDA] }),
     sentQuote,
     image: await make('/addImage', { data: (await pngWithAlpha()).toString('base64'), name: 'piazzola.png' }),
-    list: await make('/addlist', { nome: 'Ospiti fedeli' }),
     template: await make('/addTemplate', { name: 'Benvenuto', html: '<p>Ciao</p>' }),
     draft: await make('/addBozza', { oggetto: 'Novità di stagione' }),
     config: await make('/addConfig', { group: 'emailInvioPreventivi', option: { oggetto: 'Il tuo preventivo' } }),
@@ -43,7 +47,19 @@ export async function makeCampsiteRows(db: Database, dispatch: Dispatch, token: 
 export const createViaApi = create;
 
 /** What a call may name: the campsite, a user of it, its rows, and the few that only some calls make (a product update, a newsletter). */
-export type NamedRows = { campsiteId: string; userId: string; rows: CampsiteRows; update?: string; campaign?: string };
+export type NamedRows = {
+  campsiteId: string;
+  userId: string;
+  rows: CampsiteRows;
+  update?: string;
+  campaign?: string;
+  notification?: string;
+  attachment?: string;
+  mailUuid?: string;
+};
+
+/** A typology and a language of the demo catalogue, for the image descriptions and categories. */
+export const DEMO_TYPOLOGY = 'LA-PZ-STD';
 
 /**
  * The value a path parameter or body field of that name needs to reach a real row of the
@@ -59,6 +75,9 @@ export function fieldValue(route: { path: string }, name: string, named: NamedRo
   if (name === 'group' && /noauth|camp$/.test(path)) return 'formContatti';
   if (name === 'viewed') return named.update;
   if (name === 'idContatti') return [rows.contact];
+  if (name === 'idTipologia') return DEMO_TYPOLOGY;
+  if (name === 'idLingua') return 1;
+  if (name === 'uuid' && path.includes('markuuid')) return named.mailUuid;
   if (/^(camp|idCamp|camping|idCamping|campsite)$/.test(name)) return named.campsiteId;
   if (/^(cliente|client|contact|idContatto)$/.test(name)) return rows.contact;
   if (/^(idLista|idList|lista|list)$/.test(name)) return rows.list;
@@ -66,6 +85,10 @@ export function fieldValue(route: { path: string }, name: string, named: NamedRo
   if (name === 'userID') return named.userId;
   if (name !== 'id') return undefined;
   if (/camping/.test(path)) return named.campsiteId;
+  if (/notification/.test(path)) return named.notification;
+  if (/deleteallegato/.test(path)) return named.attachment;
+  if (/allegat/.test(path)) return rows.quote;
+  if (/campaign/.test(path)) return named.campaign;
   if (/quote|attempt/.test(path)) return rows.quote;
   if (/list/.test(path)) return rows.list;
   if (/contact/.test(path)) return rows.contact;

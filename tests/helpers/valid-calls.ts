@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Endpoint } from '@/lib/legacy-api/endpoint';
 import { TEST_PASSWORD } from './fixtures';
-import { fieldValue, type NamedRows } from './legacy-rows';
+import { DEMO_TYPOLOGY, fieldValue, type NamedRows } from './legacy-rows';
 import { toJsonSchema } from './schema-arbitrary';
 import { minimalBody } from './valid-input';
 
 /** What valid calls name besides the campsite's rows: the user of userId (by e-mail too), a one-time login, a bookable resource, an image. */
-export type CallWorld = NamedRows & { userEmail: string; loginToken?: string; resource?: string; pngBase64: string };
+export type CallWorld = NamedRows & { userEmail: string; campsiteName?: string; loginToken?: string; resource?: string; pngBase64: string };
 
 export const NEW_PASSWORD = 'Nuova-password-2026';
 
@@ -55,6 +55,11 @@ const BODIES: Record<string, (world: CallWorld) => Record<string, unknown>> = {
   'POST /tracciaMail/addMail': (world) => ({ emails: ['ospite@prova.test'], object: 'Domanda', body: 'Ciao', cliente: world.rows.contact, thread: 'thread-prova' }),
   'POST /allegati/addAllegato': (world) => ({ data: Buffer.from('ciao').toString('base64'), fileName: 'nota.txt', mimeType: 'text/plain', idPreventivo: world.rows.quote }),
   'POST /addImage': (world) => ({ data: world.pngBase64, name: 'nuova.png' }),
+  'POST /deleteCamping/{id}': (world) => ({ name: world.campsiteName }),
+  'POST /deleteUpdate': (world) => ({ id: world.update }),
+  'POST /addCamping': () => ({ name: 'Campeggio nuovo', email: email('titolare'), password: 'Password-nuova-2026' }),
+  'POST /addTypologyCategory': () => ({ idTipologia: DEMO_TYPOLOGY, categories: ['Vista lago'] }),
+  'POST /addDescription': () => ({ idTipologia: DEMO_TYPOLOGY, idLingua: 1, descrizione: 'Piazzola ombreggiata' }),
 };
 
 /** The route's path with every parameter naming a real row of the world. */

@@ -9,9 +9,11 @@ import { legacyRoutes } from '@/lib/legacy-api/routes';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite, makeUser } from '../helpers/fixtures';
 import { pathParams } from '../helpers/hostile-input';
-import { fieldValue, makeCampsiteRows, type NamedRows } from '../helpers/legacy-rows';
+import { pngWithAlpha } from '../helpers/images';
+import { fieldValue, makeCampsiteRows } from '../helpers/legacy-rows';
 import { API_ORIGIN, callApi, loginViaApi, type Dispatch } from '../helpers/legacy-api';
 import { hostileArbitrary, toJsonSchema, validArbitrary, type JsonSchema } from '../helpers/schema-arbitrary';
+import { validBody, type CallWorld } from '../helpers/valid-calls';
 
 /**
  * Fuzz of every entry of the route table, complete by construction: for each call, seeded
@@ -51,7 +53,8 @@ async function makeWorld() {
   const operator = await makeUser(db, provider.id, { isAdmin: true, isOperator: true, packLevel: 10 });
   const tokens: Record<Role, string> = { admin: await loginViaApi(dispatch, admin.email), operator: await loginViaApi(dispatch, operator.email) };
   const emails: Record<Role, string> = { admin: admin.email, operator: operator.email };
-  return { campsite, spare: await makeCampsite(db), colleague, tokens, emails, rows: await makeCampsiteRows(db, dispatch, tokens.admin) };
+  const rows = await makeCampsiteRows(db, dispatch, tokens.admin);
+  return { campsite, spare: await makeCampsite(db), colleague, tokens, emails, rows, pngBase64: (await pngWithAlpha()).toString('base64') };
 }
 
 beforeAll(async () => {
@@ -92,22 +95,32 @@ const asParams = (value: unknown): Record<string, string> =>
   Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).map(([key, item]) => [key, typeof item === 'string' ? item : JSON.stringify(item) ?? '']));
 
 function randomCases(route: Endpoint): Case[] {
-  const named: NamedRows = { campsiteId: route.operatorOnly ? world.spare.id : world.campsite.id, userId: world.colleague.id, rows: world.rows };
+  const named: CallWorld = {
+    campsiteId: route.operatorOnly ? world.spare.id : world.campsite.id,
+    campsiteName: route.operatorOnly ? world.spare.name : world.campsite.name,
+    userId: world.colleague.id,
+    userEmail: world.colleague.email,
+    rows: world.rows,
+    pngBase64: world.pngBase64,
+  };
   const steering = { pool: poolFor(route), hint: (key: string) => fieldValue(route, key, named) };
   const names = pathParams(route);
+  // The valid call of tests/helpers/valid-calls.ts: the first valid case, and the base of half the hostile ones.
+  const knownParams = Object.fromEntries(names.map((name) => [name, String(fieldValue(route, name, named) ?? world.rows.contact)]));
+  const knownBody = validBody(route, named);
   const paramsSchema: JsonSchema = route.params
     ? toJsonSchema(route.params)
     : { type: 'object', properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])), required: names };
-  const validParams = validArbitrary(paramsSchema, steering).map(asParams);
+  const validParams = fc.oneof(fc.constant(knownParams), validArbitrary(paramsSchema, steering).map(asParams));
   const hostileParams = names.length ? hostileArbitrary(validParams).map(asParams) : validParams;
   const hasBody = route.method === 'POST' && route.body !== undefined;
-  const validBody = hasBody ? validArbitrary(toJsonSchema(route.body!), steering) : fc.constant(undefined);
-  const hostileBody = hasBody ? hostileArbitrary(validBody) : validBody;
+  const validBodies = hasBody ? fc.oneof(fc.constant(knownBody), validArbitrary(toJsonSchema(route.body!), steering)) : fc.constant(undefined);
+  const hostileBody = hasBody ? hostileArbitrary(validBodies) : validBodies;
   const encode = (body: unknown) => (body === undefined ? undefined : JSON.stringify(body));
   const seed = SEED + [...label(route)].reduce((sum, char) => sum + char.charCodeAt(0), 0);
-  const valid = fc.sample(fc.tuple(validParams, validBody), { seed, numRuns: VALID_RUNS });
+  const valid: [Record<string, string>, unknown][] = [[knownParams, knownBody], ...fc.sample(fc.tuple(validParams, validBodies), { seed, numRuns: VALID_RUNS - 1 })];
   const hostile = fc.sample(
-    fc.oneof(fc.tuple(hostileParams, validBody), fc.tuple(validParams, hostileBody), fc.tuple(hostileParams, hostileBody)),
+    fc.oneof(fc.tuple(hostileParams, validBodies), fc.tuple(validParams, hostileBody), fc.tuple(hostileParams, hostileBody)),
     { seed: seed + 1, numRuns: HOSTILE_RUNS },
   );
   return [

@@ -11,7 +11,7 @@ import { makeCampsite, makeUser } from '../helpers/fixtures';
 import { pathParams } from '../helpers/hostile-input';
 import { pngWithAlpha } from '../helpers/images';
 import { fieldValue, makeCampsiteRows } from '../helpers/legacy-rows';
-import { API_ORIGIN, callApi, loginViaApi, type Dispatch } from '../helpers/legacy-api';
+import { API_ORIGIN, callApi, loginViaApi, type ApiAnswer, type Dispatch } from '../helpers/legacy-api';
 import { hostileArbitrary, toJsonSchema, validArbitrary, type JsonSchema } from '../helpers/schema-arbitrary';
 import { validBody, type CallWorld } from '../helpers/valid-calls';
 
@@ -185,10 +185,16 @@ function inputAccepted(method: string, url: string, body: string | undefined): b
   return endpoint.body.safeParse(parsed).success;
 }
 
-async function send(route: Endpoint, path: string, body: string | undefined) {
+async function send(route: Endpoint, path: string, body: string | undefined): Promise<ApiAnswer> {
   const role = roleOf(route);
   const options = { body, token: route.auth === 'bearer' ? world.tokens[role] : undefined, headers: route.auth === 'platform-key' ? { 'x-api-key': PLATFORM_KEY } : undefined };
-  const answer = await callApi(dispatch, route.method, path, options);
+  let answer: ApiAnswer;
+  try {
+    answer = await callApi(dispatch, route.method, path, options);
+  } catch (error) {
+    // A streamed answer (the CSV export) that broke after its 200: as bad as a 500 for the client.
+    return { status: 500, text: `risposta interrotta: ${String(error).slice(0, 200)}`, json: undefined, contentType: '' };
+  }
   // A call such as /users/logout ends the session: log in again for the next case.
   if (answer.status === 401 && route.auth === 'bearer' && !(await resolveSession(db, { bearer: world.tokens[role] }, { hostname: 'crm.example.test', production: true }))) {
     world.tokens[role] = await loginViaApi(dispatch, world.emails[role]);

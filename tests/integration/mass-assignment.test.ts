@@ -151,19 +151,28 @@ async function cellsHolding(values: string[]): Promise<Record<string, number>> {
   return Object.fromEntries(counted.filter((row) => row.n > 0).map((row) => [row.c, row.n]));
 }
 
-/** Every timestamp of campsite A's rows (and of A itself and its users) on the injected day. */
+/**
+ * Every timestamp on the injected day among campsite A's rows: tenant tables by camping_id, the
+ * campsite itself, global tables by the A user who wrote the row (other test files share PostgreSQL).
+ */
 async function rowsDatedLikeInjection(): Promise<string[]> {
-  const columns = await rows<{ table_name: string; column_name: string }>(sql`select c.table_name, c.column_name from information_schema.columns c
+  const columns = await rows<{ table_name: string; column_name: string; data_type: string }>(sql`select c.table_name, c.column_name, c.data_type from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-    where c.table_schema = 'public' and t.table_type = 'BASE TABLE' and c.data_type in ('timestamp with time zone', 'timestamp without time zone', 'date')`);
-  const tenantTables = new Set(
-    (await rows<{ table_name: string }>(sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'camping_id'`)).map((row) => row.table_name),
-  );
+    where c.table_schema = 'public' and t.table_type = 'BASE TABLE'`);
+  const columnsOf = (table: string) => columns.filter((column) => column.table_name === table).map((column) => column.column_name);
+  const users = sql`ARRAY[${sql.join([world.admin.id, world.staff.id].map((id) => sql`${id}`), sql`, `)}]::text[]`;
   const found: string[] = [];
-  for (const { table_name, column_name } of columns) {
-    const scope = tenantTables.has(table_name) ? sql`camping_id = ${world.campsite.id}` : table_name === 'campsites' ? sql`id = ${world.campsite.id}` : sql`true`;
+  for (const { table_name, column_name, data_type } of columns) {
+    if (!['timestamp with time zone', 'timestamp without time zone', 'date'].includes(data_type)) continue;
+    const own = columnsOf(table_name);
+    const userColumns = own.filter((column) => /(^|_)user_id$/.test(column));
+    let scope;
+    if (own.includes('camping_id')) scope = sql`camping_id = ${world.campsite.id}`;
+    else if (table_name === 'campsites') scope = sql`id = ${world.campsite.id}`;
+    else if (userColumns.length) scope = sql.join(userColumns.map((column) => sql`${sql.identifier(column)}::text = any(${users})`), sql` or `);
+    else continue;
     const [row] = await rows<{ n: number }>(
-      sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${scope} and ${sql.identifier(column_name)}::date = '2001-01-01'::date`,
+      sql`select count(*)::int as n from ${sql.identifier(table_name)} where (${scope}) and ${sql.identifier(column_name)}::date = '2001-01-01'::date`,
     );
     if (row.n > 0) found.push(`${table_name}.${column_name}: ${row.n}`);
   }

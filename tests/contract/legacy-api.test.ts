@@ -6,14 +6,11 @@ import { resolveSession } from '@/lib/auth/service';
 import { createDispatcher } from '@/lib/legacy-api/dispatcher';
 import { legacyRoutes } from '@/lib/legacy-api/routes';
 import { useTestDatabase } from '../helpers/db';
-import { makeSentNewsletter } from '../helpers/campaigns';
 import { makeCampsite, makeUser } from '../helpers/fixtures';
-import { pngWithAlpha } from '../helpers/images';
 import { callApi, expectErrorAnswer, loginViaApi, type ApiAnswer, type Dispatch } from '../helpers/legacy-api';
-import { createViaApi, makeCampsiteRows } from '../helpers/legacy-rows';
-import { campsiteWithProvider } from '../helpers/newsletters';
-import { insertNotifications } from '../helpers/notifications';
-import { validBody, validPath, type CallWorld } from '../helpers/valid-calls';
+import { makeCallWorld, PLATFORM_KEY } from '../helpers/call-world';
+import { makeCampsiteRows } from '../helpers/legacy-rows';
+import { validBody, validPath } from '../helpers/valid-calls';
 
 /** One call of docs/legacy-api.json, the contract the booking platform and the old front end use. */
 type ContractCall = { group: string; method: 'GET' | 'POST'; path: string; auth: 'bearer' | 'public'; body?: string[] };
@@ -57,9 +54,6 @@ function bodyVariants(call: ContractCall): { label: string; body?: string }[] {
     { label: 'valori da 100 KB', body: JSON.stringify(Object.fromEntries(keys.map((key) => [key, big]))) },
   ];
 }
-
-/** The key vitest.config.ts gives the server (BOOKING_PLATFORM_API_KEY). */
-const PLATFORM_KEY = 'test-platform-key-0123456789';
 
 let db: Database;
 let dispatch: Dispatch;
@@ -194,46 +188,10 @@ const NOT_SERVED_HERE: Record<string, { status: number[]; reason: string }> = {
 };
 
 describe('a valid call of every entry of the route table', () => {
-  let valid: Awaited<ReturnType<typeof makeValidWorld>>;
-
-  async function makeValidWorld() {
-    const campsite = await campsiteWithProvider(db);
-    const spare = await makeCampsite(db);
-    const admin = await makeUser(db, campsite.id, { isAdmin: true, packLevel: 10 });
-    const colleague = await makeUser(db, campsite.id, { isAdmin: false, packLevel: 10 });
-    const operator = await makeUser(db, (await makeCampsite(db)).id, { isAdmin: true, isOperator: true, packLevel: 10 });
-    const tokens = { admin: await loginViaApi(dispatch, admin.email), operator: await loginViaApi(dispatch, operator.email) };
-    const rows = await makeCampsiteRows(db, dispatch, tokens.admin);
-    const update = await createViaApi(dispatch, tokens.operator, '/addUpdate', { titolo: 'Novità', testo: '<p>Nuovo</p>', audience: 'selected', campings: [campsite.id] });
-    const { campaign } = await makeSentNewsletter(db, campsite.id);
-    const minted = await callApi(dispatch, 'POST', '/users/createLoginToken', { body: { email: colleague.email }, headers: { 'x-api-key': PLATFORM_KEY } });
-    const offered = await callApi(dispatch, 'POST', `/richiestaDisp/${rows.quote}`, { token: tokens.admin, body: { idx: 0 } });
-    const [notification] = await insertNotifications(db, campsite.id, { total: 1, unread: 1 });
-    const attachment = await createViaApi(dispatch, tokens.admin, '/allegati/addAllegato', { data: Buffer.from('ciao').toString('base64'), fileName: 'nota.txt', mimeType: 'text/plain', idPreventivo: rows.quote });
-    const { uuid: mailUuid } = (await callApi(dispatch, 'POST', '/getUUID', { token: tokens.admin })).json as { uuid: string };
-    const sent = await callApi(dispatch, 'POST', '/sendMail', { token: tokens.admin, body: { emails: ['ospite@prova.test'], object: 'Conferma', body: '<p>Ciao</p>', cliente: rows.contact, uuid: mailUuid } });
-    expect(sent.status, sent.text).toBe(200);
-    const world: CallWorld = {
-      campsiteId: campsite.id,
-      userId: colleague.id,
-      userEmail: colleague.email,
-      rows,
-      update,
-      campaign: campaign.id,
-      notification: notification.id,
-      attachment,
-      mailUuid,
-      loginToken: (minted.json as { uuid: string }).uuid,
-      resource: (offered.json as { risorse: { id: string }[] }).risorse[0]?.id,
-      pngBase64: (await pngWithAlpha()).toString('base64'),
-    };
-    // Operator calls name a spare campsite: deleting it must not take the other calls' campsite along.
-    const operatorWorld: CallWorld = { ...world, campsiteId: spare.id, campsiteName: spare.name };
-    return { admin, operator, tokens, world, operatorWorld };
-  }
+  let valid: Awaited<ReturnType<typeof makeCallWorld>>;
 
   beforeAll(async () => {
-    valid = await makeValidWorld();
+    valid = await makeCallWorld(db, dispatch);
   });
 
   async function tokenOf(role: 'admin' | 'operator'): Promise<string> {

@@ -7,9 +7,8 @@ import type { Endpoint } from '@/lib/legacy-api/endpoint';
 import { createMatcher } from '@/lib/legacy-api/match';
 import { legacyRoutes } from '@/lib/legacy-api/routes';
 import { useTestDatabase } from '../helpers/db';
-import { makeCampsite, makeUser } from '../helpers/fixtures';
+import { makeCallWorld, PLATFORM_KEY } from '../helpers/call-world';
 import { pathParams } from '../helpers/hostile-input';
-import { pngWithAlpha } from '../helpers/images';
 import { fieldValue, makeCampsiteRows } from '../helpers/legacy-rows';
 import { API_ORIGIN, callApi, loginViaApi, type ApiAnswer, type Dispatch } from '../helpers/legacy-api';
 import { hostileArbitrary, toJsonSchema, validArbitrary, type JsonSchema } from '../helpers/schema-arbitrary';
@@ -28,7 +27,6 @@ import { validBody, type CallWorld } from '../helpers/valid-calls';
 const SEED = 20_261_126;
 const VALID_RUNS = 8;
 const HOSTILE_RUNS = 12;
-const PLATFORM_KEY = 'test-platform-key-0123456789';
 const DEPTH = 10_000;
 
 let db: Database;
@@ -46,15 +44,10 @@ const neverServed: string[] = [];
 const findings: Finding[] = [];
 
 async function makeWorld() {
-  const campsite = await makeCampsite(db);
-  const provider = await makeCampsite(db);
-  const admin = await makeUser(db, campsite.id, { isAdmin: true, packLevel: 10 });
-  const colleague = await makeUser(db, campsite.id, { isAdmin: false, packLevel: 10 });
-  const operator = await makeUser(db, provider.id, { isAdmin: true, isOperator: true, packLevel: 10 });
-  const tokens: Record<Role, string> = { admin: await loginViaApi(dispatch, admin.email), operator: await loginViaApi(dispatch, operator.email) };
-  const emails: Record<Role, string> = { admin: admin.email, operator: operator.email };
-  const rows = await makeCampsiteRows(db, dispatch, tokens.admin);
-  return { campsite, spare: await makeCampsite(db), colleague, tokens, emails, rows, pngBase64: (await pngWithAlpha()).toString('base64') };
+  const made = await makeCallWorld(db, dispatch);
+  const tokens: Record<Role, string> = { ...made.tokens };
+  const emails: Record<Role, string> = { admin: made.admin.email, operator: made.operator.email };
+  return { ...made, tokens, emails };
 }
 
 beforeAll(async () => {
@@ -78,7 +71,7 @@ afterAll(() => {
 const label = (route: Endpoint) => `${route.method} ${route.path}`;
 /** An operator call runs as the provider's operator and names a spare campsite: with the campsite's own id it could delete the campsite the other calls use. */
 const roleOf = (route: Endpoint): Role => (route.operatorOnly ? 'operator' : 'admin');
-const poolFor = (route: Endpoint) => [world.colleague.id, ...Object.values(world.rows), ...WORDS, ...(route.operatorOnly ? [] : [world.campsite.id])];
+const poolFor = (route: Endpoint) => [world.colleague.id, ...Object.values(world.world.rows), ...WORDS, ...(route.operatorOnly ? [] : [world.campsite.id])];
 /** Words some calls need (periods, buckets, public configuration groups, a thread name), mixed into the valid strings. */
 const WORDS = ['mese', 'stagione', 'anno', 'giorno', 'settimana', 'formContatti', 'emailInvioPreventivi', '0', 'thread-prova'];
 
@@ -95,18 +88,11 @@ const asParams = (value: unknown): Record<string, string> =>
   Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).map(([key, item]) => [key, typeof item === 'string' ? item : JSON.stringify(item) ?? '']));
 
 function randomCases(route: Endpoint): Case[] {
-  const named: CallWorld = {
-    campsiteId: route.operatorOnly ? world.spare.id : world.campsite.id,
-    campsiteName: route.operatorOnly ? world.spare.name : world.campsite.name,
-    userId: world.colleague.id,
-    userEmail: world.colleague.email,
-    rows: world.rows,
-    pngBase64: world.pngBase64,
-  };
+  const named: CallWorld = route.operatorOnly ? world.operatorWorld : world.world;
   const steering = { pool: poolFor(route), hint: (key: string) => fieldValue(route, key, named) };
   const names = pathParams(route);
   // The valid call of tests/helpers/valid-calls.ts: the first valid case, and the base of half the hostile ones.
-  const knownParams = Object.fromEntries(names.map((name) => [name, String(fieldValue(route, name, named) ?? world.rows.contact)]));
+  const knownParams = Object.fromEntries(names.map((name) => [name, String(fieldValue(route, name, named) ?? named.rows.contact)]));
   const knownBody = validBody(route, named);
   const paramsSchema: JsonSchema = route.params
     ? toJsonSchema(route.params)
@@ -236,7 +222,7 @@ describe.each(legacyRoutes.map((route) => [label(route), route] as const))('%s',
     totals.succeeded += served;
     if (served === 0) neverServed.push(name);
     // A deleting call may have removed the rows the next calls name: make them again.
-    if (/delete/i.test(route.path)) world.rows = await makeCampsiteRows(db, dispatch, world.tokens.admin);
+    if (/delete/i.test(route.path)) world.world.rows = await makeCampsiteRows(db, dispatch, world.tokens.admin);
     expect(problems).toEqual([]);
   }, 60_000);
 });

@@ -10,12 +10,10 @@ import { legacyRoutes } from '@/lib/legacy-api/routes';
 import { useTestDatabase } from '../helpers/db';
 import { snapshotDatabase } from '../helpers/db-snapshot';
 import { makeCampsite, makeUser, TEST_PASSWORD } from '../helpers/fixtures';
-import { makeSentNewsletter } from '../helpers/campaigns';
-import { pngWithAlpha } from '../helpers/images';
-import { createViaApi, makeCampsiteRows } from '../helpers/legacy-rows';
-import { campsiteWithProvider } from '../helpers/newsletters';
+import { makeCallWorld, PLATFORM_KEY } from '../helpers/call-world';
+import { makeCampsiteRows } from '../helpers/legacy-rows';
 import { callApi, loginViaApi, type Dispatch } from '../helpers/legacy-api';
-import { declaredKeys, NEW_PASSWORD, validBody, validPath, type CallWorld } from '../helpers/valid-calls';
+import { declaredKeys, NEW_PASSWORD, validBody, validPath } from '../helpers/valid-calls';
 
 /**
  * Mass assignment, complete by construction: every POST call of the route table that takes a
@@ -31,35 +29,24 @@ import { declaredKeys, NEW_PASSWORD, validBody, validPath, type CallWorld } from
 let db: Database;
 let dispatch: Dispatch;
 let world: Awaited<ReturnType<typeof makeWorld>>;
-let pngBase64: string;
 
 const INJECTED_DATE = '2001-01-01T00:00:00.000Z';
 const freshId = () => `iniettato${randomBytes(8).toString('hex')}`;
 const injectedIds: string[] = [];
 
-const PLATFORM_KEY = 'test-platform-key-0123456789';
-
-const create = (token: string, path: string, body: unknown) => createViaApi(dispatch, token, path, body);
-const seed = (token: string) => makeCampsiteRows(db, dispatch, token);
-
 async function makeWorld() {
-  const campsite = await campsiteWithProvider(db);
+  const made = await makeCallWorld(db, dispatch);
   const victim = await makeCampsite(db);
-  const admin = await makeUser(db, campsite.id, { isAdmin: true, packLevel: 10 });
-  const staff = await makeUser(db, campsite.id, { isAdmin: false, packLevel: 10 });
   const victimAdmin = await makeUser(db, victim.id, { isAdmin: true, packLevel: 10 });
-  const operator = await makeUser(db, (await makeCampsite(db)).id, { isAdmin: true, isOperator: true, packLevel: 10 });
-  const adminToken = await loginViaApi(dispatch, admin.email);
-  const ids = await seed(adminToken);
-  const victimIds = await seed(await loginViaApi(dispatch, victimAdmin.email));
-  const update = await create(await loginViaApi(dispatch, operator.email), '/addUpdate', { titolo: 'Novità', testo: '<p>Nuovo</p>', audience: 'selected', campings: [campsite.id] });
-  const { campaign } = await makeSentNewsletter(db, campsite.id);
-  const minted = await callApi(dispatch, 'POST', '/users/createLoginToken', { body: { email: staff.email }, headers: { 'x-api-key': PLATFORM_KEY } });
-  const offered = await callApi(dispatch, 'POST', `/richiestaDisp/${ids.quote}`, { token: adminToken, body: { idx: 0 } });
-  const resource = (offered.json as { risorse: { id: string }[] }).risorse[0]?.id;
-  const loginToken = (minted.json as { uuid?: string; token?: string }).uuid ?? (minted.json as { token?: string }).token;
-  return { campsite, victim, admin, staff, victimAdmin, ids, victimIds, update, campaign: campaign.id, loginToken, resource,
-    tokens: { staff: await loginViaApi(dispatch, staff.email), admin: adminToken },
+  const victimIds = await makeCampsiteRows(db, dispatch, await loginViaApi(dispatch, victimAdmin.email));
+  return {
+    ...made,
+    // The caller: campsite A's non-admin staff user, whom the valid calls name too.
+    staff: made.colleague,
+    victim,
+    victimAdmin,
+    victimIds,
+    tokens: { staff: await loginViaApi(dispatch, made.colleague.email), admin: made.tokens.admin },
     passwords: { staff: TEST_PASSWORD, admin: TEST_PASSWORD },
   };
 }
@@ -68,7 +55,6 @@ beforeAll(async () => {
   db = await useTestDatabase();
   dispatch = createDispatcher(legacyRoutes, () => db, { tokenLimit: { points: 100_000, durationSeconds: 60 } });
   world = await makeWorld();
-  pngBase64 = (await pngWithAlpha()).toString('base64');
 });
 
 /** The keys an attacker adds, with values that would hand the row to campsite B, make the caller an admin, or forge its identity and age. */
@@ -107,18 +93,6 @@ function inject(value: unknown, declared: Set<string>, topLevelOnly = false): un
   const extra = Object.fromEntries(Object.entries(hostileKeys()).filter(([key]) => !declared.has(key) && !(key in own)));
   return { ...own, ...extra };
 }
-
-const callWorld = (): CallWorld => ({
-  campsiteId: world.campsite.id,
-  userId: world.staff.id,
-  userEmail: world.staff.email,
-  rows: world.ids,
-  update: world.update,
-  campaign: world.campaign,
-  loginToken: world.loginToken,
-  resource: world.resource,
-  pngBase64,
-});
 
 /**
  * Calls that cannot get a 2xx from campsite A's staff with a valid body, and why; each is still
@@ -208,9 +182,9 @@ describe('hostile keys in every write, sent by campsite A’s staff (admin-only 
     const rolesBefore = await roles();
 
     for (const route of writes) {
-      const body = inject(validBody(route, callWorld()), new Set(declaredKeys(route)), TOP_LEVEL_ONLY.has(label(route)));
+      const body = inject(validBody(route, world.world), new Set(declaredKeys(route)), TOP_LEVEL_ONLY.has(label(route)));
       const auth = route.auth === 'platform-key' ? { headers: { 'x-api-key': PLATFORM_KEY } } : { token: await tokenOf(route.adminOnly ? 'admin' : 'staff') };
-      const answer = await callApi(dispatch, 'POST', validPath(route, callWorld()), { ...auth, body });
+      const answer = await callApi(dispatch, 'POST', validPath(route, world.world), { ...auth, body });
       // The staff user changed its own password: the next login needs the new one.
       if (route.path.startsWith('/editPassword') && answer.status === 200) world.passwords.staff = NEW_PASSWORD;
       outcomes.set(label(route), { status: answer.status, text: answer.text.slice(0, 300) });

@@ -3,6 +3,17 @@ import { requestsOverTime } from '@/lib/dashboard/requests';
 import { refreshDashboard } from '@/lib/dashboard/service';
 import { bucketParams, comparisonParams, conversionBody, parseBucket, parseComparison, requestsBody } from '@/lib/dashboard/validation';
 import { endpoint, type Endpoint } from '../endpoint';
+import {
+  conversionSchema,
+  mailsSentSchema,
+  nationalitiesSchema,
+  nationalityConversionSchema,
+  quoteCountsSchema,
+  quoteValuesSchema,
+  refreshedSchema,
+  requestsOverTimeSchema,
+  seasonsSchema,
+} from '../shapes/dashboard';
 
 /** The dashboard group: every answer is read from the campsite's daily aggregates; forceUpdate rebuilds them. */
 const group = 'dashboard';
@@ -16,6 +27,7 @@ export const dashboardRoutes: Endpoint[] = [
     auth: 'bearer',
     group,
     summary: 'E-mail inviate questo mese e il mese prima (giorni di Europe/Rome).',
+    response: mailsSentSchema,
     handler: async ({ db, tenant }) => mailsSent(db, scope(tenant), new Date()),
   }),
   endpoint({
@@ -25,6 +37,7 @@ export const dashboardRoutes: Endpoint[] = [
     group,
     summary:
       'Valore dei preventivi in centesimi: proposto (per ogni preventivo arrivato al cliente, la scheda di totale più alto), accettato (scheda accettata di accettati e convertiti), convertito (scheda accettata dei convertiti).',
+    response: quoteValuesSchema,
     handler: async ({ db, tenant }) => (await quoteTotals(db, scope(tenant))).value,
   }),
   endpoint({
@@ -33,6 +46,7 @@ export const dashboardRoutes: Endpoint[] = [
     auth: 'bearer',
     group,
     summary: 'Numero di preventivi per stato, e il totale.',
+    response: quoteCountsSchema,
     handler: async ({ db, tenant }) => {
       const totals = await quoteTotals(db, scope(tenant));
       return { total: totals.total, byProgress: totals.byProgress };
@@ -46,6 +60,7 @@ export const dashboardRoutes: Endpoint[] = [
     summary: `Conversione dei preventivi creati nel periodo ${periods}. Con lucee: true contano solo i convertiti. Periodo sconosciuto: 400.`,
     params: comparisonParams,
     body: conversionBody,
+    response: conversionSchema,
     handler: async ({ db, tenant }, { params, body }) =>
       conversion(db, scope(tenant), parseComparison(params.comp), new Date(), body.lucee === true || body.lucee === 'true'),
   }),
@@ -55,6 +70,7 @@ export const dashboardRoutes: Endpoint[] = [
     auth: 'bearer',
     group,
     summary: 'Contatti per nazionalità (nationId 0: non indicata), dai più numerosi.',
+    response: nationalitiesSchema,
     handler: async ({ db, tenant }) => nationalities(db, scope(tenant)),
   }),
   endpoint({
@@ -64,6 +80,7 @@ export const dashboardRoutes: Endpoint[] = [
     group,
     summary: `Conversione per nazionalità del cliente, nel periodo ${periods}. Periodo sconosciuto: 400.`,
     params: comparisonParams,
+    response: nationalityConversionSchema,
     handler: async ({ db, tenant }, { params }) => nationalityConversion(db, scope(tenant), parseComparison(params.comp), new Date()),
   }),
   endpoint({
@@ -72,6 +89,7 @@ export const dashboardRoutes: Endpoint[] = [
     auth: 'bearer',
     group,
     summary: 'La stagione in corso e le due precedenti (1° ottobre – 30 settembre), mese per mese: preventivi creati e vinti.',
+    response: seasonsSchema,
     handler: async ({ db, tenant }) => seasons(db, scope(tenant), new Date()),
   }),
   endpoint({
@@ -83,6 +101,7 @@ export const dashboardRoutes: Endpoint[] = [
       'Richieste ricevute per giorno, settimana o mese (value: giorno, settimana, mese), tra dal e al (gg/mm/aaaa, facoltativi). Al massimo 100 giorni per giorno; oltre: 400.',
     params: bucketParams,
     body: requestsBody,
+    response: requestsOverTimeSchema,
     handler: async ({ db, tenant }, { params, body }) => requestsOverTime(db, scope(tenant), parseBucket(params.value), body, new Date()),
   }),
   endpoint({
@@ -91,6 +110,7 @@ export const dashboardRoutes: Endpoint[] = [
     auth: 'bearer',
     group,
     summary: 'Ricalcola subito i dati della dashboard del campeggio e restituisce l’ora dell’aggiornamento.',
+    response: refreshedSchema,
     handler: async ({ db, tenant }) => refreshDashboard(db, scope(tenant)),
   }),
 ];

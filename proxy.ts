@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { clientInfo } from '@/lib/auth/client-info';
+import { clientInfo, requestHost } from '@/lib/auth/client-info';
 import { effectivePackLevel, hasFullPack } from '@/lib/auth/pack-levels';
 import { isPrefetch } from '@/lib/auth/prefetch';
 import { routeAccess } from '@/lib/auth/route-access';
@@ -58,7 +58,8 @@ export async function proxy(request: NextRequest) {
  * renders (lib/http/csp.ts): a page stored whole would carry an old nonce, or none.
  */
 function withContentSecurityPolicy(request: NextRequest) {
-  const headers = cspResponseHeaders(request.nextUrl.pathname, newNonce(), { dev: process.env.NODE_ENV === 'development' });
+  const https = requestHost(request.headers, request.nextUrl.protocol.replace(/:$/, '')).proto === 'https';
+  const headers = cspResponseHeaders(request.nextUrl.pathname, newNonce(), { dev: process.env.NODE_ENV === 'development', https });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('content-security-policy', headers['Content-Security-Policy']);
   const response = NextResponse.next({ request: { headers: requestHeaders } });

@@ -17,7 +17,14 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
 }
 
-export function contentSecurityPolicy(pathname: string, nonce: string, options: { dev?: boolean } = {}): string {
+/**
+ * `https`: the page was asked over HTTPS (behind our proxy, as it says). Chromium delivers the
+ * Reporting API's reports (report-to) from secure pages only, and with report-to present it
+ * skips report-uri: over plain HTTP (a local demo) the policy names report-uri alone.
+ */
+export type CspOptions = { dev?: boolean; https?: boolean };
+
+export function contentSecurityPolicy(pathname: string, nonce: string, options: CspOptions = {}): string {
   return [
     "default-src 'self'",
     // React in development rebuilds server error stacks with eval; production never evaluates strings.
@@ -37,14 +44,12 @@ export function contentSecurityPolicy(pathname: string, nonce: string, options: 
     `frame-ancestors ${isEmbeddablePath(pathname) ? '*' : "'none'"}`,
     // report-to for browsers with the Reporting API (they then ignore report-uri), report-uri for the others.
     `report-uri ${CSP_REPORT_PATH}`,
-    `report-to ${CSP_REPORT_GROUP}`,
+    ...(options.https ? [`report-to ${CSP_REPORT_GROUP}`] : []),
   ].join('; ');
 }
 
 /** The headers of a page's response: the policy and where its violations are reported. */
-export function cspResponseHeaders(pathname: string, nonce: string, options: { dev?: boolean } = {}): Record<string, string> {
-  return {
-    'Content-Security-Policy': contentSecurityPolicy(pathname, nonce, options),
-    'Reporting-Endpoints': `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`,
-  };
+export function cspResponseHeaders(pathname: string, nonce: string, options: CspOptions = {}): Record<string, string> {
+  const policy = { 'Content-Security-Policy': contentSecurityPolicy(pathname, nonce, options) };
+  return options.https ? { ...policy, 'Reporting-Endpoints': `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"` } : policy;
 }

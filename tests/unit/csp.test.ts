@@ -16,7 +16,9 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('form-action')).toBe("'self'");
     expect(policy.get('default-src')).toBe("'self'");
     expect(policy.get('report-uri')).toBe('/api/csp-report');
-    expect(policy.get('report-to')).toBe('csp');
+    // Chromium sends report-to reports from HTTPS pages only, and then skips report-uri.
+    expect(policy.has('report-to')).toBe(false);
+    expect(directives(contentSecurityPolicy('/dashboard', 'bm9uY2U=', { https: true })).get('report-to')).toBe('csp');
     // Styles are inline (Mantine, the mails' own <style> in the preview frames); scripts never.
     expect(policy.get('style-src')).toContain("'unsafe-inline'");
     expect(policy.get('script-src')).not.toContain('unsafe');
@@ -45,8 +47,8 @@ describe('contentSecurityPolicy', () => {
 });
 
 /** What the proxy hands on: the response's headers, and the request headers Next.js renders with. */
-async function throughProxy(path: string, cookie?: string) {
-  const response = await proxy(new NextRequest(`http://127.0.0.1:3000${path}`, { headers: cookie ? { cookie } : {} }));
+async function throughProxy(path: string, cookie?: string, headers: Record<string, string> = {}, origin = 'http://127.0.0.1:3000') {
+  const response = await proxy(new NextRequest(`${origin}${path}`, { headers: { ...headers, ...(cookie ? { cookie } : {}) } }));
   const policy = response.headers.get('content-security-policy');
   return { response, policy, forwarded: response.headers.get('x-middleware-request-content-security-policy'), nonce: /'nonce-([^']+)'/.exec(policy ?? '')?.[1] };
 }
@@ -56,7 +58,7 @@ describe('proxy.ts', () => {
     const guest = await throughProxy('/visualizzaPreventivo/a/b/c');
     expect(guest.policy).toBe(contentSecurityPolicy('/visualizzaPreventivo/a/b/c', guest.nonce!));
     expect(guest.forwarded).toBe(guest.policy);
-    expect(guest.response.headers.get('reporting-endpoints')).toBe('csp="/api/csp-report"');
+    expect(guest.response.headers.get('reporting-endpoints')).toBeNull();
 
     const form = await throughProxy('/contattaci/abc/1');
     expect(directives(form.policy!).get('frame-ancestors')).toBe('*');
@@ -71,6 +73,16 @@ describe('proxy.ts', () => {
     const staff = await throughProxy('/dashboard', `${salt}=${session}`);
     expect(staff.policy).toBe(contentSecurityPolicy('/dashboard', staff.nonce!));
     expect(staff.forwarded).toBe(staff.policy);
+  });
+
+  it('names the Reporting API endpoint to pages asked over HTTPS, directly or through our proxy', async () => {
+    const direct = await throughProxy('/login', undefined, {}, 'https://crm.test');
+    const proxied = await throughProxy('/login', undefined, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' });
+    for (const { response, policy, nonce } of [direct, proxied]) {
+      expect(policy).toBe(contentSecurityPolicy('/login', nonce!, { https: true }));
+      expect(directives(policy!).get('report-to')).toBe('csp');
+      expect(response.headers.get('reporting-endpoints')).toBe('csp="/api/csp-report"');
+    }
   });
 
   it('sends no policy on a redirect, which has no page to protect', async () => {

@@ -55,12 +55,9 @@ const nextConfig: NextConfig = {
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
         ],
       },
-      // Campsites embed their contact form in their own site; every other page stays unframed.
-      { source: '/:path((?!contattaci).*)', headers: [{ key: 'X-Frame-Options', value: 'SAMEORIGIN' }] },
-      ...['/contattaci/:path*', '/contattaciL/:path*'].map((source) => ({
-        source,
-        headers: [{ key: 'Content-Security-Policy', value: 'frame-ancestors *' }],
-      })),
+      // Campsites embed their contact form in their own site; every other page stays unframed. The
+      // pages' Content-Security-Policy, frame-ancestors included, comes from proxy.ts with its nonce.
+      { source: '/:path((?!contattaci).*)', headers: [{ key: 'X-Frame-Options', value: 'DENY' }] },
       // Guest pages: the address is the guest's key, so it is never passed on nor indexed.
       ...GUEST_PATHS.map((source) => ({
         source,

@@ -1,10 +1,11 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { clientInfo } from '@/lib/auth/client-info';
+import { clientInfo, requestHost } from '@/lib/auth/client-info';
 import { effectivePackLevel, hasFullPack } from '@/lib/auth/pack-levels';
 import { isPrefetch } from '@/lib/auth/prefetch';
 import { routeAccess } from '@/lib/auth/route-access';
 import { readSessionCookie } from '@/lib/auth/session-cookie';
 import { env } from '@/lib/env';
+import { cspResponseHeaders, newNonce } from '@/lib/http/csp';
 import { proxyLimiter } from '@/lib/rate-limit/proxy-limiter';
 
 // Quote links are unguessable: an address asking for hundreds of them is probing, not reading.
@@ -35,7 +36,7 @@ export async function proxy(request: NextRequest) {
   const oneClick = request.method === 'POST' ? ONE_CLICK_PATH.exec(pathname) : null;
   if (oneClick) return NextResponse.rewrite(new URL(`/api/one-click/unsubscribe/${oneClick[1]}/${oneClick[2]}`, request.nextUrl));
   const access = routeAccess(pathname);
-  if (!access || access.kind !== 'staff') return NextResponse.next();
+  if (!access || access.kind !== 'staff') return withContentSecurityPolicy(request);
   const session = await readSessionCookie(request.headers.get('cookie'), env().AUTH_SECRET ?? '');
   if (!session) {
     const login = new URL('/login', request.nextUrl);
@@ -48,7 +49,22 @@ export async function proxy(request: NextRequest) {
     if (isPrefetch(request.headers)) return new NextResponse(null, { status: 204 });
     return NextResponse.redirect(new URL('/logout?motivo=livello', request.nextUrl));
   }
-  return NextResponse.next();
+  return withContentSecurityPolicy(request);
+}
+
+/**
+ * The page goes on with a fresh nonce in its policy: on the response for the browser, and on the
+ * request, where Next.js finds it and writes it on each of its scripts. Each request thus
+ * renders (lib/http/csp.ts): a page stored whole would carry an old nonce, or none.
+ */
+function withContentSecurityPolicy(request: NextRequest) {
+  const https = requestHost(request.headers, request.nextUrl.protocol.replace(/:$/, '')).proto === 'https';
+  const headers = cspResponseHeaders(request.nextUrl.pathname, newNonce(), { dev: process.env.NODE_ENV === 'development', https });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('content-security-policy', headers['Content-Security-Policy']);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
 }
 
 export const config = {

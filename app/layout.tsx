@@ -1,6 +1,7 @@
 import './globals.css';
 import { mantineHtmlProps } from '@mantine/core';
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import { getLocale, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { ErrorTextsProvider, type ErrorTexts } from '@/components/providers/error-texts';
@@ -17,11 +18,16 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1, them
  * Only the document: Mantine's provider and styles come with the layouts of the pages built on
  * them (StaffProviders, GuestMantineLayout), so the guest's quote mini-site loads neither.
  * No ColorSchemeScript either (a client component): the scheme is always light, which
- * mantineHtmlProps already writes on <html>.
+ * mantineHtmlProps already writes on <html>. So no script of ours is inline: Next.js writes the
+ * request's CSP nonce (proxy.ts) on all of its own.
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request, the 404 page and the guest's quote included: HTML built ahead
+  // or stored whole would carry no nonce, or an old one, and the CSP would block its scripts.
+  // The guest pages keep their data cache (lib/public-quotes/cached-view.ts).
+  await connection();
   // The document is Italian (guest pages set their own language on their content); saying so
-  // here keeps next-intl from reading the request, so the guest pages can be cached whole.
+  // here keeps next-intl from reading the request for it.
   setRequestLocale(STAFF_LOCALE);
   const locale = await getLocale();
   const errorTexts = (await getMessages()).errorPage as ErrorTexts;

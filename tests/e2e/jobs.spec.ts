@@ -23,8 +23,9 @@ async function quoteExpiringUnseen(request: APIRequestContext): Promise<string |
   } finally {
     await sql.end();
   }
+  // Rendered again (each view has its CSP nonce), from the quote's data cache.
   const cached = await request.get(path);
-  expect(cached.headers()['x-nextjs-cache']).toBe('HIT');
+  expect(cached.status()).toBe(200);
   expect(isExpiredPage(await cached.text()), 'the cached page does not know yet').toBe(false);
   return path;
 }

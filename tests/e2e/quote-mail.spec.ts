@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
+import { watchCspViolations } from './csp-watch';
 import { LOGINS, logInToDashboard } from './support';
 
 /** A German guest with a complete two-night quote, made through the legacy API as the booking platform would. */
@@ -28,6 +29,9 @@ async function germanGuestWithQuote(request: APIRequestContext, tag: string) {
 
 test('a German template with an uploaded image goes to a German guest; the captured mail links to the mini-site, which marks the quote read', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
+  // Tiptap with an uploaded picture, the mail previews (srcdoc frames with <base target>, the
+  // mail's <style> and its pictures) and the guest's page, all under the pages' CSP.
+  const violations = await watchCspViolations(page);
   const tag = Date.now().toString(36);
   const { contactId, quoteId } = await germanGuestWithQuote(request, tag);
   const templateName = `Angebot mit Bild ${tag}`;
@@ -90,6 +94,7 @@ test('a German template with an uploaded image goes to a German guest; the captu
   expect(image.status()).toBe(200);
   expect(image.headers()['content-type']).toMatch(/^image\//);
   const guestPage = await guest.newPage();
+  const guestViolations = await watchCspViolations(guestPage);
   const marked = guestPage.waitForResponse((response) => response.url().includes('/api/visualizzato/'));
   await guestPage.goto(quoteUrl!);
   await expect(guestPage.getByRole('heading', { level: 1 })).toBeVisible();
@@ -106,4 +111,5 @@ test('a German template with an uploaded image goes to a German guest; the captu
   await page.getByTestId('contact-mails').getByRole('link', { name: /^Ihr Angebot/ }).click();
   await expect(page).toHaveURL(/\/tracciaMail\//);
   await expect(page.getByText('Inviata dal CRM')).toBeVisible();
+  expect([...violations, ...guestViolations]).toEqual([]);
 });

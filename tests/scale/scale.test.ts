@@ -132,8 +132,9 @@ describe('two instances behind a load balancer', () => {
     const guestPath = `/visualizzaPreventivo/${quote.contact}/${quote._id}/${user.user.camping}`;
     // Both instances render and cache the page.
     for (const port of [INSTANCES.B, INSTANCES.A, INSTANCES.B]) expect((await fetch(at(port, guestPath))).status).toBe(200);
+    // Each view renders again for its CSP nonce, from the quote's data cache (shared in Redis).
     const cached = await fetch(at(INSTANCES.B, guestPath));
-    expect(cached.headers.get('x-nextjs-cache')).toBe('HIT');
+    expect(cached.status).toBe(200);
 
     const renamed = `Rinominato su A ${Date.now().toString(36)}`;
     const edited = await api(INSTANCES.A, `/editQuote/${quote._id}`, { name: renamed }, token);
@@ -163,7 +164,7 @@ describe('two instances behind a load balancer', () => {
     // Time passes: the validity ends, and nothing in a request tells the cache.
     await sql`update quotes set valid_until = now() - interval '1 minute' where id = ${quote._id}`;
     const stale = await fetch(at(INSTANCES.B, guestPath));
-    expect(stale.headers.get('x-nextjs-cache')).toBe('HIT');
+    expect(stale.status).toBe(200);
     expect(isExpiredPage(await stale.text()), 'the cached page still shows the offer').toBe(false);
 
     const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', supervise: false, schedule: false, migrate: false });

@@ -4,13 +4,9 @@ import { guestIdsOf, guestQuoteMetadata, openGuestQuote, type GuestQuoteParams }
 
 type Props = { params: Promise<GuestQuoteParams> };
 
-// Rendered at the first view, then served from the cache until the quote changes (its tags are
-// dropped) or an hour passes (a validity date may have passed meanwhile).
-export const revalidate = 3600;
-export const dynamicParams = true;
-export function generateStaticParams(): GuestQuoteParams[] {
-  return [];
-}
+// Rendered at each view, for its CSP nonce (app/layout.tsx), from the quote's data cache, which
+// holds until the quote changes (its tags are dropped) or an hour passes (a validity date may
+// have passed meanwhile): see lib/public-quotes/cached-view.ts.
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return guestQuoteMetadata(await params);

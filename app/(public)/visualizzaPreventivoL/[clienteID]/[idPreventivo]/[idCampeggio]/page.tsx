@@ -1,12 +1,5 @@
 import GuestQuotePage, { generateMetadata } from '@/app/(public)/visualizzaPreventivo/[clienteID]/[idPreventivo]/[idCampeggio]/page';
-import type { GuestQuoteParams } from '@/lib/public-quotes/page';
 
-// Segment options must be written in each route file: the same cache as the main address.
-export const revalidate = 3600;
-export const dynamicParams = true;
-export function generateStaticParams(): GuestQuoteParams[] {
-  return [];
-}
-
+// The same page, and the same data cache, as the main address.
 export { generateMetadata };
 export default GuestQuotePage;

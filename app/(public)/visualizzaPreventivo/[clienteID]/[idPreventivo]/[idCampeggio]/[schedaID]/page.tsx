@@ -4,12 +4,6 @@ import { guestIdsOf, guestQuoteMetadata, openGuestQuote, type GuestQuoteParams }
 
 type Props = { params: Promise<GuestQuoteParams & { schedaID: string }> };
 
-export const revalidate = 3600;
-export const dynamicParams = true;
-export function generateStaticParams(): (GuestQuoteParams & { schedaID: string })[] {
-  return [];
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return guestQuoteMetadata(await params);
 }

@@ -7,6 +7,7 @@ import { readSessionCookie } from '@/lib/auth/session-cookie';
 import { env } from '@/lib/env';
 import { cspResponseHeaders, newNonce } from '@/lib/http/csp';
 import { proxyLimiter } from '@/lib/rate-limit/proxy-limiter';
+import { hasControlCharacters } from '@/lib/validation/zod-safe';
 
 // Quote links are unguessable: an address asking for hundreds of them is probing, not reading.
 const GUEST_QUOTE_PATH = /^\/visualizzaPreventivoL?\//;
@@ -24,6 +25,11 @@ const ONE_CLICK_PATH = /^\/(?:mailing\/)?unsubscribe\/([^/]+)\/([^/]+)(?:\/[^/]*
  */
 export async function proxy(request: NextRequest) {
   const { pathname, hostname } = request.nextUrl;
+  // Guest links carry ids in the path, which no zod schema reads before the database does: a NUL
+  // there would reach PostgreSQL and come back as a 500 (the API's paths are refused by zod).
+  if (hasControlCharacters(decodedPath(pathname))) {
+    return new NextResponse('Indirizzo non valido · Ungültige Adresse · Invalid address', { status: 400 });
+  }
   // Counted by address, so only when the address is known (TRUST_PROXY=1, see client-info.ts).
   const ip = GUEST_QUOTE_PATH.test(pathname) ? clientInfo(request.headers).ip : null;
   if (ip) {
@@ -50,6 +56,14 @@ export async function proxy(request: NextRequest) {
     return NextResponse.redirect(new URL('/logout?motivo=livello', request.nextUrl));
   }
   return withContentSecurityPolicy(request);
+}
+
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 /**

@@ -54,6 +54,16 @@ async function throughProxy(path: string, cookie?: string, headers: Record<strin
 }
 
 describe('proxy.ts', () => {
+  it('refuses a guest link with a control character in its path (400), before any page or database reads it', async () => {
+    for (const path of ['/visualizzaPreventivo/abc%00/x/y', '/unsubscribe/camp%01/contatto', '/contattaci/%7F']) {
+      const { response } = await throughProxy(path);
+      expect(response.status, path).toBe(400);
+      expect(await response.text()).toContain('Indirizzo non valido');
+    }
+    const fine = await throughProxy('/visualizzaPreventivo/a%20b/c/d');
+    expect(fine.response.status).toBe(200);
+  });
+
   it('sends each page the policy for its path with a new nonce, and passes the same policy on to the render', async () => {
     const guest = await throughProxy('/visualizzaPreventivo/a/b/c');
     expect(guest.policy).toBe(contentSecurityPolicy('/visualizzaPreventivo/a/b/c', guest.nonce!));

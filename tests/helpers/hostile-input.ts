@@ -1,21 +1,7 @@
 import type { Endpoint } from '@/lib/legacy-api/endpoint';
 import { z } from '@/lib/validation';
+import type { JsonSchema } from './json-schema';
 
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  minimum?: number;
-  minLength?: number;
-  minItems?: number;
-};
 
 /** What a hostile caller puts in every field: the victim's id in the strings, its e-mail where an e-mail goes. */
 export type HostileValues = { id: string; email: string };

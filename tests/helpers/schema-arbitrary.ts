@@ -1,33 +1,5 @@
 import fc from 'fast-check';
-import { z } from '@/lib/validation';
-
-/** The part of JSON Schema that z.toJSONSchema produces for the route table's inputs. */
-export type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  additionalProperties?: JsonSchema | boolean;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  pattern?: string;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-};
-
-export function toJsonSchema(schema: z.ZodType): JsonSchema {
-  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-}
+import type { JsonSchema } from './json-schema';
 
 /** Strings a careless or hostile client sends: empty, numbers in words, scripts of every direction, emoji, control characters, U+0000. */
 export const HOSTILE_STRINGS = [

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Endpoint } from '@/lib/legacy-api/endpoint';
 import { TEST_PASSWORD } from './fixtures';
 import { DEMO_TYPOLOGY, fieldValue, type NamedRows } from './legacy-rows';
-import { toJsonSchema } from './schema-arbitrary';
+import { toJsonSchema } from './json-schema';
 import { minimalBody } from './valid-input';
 
 /** What valid calls name besides the campsite's rows: the user of userId (by e-mail too), a one-time login, a bookable resource, an image. */

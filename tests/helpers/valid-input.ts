@@ -1,5 +1,5 @@
 import type { Endpoint } from '@/lib/legacy-api/endpoint';
-import { toJsonSchema, type JsonSchema } from './schema-arbitrary';
+import { toJsonSchema, type JsonSchema } from './json-schema';
 
 /**
  * The smallest input a route's own schema accepts, built from it: the required keys only, strings

@@ -14,6 +14,7 @@ import { useTestDatabase } from '../helpers/db';
 import { makeCampsite, makeUser } from '../helpers/fixtures';
 import { guestClient, makeFormCampsite, validValues } from '../helpers/public-form';
 import { API_ORIGIN, callApi, expectErrorAnswer, loginViaApi, randomAddress, type ApiAnswer, type Dispatch } from '../helpers/legacy-api';
+import type { JsonSchema } from '../helpers/json-schema';
 
 /**
  * PostgreSQL refuses U+0000 in text and jsonb: before the shared zod refused control characters,
@@ -37,23 +38,6 @@ beforeAll(async () => {
 
 const NUL = '\u0000';
 
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  additionalProperties?: JsonSchema | boolean;
-  items?: JsonSchema;
-  prefixItems?: JsonSchema[];
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  minimum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-};
 
 /** A value of the schema's shape; with `poison`, every text in it carries a control character. */
 function valueFor(schema: JsonSchema | undefined, poison: string): unknown {

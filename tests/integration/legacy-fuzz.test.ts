@@ -11,7 +11,8 @@ import { makeCallWorld, PLATFORM_KEY } from '../helpers/call-world';
 import { pathParams } from '../helpers/hostile-input';
 import { fieldValue, makeCampsiteRows } from '../helpers/legacy-rows';
 import { API_ORIGIN, callApi, loginViaApi, type ApiAnswer, type Dispatch } from '../helpers/legacy-api';
-import { hostileArbitrary, toJsonSchema, validArbitrary, type JsonSchema } from '../helpers/schema-arbitrary';
+import { toJsonSchema, type JsonSchema } from '../helpers/json-schema';
+import { hostileArbitrary, validArbitrary } from '../helpers/schema-arbitrary';
 import { validBody, type CallWorld } from '../helpers/valid-calls';
 
 /**

@@ -2,13 +2,13 @@ import { Alert, Button, EmptyState, EmptyStateDescription, EmptyStateTitle, Grou
 import { IconAlertTriangle, IconDownload, IconFileImport, IconPlus, IconUsers } from '@tabler/icons-react';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { ContactFilters } from '@/components/contacts/contact-filters';
 import { ContactTable } from '@/components/contacts/contact-table';
 import { contactExportHref, contactListHref, parseContactListParams } from '@/lib/contacts/list-params';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkButton } from '@/components/ui/link-button';
 import { requireStaff } from '@/lib/auth/staff';
+import { staffRead } from '@/lib/auth/staff-read';
 import { countContacts, listContacts } from '@/lib/contacts/search';
 import { AppError } from '@/lib/errors';
 
@@ -22,20 +22,19 @@ export default async function ContactsPage({ searchParams }: Props) {
   const tenant = await requireStaff();
   const params = parseContactListParams(await searchParams);
   const t = await getTranslations('contacts');
-  const db = getDb();
-
   // Invalid dates (or a stale cursor) in the URL: say so, and show the list without them.
   let filterError: string | null = null;
   let filters = params;
   let page;
   let total;
   try {
-    [page, total] = await Promise.all([listContacts(db, tenant, { ...filters, limit: 25 }), countContacts(db, tenant, filters)]);
+    [page, total] = await staffRead(tenant, (db) => Promise.all([listContacts(db, tenant, { ...filters, limit: 25 }), countContacts(db, tenant, filters)]));
   } catch (error) {
     if (!(error instanceof AppError) || error.kind !== 'bad_request') throw error;
     filterError = error.message;
     filters = { ...params, dateFrom: '', dateTo: '', cursor: null };
-    [page, total] = await Promise.all([listContacts(db, tenant, { ...filters, limit: 25 }), countContacts(db, tenant, filters)]);
+    const unfiltered = filters;
+    [page, total] = await staffRead(tenant, (db) => Promise.all([listContacts(db, tenant, { ...unfiltered, limit: 25 }), countContacts(db, tenant, unfiltered)]));
   }
   const filtered = Boolean(filters.search.trim() || filters.dateFrom || filters.dateTo);
 

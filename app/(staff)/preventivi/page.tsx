@@ -1,13 +1,13 @@
 import { Alert, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { QuoteDrawerContent } from '@/components/quotes/quote-drawer-content';
 import { QuoteFilters } from '@/components/quotes/quote-filters';
 import { QuoteTable } from '@/components/quotes/quote-table';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkButton } from '@/components/ui/link-button';
 import { requireStaff } from '@/lib/auth/staff';
+import { staffRead } from '@/lib/auth/staff-read';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { classifyError } from '@/lib/error-classification';
 import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/quotes/progress';
@@ -37,9 +37,8 @@ function withParams(params: SearchParams, changes: Record<string, string | null>
 export default async function QuotesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const tenant = await requireStaff();
   const params = await searchParams;
-  const db = getDb();
   const t = await getTranslations('quotes');
-  const campsite = await getOwnCampsite(db, tenant);
+  const campsite = await staffRead(tenant, (db) => getOwnCampsite(db, tenant));
   const filters = {
     search: single(params.q),
     // Unknown values in a hand-edited URL are left out rather than refused.
@@ -53,14 +52,14 @@ export default async function QuotesPage({ searchParams }: { searchParams: Promi
   let page: Awaited<ReturnType<typeof listQuotes>> | null = null;
   let failure: string | null = null;
   try {
-    page = await listQuotes(db, tenant, filters);
+    page = await staffRead(tenant, (db) => listQuotes(db, tenant, filters));
   } catch (error) {
     const known = classifyError(error);
     if (!known) throw error;
     failure = known.message;
   }
   const openId = single(params.apri);
-  const drawer = openId ? await quoteDetailOrFailure(db, tenant, openId) : null;
+  const drawer = openId ? await staffRead(tenant, (db) => quoteDetailOrFailure(db, tenant, openId)) : null;
   const ids = page?.items.map((item) => item.id) ?? [];
   const openIndex = openId ? ids.indexOf(openId) : -1;
   return (

@@ -1,7 +1,6 @@
 import { EmptyState, Group, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { ProgressTag } from '@/components/quotes/progress-tag';
 import { contactDisplayName as contactName } from '@/lib/contacts/display';
 import { RequestScope } from '@/components/requests/request-scope';
@@ -9,6 +8,7 @@ import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
 import { requireStaff } from '@/lib/auth/staff';
+import { staffRead } from '@/lib/auth/staff-read';
 import { formatDateTime } from '@/lib/format';
 import { listRequests } from '@/lib/quotes/requests';
 
@@ -22,7 +22,7 @@ export default async function RequestsPage({ searchParams }: { searchParams: Pro
   const tenant = await requireStaff();
   const { vista, dopo } = await searchParams;
   const scope = vista === 'tutte' ? 'all' : 'open';
-  const page = await listRequests(getDb(), tenant, { scope, cursor: typeof dopo === 'string' ? dopo : undefined });
+  const page = await staffRead(tenant, (db) => listRequests(db, tenant, { scope, cursor: typeof dopo === 'string' ? dopo : undefined }));
   const [t, tp] = await Promise.all([getTranslations('quotes.requests'), getTranslations('progress')]);
   const base = scope === 'all' ? '/richieste?vista=tutte' : '/richieste?';
   return (

@@ -1,6 +1,6 @@
 import { cache } from 'react';
-import { getDb } from '@/db/client';
 import { requireStaff } from '@/lib/auth/staff';
+import { staffRead } from '@/lib/auth/staff-read';
 import { getContactDetail } from '@/lib/contacts/detail';
 import { getContact } from '@/lib/contacts/service';
 import { AppError } from '@/lib/errors';
@@ -20,11 +20,11 @@ async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
  */
 export const findContactDetail = cache(async (id: string) => {
   const tenant = await requireStaff();
-  return { tenant, detail: await orNull(() => getContactDetail(getDb(), tenant, id)) };
+  return { tenant, detail: await orNull(() => staffRead(tenant, (db) => getContactDetail(db, tenant, id))) };
 });
 
 /** The contact alone, for the edit form. */
 export const findContact = cache(async (id: string) => {
   const tenant = await requireStaff();
-  return { tenant, contact: await orNull(() => getContact(getDb(), tenant, id)) };
+  return { tenant, contact: await orNull(() => staffRead(tenant, (db) => getContact(db, tenant, id))) };
 });

@@ -3,7 +3,6 @@ import { IconArrowLeft, IconFilePlus, IconPencil } from '@tabler/icons-react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { DeleteContactButton } from '@/components/contacts/delete-contact-button';
 import { ContactDataSection, ContactListsSection, ContactQuotesSection } from '@/components/contacts/contact-sections';
 import { ContactMailsTimelineSection } from '@/components/mailbox-settings/contact-mails-section';
@@ -15,6 +14,7 @@ import { getOwnCampsite } from '@/lib/campsites/service';
 import { contactDisplayName } from '@/lib/contacts/service';
 import { formatDate } from '@/lib/format';
 import { contactMailTimeline } from '@/lib/mailbox/timeline';
+import { staffRead } from '@/lib/auth/staff-read';
 import { deleteContactAction } from '../actions';
 import { findContactDetail } from './load';
 import { loadContactMailsAction } from './mail-actions';
@@ -29,10 +29,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ContactDetailPage({ params }: Props) {
   const { tenant, detail } = await findContactDetail((await params).clienteID);
   if (!detail) notFound();
-  const [t, campsite, mails] = await Promise.all([
+  const [t, [campsite, mails]] = await Promise.all([
     getTranslations('contacts'),
-    getOwnCampsite(getDb(), tenant),
-    contactMailTimeline(getDb(), { campsiteId: tenant.campsiteId, contactId: detail.contact.id, limit: CONTACT_MAILS_PAGE }),
+    staffRead(tenant, (db) =>
+      Promise.all([getOwnCampsite(db, tenant), contactMailTimeline(db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id, limit: CONTACT_MAILS_PAGE })]),
+    ),
   ]);
   const { contact } = detail;
   const name = contactDisplayName(contact);

@@ -4,10 +4,10 @@ import { CvComposeForm } from '@/components/mail/cv/cv-compose-form';
 import { CvMailList } from '@/components/mail/cv/cv-mail-list';
 import { PageContainer } from '@/components/shell/page-container';
 import { SafeHtml } from '@/components/ui/safe-html';
-import { getDb } from '@/db/client';
 import { hasFullPack } from '@/lib/auth/pack-levels';
 import { requireStaff } from '@/lib/auth/staff';
 import { loadEmailCvPage } from '@/lib/mail/cv-mail-page';
+import { staffRead } from '@/lib/auth/staff-read';
 
 export type EmailCvSearch = Promise<Record<string, string | string[] | undefined>>;
 
@@ -18,7 +18,7 @@ export async function EmailCvScreen({ searchParams, autoLogout }: { searchParams
   const tenant = await requireStaff({ packLevel: 0 });
   const query = await searchParams;
   const cursor = one(query.dopo);
-  const data = await loadEmailCvPage(getDb(), tenant.campsiteId, { to: one(query.to), cliente: one(query.cliente), oggetto: one(query.oggetto), cursor });
+  const data = await staffRead(tenant, (db) => loadEmailCvPage(db, tenant.campsiteId, { to: one(query.to), cliente: one(query.cliente), oggetto: one(query.oggetto), cursor }));
   const t = await getTranslations('cvMail');
   return (
     <PageContainer>

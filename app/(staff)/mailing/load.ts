@@ -1,8 +1,8 @@
 import { cache } from 'react';
-import { getDb } from '@/db/client';
 import { requireStaff } from '@/lib/auth/staff';
 import { AppError } from '@/lib/errors';
 import { getList, type ListSummary } from '@/lib/lists/service';
+import { staffRead } from '@/lib/auth/staff-read';
 
 /**
  * Once per request (metadata and page share it): the list with its counts, or null for an
@@ -11,7 +11,7 @@ import { getList, type ListSummary } from '@/lib/lists/service';
 export const findList = cache(async (listId: string): Promise<{ campsiteId: string; list: ListSummary | null }> => {
   const tenant = await requireStaff({ packLevel: 10 });
   try {
-    return { campsiteId: tenant.campsiteId, list: await getList(getDb(), { campsiteId: tenant.campsiteId, listId }) };
+    return { campsiteId: tenant.campsiteId, list: await staffRead(tenant, (db) => getList(db, { campsiteId: tenant.campsiteId, listId })) };
   } catch (error) {
     if (error instanceof AppError && error.kind === 'not_found') return { campsiteId: tenant.campsiteId, list: null };
     throw error;

@@ -2,7 +2,6 @@ import { EmptyState, EmptyStateDescription, EmptyStateTitle, Group, Stack, Text,
 import { IconMailbox, IconSend, IconShieldCheck } from '@tabler/icons-react';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { CampaignList } from '@/components/campaigns/campaign-list';
 import { CreateListButton } from '@/components/lists/create-list-button';
 import { ListTable } from '@/components/lists/list-table';
@@ -11,6 +10,7 @@ import { LinkButton } from '@/components/ui/link-button';
 import { requireStaff } from '@/lib/auth/staff';
 import { listCampaigns } from '@/lib/campaigns/service';
 import { listLists } from '@/lib/lists/service';
+import { staffRead } from '@/lib/auth/staff-read';
 import { createListAction, deleteListAction } from './actions';
 import { campaignPageAction } from './newsletter/list-actions';
 
@@ -23,7 +23,7 @@ export default async function MailingPage() {
   const tenant = await requireStaff({ packLevel: 10 });
   const [t, tNav, tCampaigns] = await Promise.all([getTranslations('lists'), getTranslations('nav'), getTranslations('campaigns')]);
   const ids = { campsiteId: tenant.campsiteId };
-  const [lists, campaigns] = await Promise.all([listLists(getDb(), ids), listCampaigns(getDb(), ids)]);
+  const [lists, campaigns] = await staffRead(tenant, (db) => Promise.all([listLists(db, ids), listCampaigns(db, ids)]));
 
   return (
     <PageContainer>

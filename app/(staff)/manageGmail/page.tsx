@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { MailboxSettings } from '@/components/mailbox-settings/mailbox-settings';
 import { PageContainer } from '@/components/shell/page-container';
-import { getDb } from '@/db/client';
 import { requireStaff } from '@/lib/auth/staff';
 import { googleConfigured } from '@/lib/mailbox/gmail/oauth';
 import { findMailbox } from '@/lib/mailbox/mailbox-row';
+import { staffRead } from '@/lib/auth/staff-read';
 import { bindImapAction, syncMailboxNowAction, unbindMailboxAction } from './actions';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -17,7 +17,7 @@ type Props = { searchParams: Promise<{ esito?: string; messaggio?: string }> };
 /** The campsite's mailbox, for every staff level: a service account reads the mail too. */
 export default async function ManageGmailPage({ searchParams }: Props) {
   const tenant = await requireStaff({ packLevel: 0 });
-  const [mailbox, result] = await Promise.all([findMailbox(getDb(), tenant.campsiteId), searchParams]);
+  const [mailbox, result] = await Promise.all([staffRead(tenant, (db) => findMailbox(db, tenant.campsiteId)), searchParams]);
   return (
     <PageContainer>
       <MailboxSettings

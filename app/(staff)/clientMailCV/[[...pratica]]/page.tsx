@@ -5,10 +5,10 @@ import { CvComposeForm } from '@/components/mail/cv/cv-compose-form';
 import { CvMailList } from '@/components/mail/cv/cv-mail-list';
 import { PageContainer } from '@/components/shell/page-container';
 import { SafeHtml } from '@/components/ui/safe-html';
-import { getDb } from '@/db/client';
 import { hasFullPack } from '@/lib/auth/pack-levels';
 import { requireStaff } from '@/lib/auth/staff';
 import { loadClientMailCvPage } from '@/lib/mail/cv-mail-page';
+import { staffRead } from '@/lib/auth/staff-read';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('cvMail'))('clientTitle') };
@@ -21,7 +21,7 @@ export default async function ClientMailCvPage({ params, searchParams }: Props) 
   const tenant = await requireStaff({ packLevel: 0 });
   const [{ pratica }, { dopo }] = await Promise.all([params, searchParams]);
   const cursor = typeof dopo === 'string' ? dopo : null;
-  const data = await loadClientMailCvPage(getDb(), tenant.campsiteId, pratica, cursor);
+  const data = await staffRead(tenant, (db) => loadClientMailCvPage(db, tenant.campsiteId, pratica, cursor));
   const t = await getTranslations('cvMail');
   const file = data.reference ? `${data.reference.number}/${data.reference.year}` : '';
   const basePath = data.reference ? `/clientMailCV/${data.reference.year}/${encodeURIComponent(data.reference.number)}` : '/clientMailCV';

@@ -1,12 +1,12 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { ContactForm } from '@/components/contacts/contact-form';
 import { PageContainer } from '@/components/shell/page-container';
 import { requireStaff } from '@/lib/auth/staff';
 import { EMPTY_CONTACT_FORM } from '@/lib/contacts/form-state';
 import { contactFormOptions } from '@/lib/contacts/reference';
+import { staffRead } from '@/lib/auth/staff-read';
 import { createContactAction } from '../actions';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function NewContactPage() {
   const tenant = await requireStaff();
-  const [options, t] = await Promise.all([contactFormOptions(getDb(), tenant), getTranslations('contacts')]);
+  const [options, t] = await Promise.all([staffRead(tenant, (db) => contactFormOptions(db, tenant)), getTranslations('contacts')]);
   return (
     <PageContainer>
       <Stack gap="lg" maw={900}>

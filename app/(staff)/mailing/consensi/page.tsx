@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ConsentLogTable } from '@/components/newsletter/consent-log-table';
 import { PageContainer } from '@/components/shell/page-container';
-import { getDb } from '@/db/client';
 import { requireStaff } from '@/lib/auth/staff';
 import { listConsents } from '@/lib/newsletter/consent-log';
 import { consentLogParamsSchema } from '@/lib/newsletter/consent-validation';
+import { staffRead } from '@/lib/auth/staff-read';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('newsletterConsents'))('title') };
@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const tenant = await requireStaff({ packLevel: 10 });
   const params = consentLogParamsSchema.parse(await searchParams);
-  const page = await listConsents(getDb(), { campsiteId: tenant.campsiteId, email: params.email }, params.dopo);
+  const page = await staffRead(tenant, (db) => listConsents(db, { campsiteId: tenant.campsiteId, email: params.email }, params.dopo));
   return (
     <PageContainer>
       <ConsentLogTable page={page} email={params.email ?? null} />

@@ -1,15 +1,15 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { AccountForm } from '@/components/settings/users/account-form';
 import { OwnPasswordForm } from '@/components/settings/users/own-password-form';
 import { getOwnAccount } from '@/lib/users/account';
+import { staffRead } from '@/lib/auth/staff-read';
 import type { SectionProps } from './types';
 
 /** ?v=detUser, Account CRM: every user's own name, e-mail and password. */
 export async function AccountSection({ tenant }: SectionProps) {
   const t = await getTranslations('settingsUsers.account');
-  const user = await getOwnAccount(getDb(), tenant);
+  const user = await staffRead(tenant, (db) => getOwnAccount(db, tenant));
   return (
     <Stack gap="lg">
       <div>

@@ -1,12 +1,12 @@
 import { EmptyState, EmptyStateDescription, EmptyStateTitle, Group, Stack, Text, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { AuditTable } from '@/components/settings/audit/audit-table';
 import { LinkButton } from '@/components/ui/link-button';
 import { AUDIT_PAGE_SIZE, listAudit } from '@/lib/audit/service';
 import { formatDateTime } from '@/lib/format';
 import { decodeCursor, encodeCursor } from '@/lib/pagination';
+import { staffRead } from '@/lib/auth/staff-read';
 import type { SectionProps } from './types';
 
 /** A broken or stale position in the address shows the newest entries instead of an error. */
@@ -23,7 +23,7 @@ function positionOf(value: string | undefined) {
 export async function AuditSection({ tenant, params, basePath }: SectionProps) {
   const t = await getTranslations('audit');
   const before = positionOf(params.prima);
-  const entries = await listAudit(getDb(), tenant, { before });
+  const entries = await staffRead(tenant, (db) => listAudit(db, tenant, { before }));
   const last = entries.at(-1);
   const baseHref = `${basePath}?v=audit`;
   return (

@@ -14,6 +14,7 @@ import { requireAdmin } from '@/lib/auth/roles';
 import { AppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { getCampsiteUser, listUsers } from '@/lib/users/service';
+import { staffRead } from '@/lib/auth/staff-read';
 import type { SectionProps } from './types';
 
 /** ?v=showUsers: the list; &nuovo=1 the add form; &utenteID=<id> one user's detail. */
@@ -24,7 +25,7 @@ export async function UsersSection({ tenant, params, basePath }: SectionProps) {
   if (params.utenteID) return <UserDetail {...{ tenant, params, basePath }} id={params.utenteID} listHref={listHref} />;
 
   const t = await getTranslations('settingsUsers.list');
-  const users = await listUsers(getDb(), tenant);
+  const users = await staffRead(tenant, (db) => listUsers(db, tenant));
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">

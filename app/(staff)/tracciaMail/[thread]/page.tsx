@@ -5,12 +5,12 @@ import { MailFrame } from '@/components/mail/mail-frame';
 import { MessageFrame } from '@/components/mailbox/message-frame';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
-import { getDb } from '@/db/client';
 import { requireStaff } from '@/lib/auth/staff';
 import { formatDateTime } from '@/lib/format';
 import { sanitizeHtml } from '@/lib/html/sanitize';
 import { mailFrameHtml } from '@/lib/mailbox/frame-html';
 import { traceThreadTimeline } from '@/lib/mailbox/timeline';
+import { staffRead } from '@/lib/auth/staff-read';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('mail.thread'))('title') };
@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ThreadPage({ params }: { params: Promise<{ thread: string }> }) {
   const tenant = await requireStaff();
   const { thread } = await params;
-  const items = await traceThreadTimeline(getDb(), { campsiteId: tenant.campsiteId, threadId: decodeURIComponent(thread) });
+  const items = await staffRead(tenant, (db) => traceThreadTimeline(db, { campsiteId: tenant.campsiteId, threadId: decodeURIComponent(thread) }));
   const [t, tm] = await Promise.all([getTranslations('mail.thread'), getTranslations('mailboxSettings.thread')]);
   const contactId = items.find((item) => item.contactId)?.contactId ?? null;
   return (

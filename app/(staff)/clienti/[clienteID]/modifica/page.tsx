@@ -2,12 +2,12 @@ import { Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { ContactForm } from '@/components/contacts/contact-form';
 import { PageContainer } from '@/components/shell/page-container';
 import { contactFormState } from '@/lib/contacts/form-state';
 import { contactFormOptions } from '@/lib/contacts/reference';
 import { contactDisplayName } from '@/lib/contacts/service';
+import { staffRead } from '@/lib/auth/staff-read';
 import { updateContactAction } from '../../actions';
 import { findContact } from '../load';
 
@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function EditContactPage({ params }: Props) {
   const { tenant, contact } = await findContact((await params).clienteID);
   if (!contact) notFound();
-  const [options, t] = await Promise.all([contactFormOptions(getDb(), tenant), getTranslations('contacts')]);
+  const [options, t] = await Promise.all([staffRead(tenant, (db) => contactFormOptions(db, tenant)), getTranslations('contacts')]);
   return (
     <PageContainer>
       <Stack gap="lg" maw={900}>

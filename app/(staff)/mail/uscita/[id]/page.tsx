@@ -6,11 +6,11 @@ import { MailFrame } from '@/components/mail/mail-frame';
 import { STATUS_COLOR } from '@/components/mail/outbox-list';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
-import { getDb } from '@/db/client';
 import { requireStaff } from '@/lib/auth/staff';
 import { AppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { getOutboxMail } from '@/lib/mail/outbox-view';
+import { staffRead } from '@/lib/auth/staff-read';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('mail.outbox'))('title') };
@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function OutboxMailPage({ params }: { params: Promise<{ id: string }> }) {
   const tenant = await requireStaff({ packLevel: 0 });
   const { id } = await params;
-  const found = await getOutboxMail(getDb(), tenant.campsiteId, id).catch((error) => {
+  const found = await staffRead(tenant, (db) => getOutboxMail(db, tenant.campsiteId, id)).catch((error) => {
     if (error instanceof AppError && error.kind === 'not_found') notFound();
     throw error;
   });

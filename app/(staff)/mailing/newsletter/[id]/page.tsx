@@ -8,10 +8,10 @@ import { CampaignStatusBadge } from '@/components/campaigns/status-badge';
 import { SendProgressPanel } from '@/components/campaigns/send-progress';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
-import { getDb } from '@/db/client';
 import { requireStaff } from '@/lib/auth/staff';
 import { loadCampaignDetail } from '@/lib/campaigns/detail';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { staffRead } from '@/lib/auth/staff-read';
 import { cancelNewsletterAction, pauseNewsletterAction, realtimeSeriesAction, resumeNewsletterAction, sendProgressAction } from './actions';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -23,7 +23,7 @@ export default async function NewsletterPage({ params }: { params: Promise<{ id:
   const tenant = await requireStaff({ packLevel: 10 });
   const { id } = await params;
   // Ids are base64url; whatever else the address holds finds no newsletter.
-  const detail = /^[\w-]{1,100}$/.test(id) ? await loadCampaignDetail(getDb(), { campsiteId: tenant.campsiteId, campaignId: id }) : null;
+  const detail = /^[\w-]{1,100}$/.test(id) ? await staffRead(tenant, (db) => loadCampaignDetail(db, { campsiteId: tenant.campsiteId, campaignId: id })) : null;
   if (!detail) notFound();
   const t = await getTranslations('campaigns');
   const { campaign } = detail;

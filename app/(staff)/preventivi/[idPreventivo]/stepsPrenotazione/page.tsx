@@ -1,7 +1,6 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { BookingSteps } from '@/components/quotes/booking-steps';
 import { displayQuoteName } from '@/components/quotes/quote-name';
 import { contactDisplayName as contactName } from '@/lib/contacts/display';
@@ -12,6 +11,7 @@ import { requireStaff } from '@/lib/auth/staff';
 import { formatMoney } from '@/lib/format';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
 import { BOOKABLE } from '@/lib/quotes/state-machine';
+import { staffRead } from '@/lib/auth/staff-read';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('quotes.booking'))('title') };
@@ -22,7 +22,7 @@ const italian = (iso: string | null) => (iso ? iso.split('-').reverse().join('/'
 export default async function BookingStepsPage({ params }: { params: Promise<{ idPreventivo: string }> }) {
   const tenant = await requireStaff();
   const { idPreventivo } = await params;
-  const detail = await quoteDetailOr404(getDb(), tenant, idPreventivo);
+  const detail = await staffRead(tenant, (db) => quoteDetailOr404(db, tenant, idPreventivo));
   const [t, tq, tp] = await Promise.all([getTranslations('quotes.booking'), getTranslations('quotes'), getTranslations('progress')]);
   const { quote, contact } = detail;
   const quoteHref = `/crea-preventivo/preview/${contact.id}/${quote.id}`;

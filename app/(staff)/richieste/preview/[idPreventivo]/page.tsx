@@ -1,7 +1,6 @@
 import { Alert, Group, Paper, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTh, TableTr, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { ProgressTag } from '@/components/quotes/progress-tag';
 import { contactDisplayName as contactName } from '@/lib/contacts/display';
 import { PageContainer } from '@/components/shell/page-container';
@@ -10,6 +9,7 @@ import { LinkButton } from '@/components/ui/link-button';
 import { requireStaff } from '@/lib/auth/staff';
 import { formatDateTime } from '@/lib/format';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
+import { staffRead } from '@/lib/auth/staff-read';
 
 type Params = { idPreventivo: string; clienteID?: string };
 
@@ -23,7 +23,7 @@ const italian = (iso: string | null) => (iso ? iso.split('-').reverse().join('/'
 export default async function RequestPreviewPage({ params }: { params: Promise<Params> }) {
   const tenant = await requireStaff();
   const { idPreventivo, clienteID } = await params;
-  const detail = await quoteDetailOr404(getDb(), tenant, idPreventivo, clienteID);
+  const detail = await staffRead(tenant, (db) => quoteDetailOr404(db, tenant, idPreventivo, clienteID));
   const [t, tp] = await Promise.all([getTranslations('quotes.requests'), getTranslations('progress')]);
   const { quote, contact, request } = detail;
   const open = quote.progress === 'richiesta';

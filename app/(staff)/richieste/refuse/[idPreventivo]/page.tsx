@@ -1,7 +1,6 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { contactDisplayName as contactName } from '@/lib/contacts/display';
 import { RefuseForm } from '@/components/requests/refuse-form';
 import { PageContainer } from '@/components/shell/page-container';
@@ -9,6 +8,7 @@ import { LinkAnchor } from '@/components/ui/link-anchor';
 import { requireStaff } from '@/lib/auth/staff';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
 import { canTransition } from '@/lib/quotes/state-machine';
+import { staffRead } from '@/lib/auth/staff-read';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('quotes.requests'))('refuseTitle') };
@@ -17,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function RefuseRequestPage({ params }: { params: Promise<{ idPreventivo: string }> }) {
   const tenant = await requireStaff();
   const { idPreventivo } = await params;
-  const detail = await quoteDetailOr404(getDb(), tenant, idPreventivo);
+  const detail = await staffRead(tenant, (db) => quoteDetailOr404(db, tenant, idPreventivo));
   const t = await getTranslations('quotes.requests');
   const refusable = canTransition(detail.quote.progress, 'rifiutato', 'staff');
   return (

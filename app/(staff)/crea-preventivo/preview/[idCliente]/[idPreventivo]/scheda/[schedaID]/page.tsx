@@ -2,7 +2,6 @@ import { Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { CardSummary } from '@/components/quotes/card-summary';
 import { displayQuoteName } from '@/components/quotes/quote-name';
 import { contactDisplayName as contactName } from '@/lib/contacts/display';
@@ -10,6 +9,7 @@ import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { requireStaff } from '@/lib/auth/staff';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
+import { staffRead } from '@/lib/auth/staff-read';
 
 type Params = { idCliente: string; idPreventivo: string; schedaID: string };
 
@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function CardPreviewPage({ params }: { params: Promise<Params> }) {
   const tenant = await requireStaff();
   const { idCliente, idPreventivo, schedaID } = await params;
-  const detail = await quoteDetailOr404(getDb(), tenant, idPreventivo, idCliente);
+  const detail = await staffRead(tenant, (db) => quoteDetailOr404(db, tenant, idPreventivo, idCliente));
   const card = detail.cards.find((candidate) => candidate.id === schedaID);
   if (!card) notFound();
   const t = await getTranslations('quotes');

@@ -110,6 +110,8 @@ test('the contact form may be framed by any site, hydrates there, and no other p
   const direct = await page.goto(formPath);
   await expectStrictPolicy(direct, '*');
   expect(direct?.headers()['x-frame-options']).toBeUndefined();
+  // A country chosen before React hydrates the form never reaches its state (seen in CI).
+  await page.waitForLoadState('networkidle');
   await page.getByRole('combobox', { name: /^Land/ }).selectOption({ label: 'Österreich' });
   await expect(page.getByRole('combobox', { name: /^Vorwahl/ })).toHaveValue('+43');
 

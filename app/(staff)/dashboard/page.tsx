@@ -1,7 +1,6 @@
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { ConversionPanel } from '@/components/dashboard/conversion-panel';
 import { QuotesPanel } from '@/components/dashboard/quotes-panel';
 import { RefreshButton } from '@/components/dashboard/refresh-button';
@@ -14,6 +13,7 @@ import { getDashboard } from '@/lib/dashboard/service';
 import { parseBucket, parseComparison } from '@/lib/dashboard/validation';
 import { formatDate, formatNumber } from '@/lib/format';
 import { romeIsoDate } from '@/lib/date-filter';
+import { staffRead } from '@/lib/auth/staff-read';
 import { refreshDashboardAction } from './actions';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -35,12 +35,14 @@ const time = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '
 export default async function DashboardPage({ searchParams }: { searchParams: SearchParams }) {
   const tenant = await requireStaff();
   const params = await searchParams;
-  const db = getDb();
-  const campsite = await getOwnCampsite(db, tenant);
+  const campsite = await staffRead(tenant, (db) => getOwnCampsite(db, tenant));
   const comparison = orDefault(() => parseComparison(single(params.confronto)), 'stagione' as const);
   const bucket = orDefault(() => parseBucket(single(params.raggruppa)), 'giorno' as const);
   const now = new Date();
-  const [dashboard, t] = await Promise.all([getDashboard(db, tenant, now, { comparison, bucket, lucee: campsite.lucee }), getTranslations('dashboard')]);
+  const [dashboard, t] = await Promise.all([
+    staffRead(tenant, (db) => getDashboard(db, tenant, now, { comparison, bucket, lucee: campsite.lucee })),
+    getTranslations('dashboard'),
+  ]);
   const updated = dashboard.refreshedAt;
   const status = !updated
     ? t('neverRefreshed')

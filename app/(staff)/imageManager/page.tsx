@@ -1,12 +1,12 @@
 import { Stack, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { ImageManager } from '@/components/images/image-manager';
 import { PageContainer } from '@/components/shell/page-container';
 import { requireStaff } from '@/lib/auth/staff';
 import { listDescriptions, listTypologyCategories } from '@/lib/images/descriptions';
 import { descriptionLanguages, campsiteTypologies } from '@/lib/images/manager-data';
+import { staffRead } from '@/lib/auth/staff-read';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('images'))('title') };
@@ -15,13 +15,14 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function Page() {
   const tenant = await requireStaff({ packLevel: 0 });
   const t = await getTranslations('images');
-  const db = getDb();
-  const [typologies, categoryRows, descriptions, languages] = await Promise.all([
-    campsiteTypologies(db, tenant.campsiteId),
-    listTypologyCategories(db, tenant.campsiteId),
-    listDescriptions(db, tenant.campsiteId),
-    descriptionLanguages(db, tenant.campsiteId),
-  ]);
+  const [typologies, categoryRows, descriptions, languages] = await staffRead(tenant, (db) =>
+    Promise.all([
+      campsiteTypologies(db, tenant.campsiteId),
+      listTypologyCategories(db, tenant.campsiteId),
+      listDescriptions(db, tenant.campsiteId),
+      descriptionLanguages(db, tenant.campsiteId),
+    ]),
+  );
   const categories = new Map(categoryRows.map((row) => [row.typologyId, row.categories]));
   return (
     <PageContainer>

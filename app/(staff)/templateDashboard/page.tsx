@@ -2,7 +2,6 @@ import { EmptyState, EmptyStateDescription, EmptyStateTitle, Group, Stack, Text,
 import { IconMailCode, IconPlus } from '@tabler/icons-react';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { PageContainer } from '@/components/shell/page-container';
 import { LanguageFilter } from '@/components/templates/language-filter';
 import { TemplateTable } from '@/components/templates/template-table';
@@ -10,6 +9,7 @@ import { LinkButton } from '@/components/ui/link-button';
 import { requireStaff } from '@/lib/auth/staff';
 import { templateLanguages } from '@/lib/templates/languages';
 import { listTemplates } from '@/lib/templates/service';
+import { staffRead } from '@/lib/auth/staff-read';
 import { deleteTemplateAction, duplicateTemplateAction } from './actions';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -28,10 +28,9 @@ function languageParam(value: string | string[] | undefined): number | null {
 export default async function TemplateDashboardPage({ searchParams }: Props) {
   const tenant = await requireStaff({ packLevel: 10 });
   const t = await getTranslations('templates');
-  const db = getDb();
   const selected = languageParam((await searchParams).lingua);
   // All of them (a campsite has at most 500): the filter offers only the languages in use.
-  const [all, languages] = await Promise.all([listTemplates(db, tenant.campsiteId), templateLanguages(db)]);
+  const [all, languages] = await staffRead(tenant, (db) => Promise.all([listTemplates(db, tenant.campsiteId), templateLanguages(db)]));
   const languageNames = new Map(languages.map((language) => [language.id, language.name]));
   const used = languages.filter((language) => all.some((template) => template.languageId === language.id));
   const shown = selected === null ? all : all.filter((template) => template.languageId === selected);

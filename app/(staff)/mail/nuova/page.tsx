@@ -4,10 +4,10 @@ import { getTranslations } from 'next-intl/server';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { ComposeForm } from '@/components/mailbox/compose-form';
 import { PageContainer } from '@/components/shell/page-container';
-import { getDb } from '@/db/client';
 import { requireStaff } from '@/lib/auth/staff';
 import { composeContext } from '@/lib/mailbox/link-choices';
 import { findMailbox } from '@/lib/mailbox/mailbox-row';
+import { staffRead } from '@/lib/auth/staff-read';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('mailbox'))('compose.title') };
@@ -20,13 +20,13 @@ const one = (value: unknown) => (typeof value === 'string' ? value.slice(0, 500)
 export default async function NewMailPage({ searchParams }: { searchParams: Promise<Search> }) {
   const tenant = await requireStaff({ packLevel: 0 });
   const params = await searchParams;
-  const db = getDb();
   const t = await getTranslations('mailbox');
-  const mailbox = await findMailbox(db, tenant.campsiteId);
-  const context = await composeContext(db, tenant.campsiteId, {
-    contactId: one(params.cliente) || null,
-    quoteId: one(params.preventivo) || null,
-  });
+  const [mailbox, context] = await staffRead(tenant, (db) =>
+    Promise.all([
+      findMailbox(db, tenant.campsiteId),
+      composeContext(db, tenant.campsiteId, { contactId: one(params.cliente) || null, quoteId: one(params.preventivo) || null }),
+    ]),
+  );
   const to = one(params.a) || context.guest?.email || '';
   return (
     <PageContainer>

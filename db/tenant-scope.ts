@@ -34,9 +34,14 @@ export async function tenantTransaction<T>(db: DbOrTx, campsiteId: string, work:
   return result;
 }
 
-/** PGlite has one connection: a request-long transaction there would hold every other request and job. */
-export function enforcesTenantScope(db: Database): boolean {
-  return !((db as unknown as { $client?: unknown }).$client instanceof PGlite);
+/**
+ * Where a request's scope runs: the non-owner login's pool when DATABASE_APP_URL gives one, else the
+ * owner's; null on PGlite, whose one connection a request-long transaction would hold from every
+ * other request and job.
+ */
+export function scopeHandle(db: Database): Database | null {
+  if ((db as unknown as { $client?: unknown }).$client instanceof PGlite) return null;
+  return appPoolOf(db) ?? db;
 }
 
 /**
@@ -44,7 +49,8 @@ export function enforcesTenantScope(db: Database): boolean {
  * PostgreSQL; on the embedded PGlite the work runs as it is, guarded by the services' filters.
  */
 export function withTenant<T>(db: Database, campsiteId: string, work: (db: DbOrTx) => Promise<T>): Promise<T> {
-  return enforcesTenantScope(db) ? tenantTransaction(appPoolOf(db) ?? db, campsiteId, work) : work(db);
+  const handle = scopeHandle(db);
+  return handle ? tenantTransaction(handle, campsiteId, work) : work(db);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { appPoolOf, type Database } from '@/db/client';
-import { enforcesTenantScope, tenantTransaction } from '@/db/tenant-scope';
+import type { Database } from '@/db/client';
+import { scopeHandle, tenantTransaction } from '@/db/tenant-scope';
 
 /**
  * Runs a staff call inside its campsite's database scope (db/tenant-scope.ts). An answer streamed
@@ -7,11 +7,12 @@ import { enforcesTenantScope, tenantTransaction } from '@/db/tenant-scope';
  * open until its body is fully read or cancelled, and only then commits.
  */
 export function scopedCall(db: Database, campsiteId: string, call: (db: Database) => Promise<unknown>): Promise<unknown> {
-  if (!enforcesTenantScope(db)) return call(db);
+  const handle = scopeHandle(db);
+  if (!handle) return call(db);
   return new Promise((resolve, reject) => {
     let answered = false;
     // The transaction runs every query the services make; they only ever see it as a handle.
-    tenantTransaction(appPoolOf(db) ?? db, campsiteId, async (tx) => {
+    tenantTransaction(handle, campsiteId, async (tx) => {
       const result = await call(tx as unknown as Database);
       if (!(result instanceof Response) || !result.body) return result;
       const { body, finished } = watched(result.body);

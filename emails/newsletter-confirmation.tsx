@@ -34,6 +34,26 @@ export const OPT_IN_TEXTS = {
     expiry: (days: number) => `The link is valid for ${days} days. If you did not ask to subscribe, ignore this e-mail: you will receive nothing.`,
     footer: (campsite: string) => `${campsite} · You receive this e-mail because your address was given for the newsletter.`,
   },
+  nl: {
+    subject: (campsite: string) => `Bevestig uw aanmelding voor de nieuwsbrief - ${campsite}`,
+    greeting: (name: string) => (name ? `Beste ${name},` : 'Beste gast,'),
+    intro: (campsite: string) => `u hebt gevraagd om de nieuwsbrief van ${campsite} te ontvangen. Bevestig uw e-mailadres om uw aanmelding af te ronden:`,
+    confirm: 'Aanmelding bevestigen',
+    fallback: 'Werkt de knop niet? Open dan dit adres in uw browser:',
+    expiry: (days: number) =>
+      `De link is ${days} dagen geldig. Hebt u zich niet zelf aangemeld? Negeer dan deze e-mail: u ontvangt niets.`,
+    footer: (campsite: string) => `${campsite} · U ontvangt deze e-mail omdat uw adres is opgegeven voor de nieuwsbrief.`,
+  },
+  fr: {
+    subject: (campsite: string) => `Confirmez votre inscription à la newsletter - ${campsite}`,
+    greeting: (name: string) => (name ? `Bonjour ${name},` : 'Bonjour,'),
+    intro: (campsite: string) => `vous avez demandé à recevoir la newsletter de ${campsite}. Pour finaliser votre inscription, veuillez confirmer votre adresse e-mail :`,
+    confirm: 'Confirmer l’inscription',
+    fallback: 'Si le bouton ne fonctionne pas, ouvrez cette adresse dans votre navigateur :',
+    expiry: (days: number) =>
+      `Le lien est valable ${days} jours. Si vous n’avez pas demandé cette inscription, ignorez cet e-mail : vous ne recevrez rien.`,
+    footer: (campsite: string) => `${campsite} · Vous recevez cet e-mail parce que votre adresse a été indiquée pour la newsletter.`,
+  },
 } satisfies Record<GuestLocale, Record<string, unknown>>;
 
 export type NewsletterConfirmationProps = { locale: GuestLocale; campsite: string; guestName: string; confirmUrl: string; validDays: number };

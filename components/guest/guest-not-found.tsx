@@ -3,7 +3,7 @@ import { GUEST_LOCALES } from '@/lib/i18n/locales';
 import styles from './guest.module.css';
 
 /**
- * A guest link that leads nowhere: said in all three languages, with no hint of what was wrong.
+ * A guest link that leads nowhere: said in every guest language, with no hint of what was wrong.
  * Plain HTML: the quote mini-site's 404 renders without Mantine's provider.
  */
 export async function GuestNotFound() {

@@ -1,3 +1,4 @@
+import { GUEST_LOCALES } from '@/lib/i18n/locales';
 import type { CampsiteContacts, OccupancyStep, OpeningHours } from '@/db/schema';
 
 /** What a campsite that never saved its hours shows (issue 9). */
@@ -27,5 +28,5 @@ export const FALLBACK_PHONE_PREFIX = '+39';
 
 export const defaultPhonePrefix = (code: string) => PREFIX_BY_LANGUAGE_CODE[code] ?? FALLBACK_PHONE_PREFIX;
 
-/** The guest-page languages whose texts a campsite may override (spec section 3: it, de, the rest en). */
-export const LOCALIZATION_LOCALES = ['it', 'de', 'en'] as const;
+/** The guest-page languages whose texts a campsite may override: every one a guest may read. */
+export const LOCALIZATION_LOCALES = GUEST_LOCALES;

@@ -102,7 +102,7 @@ export const languagesSchema = z
 
 const localizationKey = z.string().trim().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'Chiave del testo non valida');
 export const localizationSchema = z.partialRecord(
-  z.enum(LOCALIZATION_LOCALES, 'Lingua dei testi: it, de o en'),
+  z.enum(LOCALIZATION_LOCALES, 'Lingua dei testi: it, de, en, nl o fr'),
   z.record(localizationKey, text('Testo', 2000)).refine((texts) => Object.keys(texts).length <= 200, 'Al massimo 200 testi per lingua'),
 );
 

@@ -1,7 +1,7 @@
 import { TIME_ZONE } from '@/lib/format';
 import { GUEST_LOCALES, type GuestLocale } from './locales';
 
-const REGION: Record<GuestLocale, string> = { it: 'it-IT', de: 'de-DE', en: 'en-GB' };
+const REGION: Record<GuestLocale, string> = { it: 'it-IT', de: 'de-DE', en: 'en-GB', nl: 'nl-NL', fr: 'fr-FR' };
 
 // One formatter per language, made once: building an Intl formatter costs far more than using it.
 const perLocale = <T>(make: (region: string) => T) =>

@@ -7,7 +7,7 @@ import { MAIL_TEXTS } from '@/emails/texts';
 import { invalidateQuotes } from '@/lib/cache/tags';
 import { readQuoteSender } from '@/lib/configurations/service';
 import { AppError } from '@/lib/errors';
-import { guestLocaleOf } from '@/lib/i18n/locales';
+import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import { guestQuotePath } from '@/lib/public-quotes/links';
 import { changeProgress } from '@/lib/quotes/transitions';
 import { fillPlaceholders, fillPlaceholdersText } from '@/lib/templates/placeholders';
@@ -21,7 +21,7 @@ import { renderMail } from './render';
 /** A quote may go to the guest once complete, and again while the guest has not decided. */
 export const SENDABLE = ['nuovo', 'inviato', 'letto'] as const;
 
-export type QuoteMailDraft = { to: string; replyTo: string | null; senderName: string | null; subject: string; html: string; text: string; locale: 'it' | 'de' | 'en' };
+export type QuoteMailDraft = { to: string; replyTo: string | null; senderName: string | null; subject: string; html: string; text: string; locale: GuestLocale };
 
 /** A configured address only when it is one: configurations written through the legacy API may hold anything. */
 const addressOrNull = (value: string | null | undefined) => {

@@ -12,6 +12,8 @@ const UNSUBSCRIBE_LABEL: Record<GuestLocale, string> = {
   it: 'Non vuoi più ricevere queste e-mail? Annulla l’iscrizione',
   de: 'Sie möchten diese E-Mails nicht mehr erhalten? Abmelden',
   en: 'No longer want these e-mails? Unsubscribe',
+  nl: 'Wilt u deze e-mails niet meer ontvangen? Afmelden',
+  fr: 'Vous ne souhaitez plus recevoir ces e-mails ? Se désabonner',
 };
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

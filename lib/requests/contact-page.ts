@@ -41,7 +41,7 @@ export async function loadContactPage(params: ContactRouteParams) {
   if (!page) notFound();
   const db = getDb();
   const options = await loadFormOptions(db, getBookingPlatform(), page.campsite);
-  const links = page.noFlag ? [] : await languageLinks(db, options.languages);
+  const links = page.noFlag ? [] : languageLinks(options.languages);
   return { ...page, options, links };
 }
 

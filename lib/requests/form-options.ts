@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { campsiteLanguages, campsites, languages, nations, type CampsiteContacts, type ContactFormField } from '@/db/schema';
 import type { BookingPlatform } from '@/lib/booking-platform';
-import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
+import { GUEST_LOCALE_NAMES, GUEST_LOCALES, guestLocaleOf, isGuestLocale, LANGUAGE_ID_OF, linkLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import { shownFields, type FormFieldCode, type ShownField } from './fields';
 
 /** What a guest page may know of a campsite: never its mailing keys or other settings. */
@@ -93,35 +93,38 @@ export async function loadFormOptions(db: DbOrTx, platform: BookingPlatform, cam
 }
 
 /**
- * The page's language (spec section 3): idLingua 1 Italian, 3 German, anything else English;
- * no idLingua, the campsite's first language. The id is kept when it is a known language, so the
- * request and the contact remember the language the guest chose.
+ * The page's language: an old link's number keeps spec section 3 (1 Italian, 3 German, anything
+ * else English), a guest language's code ('nl', 'fr'…) opens that language; no idLingua, the
+ * campsite's first language. The language is kept when known, so the request and the contact
+ * remember the language the guest chose.
  */
 export async function resolveFormLanguage(db: DbOrTx, campsiteId: string, idLingua: string | number | null | undefined): Promise<FormLanguage> {
   if (idLingua === null || idLingua === undefined || idLingua === '') {
     const [first] = await campsiteLanguageList(db, campsiteId);
-    const languageId = first?.id ?? 1;
+    const languageId = first?.id ?? LANGUAGE_ID_OF.it;
     return { languageId, locale: guestLocaleOf(languageId) };
   }
-  const id = Number(idLingua);
+  const locale = linkLocaleOf(idLingua);
+  const id = isGuestLocale(idLingua) ? LANGUAGE_ID_OF[idLingua] : Number(idLingua);
   const known = Number.isInteger(id) && id > 0 && id < 100_000 ? await db.select({ id: languages.id }).from(languages).where(eq(languages.id, id)) : [];
-  if (known.length) return { languageId: id, locale: guestLocaleOf(id) };
+  if (known.length) return { languageId: id, locale };
   const [english] = await db.select({ id: languages.id }).from(languages).where(eq(languages.code, 'en'));
   return { languageId: english?.id ?? null, locale: 'en' };
 }
 
-export type LanguageLink = { locale: GuestLocale; languageId: number; name: string };
+/** One entry of the language switch: the page in that language, named in it. */
+export type LanguageLink = { locale: GuestLocale; segment: string; name: string };
 
 /**
- * The languages the page can be read in, for the flags: one per guest language among the
- * campsite's (a French-speaking campsite language reads the English page), in the campsite's order.
+ * The languages the page can be read in: every guest language, the campsite's own first in its
+ * order. Italian, German and English keep the numbers old links use; the others their code.
  */
-export async function languageLinks(db: DbOrTx, campsiteLanguages: FormOptions['languages']): Promise<LanguageLink[]> {
-  const locales = [...new Set(campsiteLanguages.map((language) => guestLocaleOf(language.id)))];
-  if (locales.length === 0) return [];
-  const rows = await db.select({ id: languages.id, code: languages.code, name: languages.name }).from(languages).orderBy(asc(languages.id));
-  return locales.flatMap((locale) => {
-    const row = rows.find((item) => item.code === locale && guestLocaleOf(item.id) === locale);
-    return row ? [{ locale, languageId: row.id, name: row.name }] : [];
-  });
+export function languageLinks(campsiteLanguages: FormOptions['languages']): LanguageLink[] {
+  const own = campsiteLanguages.map((language) => guestLocaleOf(language.id));
+  const ordered = [...new Set([...own, ...GUEST_LOCALES])];
+  return ordered.map((locale) => ({
+    locale,
+    segment: linkLocaleOf(LANGUAGE_ID_OF[locale]) === locale ? String(LANGUAGE_ID_OF[locale]) : locale,
+    name: GUEST_LOCALE_NAMES[locale],
+  }));
 }

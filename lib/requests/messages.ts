@@ -2,9 +2,11 @@ import { createTranslator } from 'use-intl/core';
 import type { GuestLocale } from '@/lib/i18n/locales';
 import de from '@/messages/de/guest-form.json';
 import en from '@/messages/en/guest-form.json';
+import fr from '@/messages/fr/guest-form.json';
 import it from '@/messages/it/guest-form.json';
+import nl from '@/messages/nl/guest-form.json';
 
-const MESSAGES: Record<GuestLocale, Record<string, unknown>> = { it, de, en };
+const MESSAGES: Record<GuestLocale, Record<string, unknown>> = { it, de, en, nl, fr };
 
 export type FormTranslate = (key: string, values?: Record<string, string | number>) => string;
 

@@ -7,6 +7,7 @@ import { deliverSoon } from '@/lib/mail/mailer';
 import { romeIsoDate } from '@/lib/date-filter';
 import { loadGuestTextOverrides } from '@/lib/campsites/guest-texts';
 import { guestTranslator } from '@/lib/i18n/guest-translator';
+import { LANGUAGE_ID_OF } from '@/lib/i18n/locales';
 import { requestSubscription } from '@/lib/newsletter/consent';
 import { limiter, minutesLeft, type LimitRule, type LimitState } from '@/lib/rate-limit/limiter';
 import { HONEYPOT_KEY, NEWSLETTER_KEY, PHONE_PREFIX_KEY, type FormFieldCode } from './fields';
@@ -95,7 +96,7 @@ async function startDoubleOptIn(
       campsiteId: campsite.id,
       email: request.email,
       firstName: request.firstName,
-      languageId: input.language.languageId ?? { it: 1, de: 3, en: 2 }[input.language.locale],
+      languageId: input.language.languageId ?? LANGUAGE_ID_OF[input.language.locale],
       textShown: t('newsletter.label'),
       ip: client.ip,
       userAgent: client.userAgent,

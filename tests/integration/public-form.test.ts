@@ -179,10 +179,11 @@ describe('the form’s campsite and language', () => {
     expect(await findPublicCampsite(db, "x' or 1=1 --")).toBeNull();
   });
 
-  it('speaks Italian for 1, German for 3, English for anything else, and the first language when none is given', async () => {
+  it('old numbers: Italian for 1, German for 3, English for anything else; a code opens its language; the first language when none is given', async () => {
     const { campsite } = await makeFormCampsite(db);
-    const resolved = await Promise.all(['1', '3', '4', 'abc', undefined].map((idLingua) => resolveFormLanguage(db, campsite.id, idLingua)));
-    expect(resolved.map((language) => `${language.languageId}:${language.locale}`)).toEqual(['1:it', '3:de', '4:en', '2:en', '1:it']);
+    const resolved = await Promise.all(['1', '3', '4', '5', 'abc', 'nl', 'fr', undefined].map((idLingua) => resolveFormLanguage(db, campsite.id, idLingua)));
+    // Number 4 (French) and 5 (Dutch) are old links: English page, but the guest's language is kept.
+    expect(resolved.map((language) => `${language.languageId}:${language.locale}`)).toEqual(['1:it', '3:de', '4:en', '5:en', '2:en', '5:nl', '4:fr', '1:it']);
     const bare = await makeCampsite(db);
     expect(await resolveFormLanguage(db, bare.id, undefined)).toEqual({ languageId: 1, locale: 'it' });
   });

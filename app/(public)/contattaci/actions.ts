@@ -7,7 +7,7 @@ import { runGuestAction, type GuestActionResult } from '@/lib/requests/guest-act
 import { findPublicCampsite, resolveFormLanguage } from '@/lib/requests/form-options';
 import { formTranslator } from '@/lib/requests/messages';
 import { submitRequest } from '@/lib/requests/service';
-import { guestLocaleOf } from '@/lib/i18n/locales';
+import { linkLocaleOf } from '@/lib/i18n/locales';
 import type { SentRequest } from '@/components/guest/contact-form/types';
 
 /**
@@ -16,7 +16,7 @@ import type { SentRequest } from '@/components/guest/contact-form/types';
  */
 export async function sendContactRequest(campsiteId: string, idLingua: string | null, values: Record<string, unknown>): Promise<GuestActionResult<SentRequest>> {
   const db = getDb();
-  const fallbackLocale = guestLocaleOf(Number(idLingua ?? 1));
+  const fallbackLocale = linkLocaleOf(idLingua ?? 1);
   return runGuestAction(fallbackLocale, async (client) => {
     const campsite = typeof campsiteId === 'string' ? await findPublicCampsite(db, campsiteId) : null;
     if (!campsite) return { ok: false, error: formTranslator(fallbackLocale)('errors.unexpected') };

@@ -25,7 +25,7 @@ export function ContactPage({ page, basePath, action }: Props) {
   const { locale } = language;
   const client = clientFormOptions(options, campsite, locale);
   const send: SendRequest = action.bind(null, campsite.id, idLingua);
-  const hrefOf = (languageId: number) => `${basePath}/${encodeURIComponent(campsite.id)}/${languageId}`;
+  const hrefOf = (segment: string) => `${basePath}/${encodeURIComponent(campsite.id)}/${segment}`;
 
   return (
     <GuestFrame locale={locale}>

@@ -1,7 +1,9 @@
 'use client';
 
 import 'dayjs/locale/de';
+import 'dayjs/locale/fr';
 import 'dayjs/locale/it';
+import 'dayjs/locale/nl';
 import { DatesProvider } from '@mantine/dates';
 import type { ReactNode } from 'react';
 import type { GuestLocale } from '@/lib/i18n/locales';

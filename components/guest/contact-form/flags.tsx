@@ -2,7 +2,7 @@ import type { GuestLocale } from '@/lib/i18n/locales';
 
 const SIZE = { width: 24, height: 16 };
 
-/** Small flags for the language links (spec section 3: Italy, Germany, and Great Britain for the rest); decoration only. */
+/** Small flags for the language links (Great Britain for English); decoration only. */
 export function Flag({ locale }: { locale: GuestLocale }) {
   const common = { ...SIZE, 'aria-hidden': true, focusable: false, style: { borderRadius: 2, boxShadow: '0 0 0 1px rgba(0,0,0,0.15)', flexShrink: 0 } } as const;
   if (locale === 'it') {
@@ -20,6 +20,24 @@ export function Flag({ locale }: { locale: GuestLocale }) {
         <rect width="5" height="1" fill="#000" />
         <rect y="1" width="5" height="1" fill="#dd0000" />
         <rect y="2" width="5" height="1" fill="#ffce00" />
+      </svg>
+    );
+  }
+  if (locale === 'nl') {
+    return (
+      <svg {...common} viewBox="0 0 9 6">
+        <rect width="9" height="2" fill="#ae1c28" />
+        <rect y="2" width="9" height="2" fill="#fff" />
+        <rect y="4" width="9" height="2" fill="#21468b" />
+      </svg>
+    );
+  }
+  if (locale === 'fr') {
+    return (
+      <svg {...common} viewBox="0 0 3 2">
+        <rect width="1" height="2" fill="#002395" />
+        <rect x="1" width="1" height="2" fill="#fff" />
+        <rect x="2" width="1" height="2" fill="#ed2939" />
       </svg>
     );
   }

@@ -3,7 +3,7 @@ import type { GuestLocale } from '@/lib/i18n/locales';
 import type { LanguageLink } from '@/lib/requests/form-options';
 import { Flag } from './flags';
 
-type Props = { links: LanguageLink[]; current: GuestLocale; hrefOf: (languageId: number) => string; label: string };
+type Props = { links: LanguageLink[]; current: GuestLocale; hrefOf: (segment: string) => string; label: string };
 
 /**
  * The flags: the same form in the campsite's other languages. Plain links (a new page in the
@@ -19,7 +19,7 @@ export function LanguageSwitch({ links, current, hrefOf, label }: Props) {
           <UnstyledButton
             key={link.locale}
             component="a"
-            href={hrefOf(link.languageId)}
+            href={hrefOf(link.segment)}
             lang={link.locale}
             hrefLang={link.locale}
             aria-current={active ? 'page' : undefined}

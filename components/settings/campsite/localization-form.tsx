@@ -5,11 +5,11 @@ import { IconTrash } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { saveLocalizationAction } from '@/app/(staff)/settings/campsite-actions';
+import { LOCALIZATION_LOCALES as LOCALES } from '@/lib/campsites/settings-defaults';
 import type { Localization } from '@/lib/campsites/shapes';
 import { SaveBar } from './save-bar';
 import { useSettingsSave } from './use-settings-save';
 
-const LOCALES = ['it', 'de', 'en'] as const;
 
 /** Guest-page texts the campsite words its own way, per language; a removed text goes back to the page's. */
 export function LocalizationForm({ campsiteId, localization, textKeys }: { campsiteId: string; localization: Localization; textKeys: string[] }) {

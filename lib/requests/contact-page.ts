@@ -5,7 +5,7 @@ import { getDb } from '@/db/client';
 import { getBookingPlatform } from '@/lib/booking-platform';
 import { loadGuestTextOverrides } from '@/lib/campsites/guest-texts';
 import { guestTranslator } from '@/lib/i18n/guest-translator';
-import { findPublicCampsite, languageLinks, loadFormOptions, resolveFormLanguage } from './form-options';
+import { campsiteLanguageList, findPublicCampsite, languageLinks, loadFormOptions, resolveFormLanguage } from './form-options';
 
 /** The route's params: /:idCampeggio, /:idCampeggio/:idLingua, /:idCampeggio/:idLingua/:noFlag. */
 export type ContactRouteParams = { idCampeggio: string; rest?: string[] };
@@ -40,8 +40,9 @@ export async function loadContactPage(params: ContactRouteParams) {
   const page = await pageOf(params);
   if (!page) notFound();
   const db = getDb();
-  const options = await loadFormOptions(db, getBookingPlatform(), page.campsite);
-  const links = page.noFlag ? [] : languageLinks(options.languages);
+  const options = await loadFormOptions(db, getBookingPlatform(), page.campsite, page.language.languageId);
+  // The campsite's own languages order the switch, the same on every page whatever the page added.
+  const links = page.noFlag ? [] : languageLinks(await campsiteLanguageList(db, page.campsite.id));
   return { ...page, options, links };
 }
 

@@ -68,10 +68,21 @@ async function fromPlatform<T>(read: () => Promise<T[]>): Promise<T[]> {
   }
 }
 
-/** Everything the form shows for one campsite; the same lists check what the guest sends. */
-export async function loadFormOptions(db: DbOrTx, platform: BookingPlatform, campsite: PublicCampsite): Promise<FormOptions> {
+/**
+ * The campsite's languages, and the page's own when the campsite does not list it: a guest who
+ * opened the French form can say French is their language without choosing another.
+ */
+async function languageChoices(db: DbOrTx, campsiteId: string, pageLanguageId: number | null | undefined): Promise<FormOptions['languages']> {
+  const own = await campsiteLanguageList(db, campsiteId);
+  if (!pageLanguageId || own.some((language) => language.id === pageLanguageId)) return own;
+  const [page] = await db.select({ id: languages.id, name: languages.name, code: languages.code, phonePrefix: languages.phonePrefix }).from(languages).where(eq(languages.id, pageLanguageId));
+  return page ? [...own, page] : own;
+}
+
+/** Everything the form shows for one campsite, in the page's language; the same lists check what the guest sends. */
+export async function loadFormOptions(db: DbOrTx, platform: BookingPlatform, campsite: PublicCampsite, pageLanguageId?: number | null): Promise<FormOptions> {
   const [languageRows, nationRows, typologies, personTypes] = await Promise.all([
-    campsiteLanguageList(db, campsite.id),
+    languageChoices(db, campsite.id, pageLanguageId),
     nationList(db),
     fromPlatform(() => platform.typologies(campsite.platformCampId)),
     fromPlatform(() => platform.personTypes(campsite.platformCampId)),

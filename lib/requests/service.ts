@@ -145,7 +145,7 @@ export async function submitRequest(
     };
   }
 
-  const options = await loadFormOptions(db, platform, campsite);
+  const options = await loadFormOptions(db, platform, campsite, input.language.languageId);
   const schema = buildRequestSchema({ fields: options.fields, options, t, today: romeIsoDate(new Date()) });
   const parsed = schema.safeParse(values);
   if (!parsed.success) {

@@ -196,5 +196,9 @@ describe('the form’s campsite and language', () => {
     expect(options.ages).toEqual({ adultsFrom: 12, children: { from: 0, to: 11 } });
     expect(options.nations.find((nation) => nation.isoCode === 'DE')).toMatchObject({ phonePrefix: '+49' });
     expect(options.fields.map((field) => field.field)).toEqual(DEFAULT_FORM_FIELDS.map((field) => field.field));
+    // The French page offers French too, with its own prefix; a listed language is not repeated.
+    const french = await loadFormOptions(db, platform, campsite, 4);
+    expect(french.languages.map((language) => [language.code, language.phonePrefix])).toEqual([['it', '+39'], ['de', '+49'], ['en', '+44'], ['fr', '+33']]);
+    expect((await loadFormOptions(db, platform, campsite, 3)).languages).toHaveLength(3);
   });
 });

@@ -46,7 +46,7 @@ export function SubscriptionPanel({ campsiteId, contactId, campsite, subscribed:
             {t('unsubscribe')}
           </Button>
         ) : (
-          <Button variant="light" onClick={() => change('/iscriviNewsletter')} loading={pending}>
+          <Button variant="outline" onClick={() => change('/iscriviNewsletter')} loading={pending}>
             {t('resubscribe')}
           </Button>
         )}

@@ -1,6 +1,7 @@
 'use client';
 
 import { ActionIcon, Button, Group, Paper, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -15,6 +16,8 @@ import { useSettingsSave } from './use-settings-save';
 export function LocalizationForm({ campsiteId, localization, textKeys }: { campsiteId: string; localization: Localization; textKeys: string[] }) {
   const t = useTranslations('campsiteSettings.localization');
   const [locale, setLocale] = useState<(typeof LOCALES)[number]>('it');
+  // Five languages do not fit side by side on a phone: one under the other there.
+  const narrow = useMediaQuery('(max-width: 40em)', false, { getInitialValueInEffect: true });
   const [values, setValues] = useState<Localization>(localization);
   const [adding, setAdding] = useState<string | null>(null);
   const { pending, formError, error, submit } = useSettingsSave(saveLocalizationAction);
@@ -28,7 +31,13 @@ export function LocalizationForm({ campsiteId, localization, textKeys }: { camps
     <Paper withBorder p="md" radius="md" component="form" onSubmit={save} maw={760}>
       <Stack gap="sm">
         <Text size="sm">{t('intro')}</Text>
-        <SegmentedControl value={locale} onChange={(value) => setLocale(value as typeof locale)} data={LOCALES.map((value) => ({ value, label: t(`locale.${value}`) }))} />
+        <SegmentedControl
+          value={locale}
+          onChange={(value) => setLocale(value as typeof locale)}
+          orientation={narrow ? 'vertical' : 'horizontal'}
+          fullWidth={narrow}
+          data={LOCALES.map((value) => ({ value, label: t(`locale.${value}`) }))}
+        />
         {Object.keys(texts).length === 0 && <Text c="dimmed">{t('empty')}</Text>}
         {Object.entries(texts).map(([key, text]) => (
           <Group key={key} align="flex-start" wrap="nowrap" gap="xs">

@@ -5,5 +5,5 @@ import { requireStaff } from '@/lib/auth/staff';
 /** notFound() from any staff page (an unknown id, or another campsite's): the 404 inside the shell. */
 export default async function StaffNotFound() {
   const tenant = await requireStaff({ packLevel: 0 });
-  return <NotFoundContent fullPack={hasFullPack(tenant.packLevel)} />;
+  return <NotFoundContent fullPack={hasFullPack(tenant.packLevel)} ownTitle />;
 }

@@ -1,7 +1,8 @@
 'use client';
 
-import { ActionIcon, Alert, Drawer, Group, Loader, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Drawer, Group, Loader, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconFileText } from '@tabler/icons-react';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -143,6 +144,9 @@ export function RecentQuotesDrawer() {
               ))}
             </ul>
           )}
+          <Anchor component={Link} href="/preventivi" size="sm" onClick={() => setOpened(false)}>
+            {t('all')}
+          </Anchor>
         </Stack>
       </Drawer>
     </>

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainNavigation, settingsMenu } from '../../components/shell/navigation';
 import { expectAccessibleAtRest } from './axe-at-rest';
-import { LANDING_TIMEOUT_MS, LOGINS, logInToDashboard } from './support';
+import { LANDING_TIMEOUT_MS, LOGINS, logIn, logInToDashboard } from './support';
 
 type Recent = { items: { id: string; name: string; progress: string; href: string }[]; nextCursor: string | null };
 
@@ -22,6 +22,8 @@ async function expectNotFoundInShell(page: Page, path: string) {
   await expect(page.getByTestId('not-found')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagina non trovata');
   await expect(page.getByTestId('campsite-name')).toBeVisible();
+  // The bell may prefix the unread count.
+  await expect(page).toHaveTitle(/Pagina non trovata · /);
 }
 
 test('old quote paths open the right quote; a wrong or foreign id gives the 404 inside the shell', async ({ page, browser }) => {
@@ -134,6 +136,11 @@ test('an unknown path: the 404 inside the shell when logged in, on its own for a
   await expectAccessibleAtRest(page, '404 nella shell');
   // notFound() from a staff page: the same content, also inside the shell.
   await expectNotFoundInShell(page, '/preventivo/edit/id-che-non-esiste');
+  // A page that knows what is missing names it, in the same 404.
+  const contact = await page.goto('/clienti/id-che-non-esiste');
+  expect(contact?.status()).toBe(404);
+  await expect(page.getByTestId('not-found').getByRole('heading', { level: 1 })).toHaveText('Cliente non trovato');
+  await expect(page).toHaveTitle(/Cliente non trovato · /);
 });
 
 /** Every menu entry the user is given opens a built page: a title, no 404, no "in arrivo". */
@@ -147,9 +154,10 @@ async function expectEveryEntryBuilt(page: Page, hrefs: string[]) {
   }
 }
 
-const entriesOf = (role: { isAdmin: boolean; isOperator: boolean }) => [
-  ...mainNavigation({ showNewsletter: true, fullPack: true }).flatMap((item) => [item.href, ...(item.children ?? []).map((child) => child.href)]),
-  ...settingsMenu({ ...role, lucee: false, fullPack: true }).flatMap((section) => section.entries.map((entry) => entry.href)),
+const entriesOf = (role: { isAdmin: boolean; isOperator: boolean }, fullPack = true) => [
+  ...mainNavigation({ showNewsletter: true, fullPack }).flatMap((item) => [item.href, ...(item.children ?? []).map((child) => child.href)]),
+  ...settingsMenu({ ...role, lucee: false, fullPack }).flatMap((section) => section.entries.map((entry) => entry.href)),
+  '/aiuto',
 ];
 
 test('every menu and settings entry of an admin leads to a built page', async ({ page }) => {
@@ -162,4 +170,13 @@ test('every menu and settings entry of the operator leads to a built page', asyn
   test.slow();
   await logInToDashboard(page, LOGINS.operator);
   await expectEveryEntryBuilt(page, entriesOf({ isAdmin: false, isOperator: true }));
+});
+
+test('every menu entry of a service account leads to a built page, and its 404 leads back to the mail', async ({ page }) => {
+  await logIn(page, LOGINS.service);
+  await expect(page).toHaveURL(/\/mail$/, { timeout: LANDING_TIMEOUT_MS });
+  await expect(page.getByRole('button', { name: 'Preventivi recenti' })).toHaveCount(0);
+  await expectEveryEntryBuilt(page, entriesOf({ isAdmin: false, isOperator: false }, false));
+  await expectNotFoundInShell(page, '/pagina-che-non-esiste');
+  await expect(page.getByRole('link', { name: 'Torna alla posta' })).toBeVisible();
 });

@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 import { useErrorTexts } from '@/components/providers/error-texts';
-import styles from './status-page.module.css';
+import styles from '@/components/shell/status-page.module.css';
 
 const CHUNK_FAILURE = /ChunkLoadError|Loading chunk [\w-]+ failed|CSS_CHUNK_LOAD_FAILED/;
 

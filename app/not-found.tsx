@@ -1,28 +1,24 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { BrandMark } from '@/components/shell/brand-mark';
-import styles from './status-page.module.css';
+import { NotFoundContent } from '@/components/shell/not-found-content';
+import { hasFullPack } from '@/lib/auth/pack-levels';
+import { lookupStaff } from '@/lib/auth/staff';
+import { StaffFrame } from './(staff)/staff-frame';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('notFound'))('title'), robots: { index: false } };
 }
 
-/** Plain HTML and a plain link: the root 404 renders outside every group's Mantine provider. */
+/**
+ * A path the product does not have: inside the staff shell for a logged-in user, on its own
+ * page for a guest (who sees no navigation). The same content either way.
+ */
 export default async function NotFound() {
-  const t = await getTranslations('notFound');
+  const { tenant } = await lookupStaff();
+  if (!tenant) return <NotFoundContent full />;
   return (
-    <main className={`${styles.page} ${styles.full}`}>
-      <div className={styles.content}>
-        <BrandMark size={48} />
-        <p className={styles.code} aria-hidden="true">
-          404
-        </p>
-        <h1 className={styles.title}>{t('title')}</h1>
-        <p className={styles.text}>{t('text')}</p>
-        <a className={styles.button} href="/dashboard">
-          {t('home')}
-        </a>
-      </div>
-    </main>
+    <StaffFrame tenant={tenant}>
+      <NotFoundContent fullPack={hasFullPack(tenant.packLevel)} />
+    </StaffFrame>
   );
 }

@@ -1,40 +1,9 @@
 import type { ReactNode } from 'react';
-import { StaffProviders } from '@/components/providers/staff-providers';
-import { Footer } from '@/components/shell/footer';
-import { mainNavigation, settingsMenu } from '@/components/shell/navigation';
-import { HiddenEditMode } from '@/components/shell/hidden-edit-mode';
-import { StaffShell } from '@/components/shell/staff-shell';
-import { hasFullPack } from '@/lib/auth/pack-levels';
 import { requireStaff } from '@/lib/auth/staff';
-import { getOwnCampsite, hasMailingProvider } from '@/lib/campsites/service';
-import { mailboxUnread } from '@/lib/mailbox/threads';
-import { staffRead } from '@/lib/auth/staff-read';
-import { loadBellData } from './notifiche/load';
+import { StaffFrame } from './staff-frame';
 
 /** Resolves the session once for every staff page; each page checks its own pack level too. */
 export default async function StaffLayout({ children }: { children: ReactNode }) {
   const tenant = await requireStaff({ packLevel: 0 });
-  const fullPack = hasFullPack(tenant.packLevel);
-  // Notifications need pack level 10 (spec section 6): a service account has no bell. The counts
-  // and the first page come with the page, so the bell never flashes a wrong number.
-  const [campsite, bell, mailUnread] = await staffRead(tenant, (db) =>
-    Promise.all([getOwnCampsite(db, tenant), fullPack ? loadBellData(db, tenant) : null, mailboxUnread(db, tenant.campsiteId)]),
-  );
-  return (
-    <StaffProviders>
-      <StaffShell
-        campsiteName={campsite.name}
-        homeHref={fullPack ? '/dashboard' : '/mail'}
-        navigation={mainNavigation({ showNewsletter: hasMailingProvider(campsite), fullPack })}
-        settings={settingsMenu({ isAdmin: tenant.isAdmin, isOperator: tenant.isOperator, lucee: campsite.lucee, fullPack })}
-        bell={bell}
-        mailUnread={mailUnread}
-        helpHref="/aiuto"
-        footer={<Footer />}
-      >
-        {children}
-      </StaffShell>
-      <HiddenEditMode />
-    </StaffProviders>
-  );
+  return <StaffFrame tenant={tenant}>{children}</StaffFrame>;
 }

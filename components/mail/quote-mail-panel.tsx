@@ -7,13 +7,13 @@ import { ReminderSwitch } from './reminder-switch';
 import { SendQuoteDialog } from './send-quote-dialog';
 
 /** On the quote's preview: send it by e-mail, and the per-quote reminder switch. `panel` is loaded by the page (loadQuoteMailPanel). */
-export function QuoteMailPanel({ detail, panel }: { detail: QuoteDetail; panel: QuoteMailPanelData }) {
+export function QuoteMailPanel({ detail, panel, openMail = false }: { detail: QuoteDetail; panel: QuoteMailPanelData; openMail?: boolean }) {
   const { quote, contact } = detail;
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <Group gap="md" align="center">
-          <SendQuoteDialog quoteId={quote.id} guestEmail={contact.email} captured={mailIsCaptured()} templates={panel.templates} />
+          <SendQuoteDialog quoteId={quote.id} guestEmail={contact.email} captured={mailIsCaptured()} templates={panel.templates} initiallyOpen={openMail} />
         </Group>
         {quote.progress !== 'nuovo' && (
           <ReminderSwitch

@@ -12,15 +12,17 @@ import type { QuoteMailTemplate as TemplateChoice } from '@/lib/mail/quote-mail-
 import { AttachmentList, type Attached } from './attachment-list';
 import { MailFrame } from './mail-frame';
 
-type Props = { quoteId: string; guestEmail: string | null; templates: TemplateChoice[]; captured: boolean };
+/** `initiallyOpen`: the page was asked for the mail's preview (an old …/:mailPreview link). */
+type Props = { quoteId: string; guestEmail: string | null; templates: TemplateChoice[]; captured: boolean; initiallyOpen?: boolean };
 type Preview = { to: string; subject: string; html: string };
 
 /** "Invia per e-mail": pick a template (the guest's language first), see the filled mail, send. */
-export function SendQuoteDialog({ quoteId, guestEmail, templates, captured }: Props) {
+export function SendQuoteDialog({ quoteId, guestEmail, templates, captured, initiallyOpen = false }: Props) {
   const t = useTranslations('mail.send');
   const router = useRouter();
   const phone = useMediaQuery('(max-width: 48em)');
-  const [open, setOpen] = useState(false);
+  const canSend = Boolean(guestEmail) && templates.length > 0;
+  const [open, setOpen] = useState(initiallyOpen && canSend);
   const [templateId, setTemplateId] = useState<string | null>(templates.find((item) => item.guestLanguage && !item.isReminder)?.id ?? templates[0]?.id ?? null);
   const [subject, setSubject] = useState('');
   const [debouncedSubject] = useDebouncedValue(subject, 400);
@@ -30,7 +32,7 @@ export function SendQuoteDialog({ quoteId, guestEmail, templates, captured }: Pr
   const [sending, startSending] = useTransition();
   const [attachments, setAttachments] = useState<Attached[]>([]);
   // One id per opening of the dialog: a double click or a retried request sends one mail.
-  const [requestId, setRequestId] = useState('');
+  const [requestId, setRequestId] = useState(() => (initiallyOpen && canSend ? crypto.randomUUID() : ''));
 
   const groups = useMemo(() => {
     const entry = (item: TemplateChoice) => ({ value: item.id, label: `${item.name}${item.language ? ` · ${item.language}` : ''}${item.isReminder ? ` · ${t('reminderTag')}` : ''}` });
@@ -75,7 +77,7 @@ export function SendQuoteDialog({ quoteId, guestEmail, templates, captured }: Pr
 
   return (
     <>
-      <Button leftSection={<IconMail size={16} aria-hidden />} onClick={openDialog} disabled={!guestEmail || templates.length === 0}>
+      <Button leftSection={<IconMail size={16} aria-hidden />} onClick={openDialog} disabled={!canSend}>
         {t('open')}
       </Button>
       {!guestEmail && <Text size="sm" c="dimmed">{t('noEmail')}</Text>}

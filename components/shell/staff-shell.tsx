@@ -2,6 +2,7 @@
 
 import { ActionIcon, AppShell, Group, Text, Tooltip } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
+import { RecentQuotesDrawer } from '@/components/quotes/recent-quotes-drawer';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
@@ -25,12 +26,14 @@ type Props = {
   bell: BellData | null;
   /** Unread mails of the campsite's mailbox; null when none is bound (no badge, no poll). */
   mailUnread?: number | null;
+  /** The "Preventivi recenti" drawer: only for accounts that may open quotes (pack level 10). */
+  recentQuotes?: boolean;
   helpHref: string;
   footer: ReactNode;
   children: ReactNode;
 };
 
-export function StaffShell({ campsiteName, homeHref, navigation, settings, bell, mailUnread = null, helpHref, footer, children }: Props) {
+export function StaffShell({ campsiteName, homeHref, navigation, settings, bell, mailUnread = null, recentQuotes = false, helpHref, footer, children }: Props) {
   const t = useTranslations('nav');
   const unread = useMailUnread(mailUnread);
   const badges = { '/mail': <MailUnreadBadge count={unread} /> };
@@ -52,6 +55,7 @@ export function StaffShell({ campsiteName, homeHref, navigation, settings, bell,
             <Text fw={600} size="sm" truncate maw={{ base: 140, sm: 260 }} title={campsiteName} data-testid="campsite-name">
               {campsiteName}
             </Text>
+            {recentQuotes && <RecentQuotesDrawer />}
             {bell && <NotificationBell initial={bell} />}
             <Tooltip label={t('helpTitle')}>
               <ActionIcon component="a" href={helpHref} variant="subtle" color="gray" size="lg" aria-label={t('help')} visibleFrom="sm">

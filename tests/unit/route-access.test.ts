@@ -23,4 +23,10 @@ describe('routeAccess', () => {
     expect(routeAccess('/mailbox')).toBeNull();
     expect(routeAccess('/pagina-che-non-esiste')).toBeNull();
   });
+
+  it('gates the old quote paths of links and mails like the quote pages (full pack)', () => {
+    for (const path of ['/preventivi/q/c', '/preventivi/q/c/stepsPrenotazione', '/preventivi/q/c/k', '/crea-preventivo/c/q', '/crea-preventivo/q/c/edit/c', '/crea-preventivo/preview/c/q/true', '/preventivi/recenti']) {
+      expect(routeAccess(path), path).toEqual({ kind: 'staff', packLevel: 10 });
+    }
+  });
 });

@@ -1,28 +1,6 @@
-import { Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { eq } from 'drizzle-orm';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
-import { languages } from '@/db/schema';
-import { QuoteMailPanel } from '@/components/mail/quote-mail-panel';
-import { QuoteConversation } from '@/components/mailbox-settings/quote-conversation';
-import { GuestLink } from '@/components/quotes/guest-link';
-import { CardSummary } from '@/components/quotes/card-summary';
-import { ProgressTag } from '@/components/quotes/progress-tag';
-import { QuoteActions } from '@/components/quotes/quote-actions';
-import { QuoteHistory } from '@/components/quotes/quote-history';
-import { displayQuoteName } from '@/components/quotes/quote-name';
-import { QuoteOverview } from '@/components/quotes/quote-overview';
-import { PageContainer } from '@/components/shell/page-container';
-import { LinkAnchor } from '@/components/ui/link-anchor';
-import { requireStaff } from '@/lib/auth/staff';
-import { formatDateTime } from '@/lib/format';
-import { loadQuoteMailPanel } from '@/lib/mail/quote-mail-panel';
-import { findMailbox } from '@/lib/mailbox/mailbox-row';
-import { quoteMailThreads } from '@/lib/mailbox/quote-threads';
-import { guestQuotePath } from '@/lib/public-quotes/links';
-import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
-import { markQuoteThreadReadAction, replyFromQuoteAction } from './mailbox-actions';
+import { QuotePreviewScreen } from './quote-preview-screen';
 
 type Params = { idCliente: string; idPreventivo: string };
 
@@ -30,83 +8,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('quotes.preview'))('title') };
 }
 
-/** The staff's view of a quote as the guest will receive it, with what can be done next. */
 export default async function QuotePreviewPage({ params }: { params: Promise<Params> }) {
-  const tenant = await requireStaff();
   const { idCliente, idPreventivo } = await params;
-  const db = getDb();
-  const detail = await quoteDetailOr404(db, tenant, idPreventivo, idCliente);
-  const [t, tp, td] = await Promise.all([getTranslations('quotes'), getTranslations('progress'), getTranslations('quotes.detail')]);
-  const [language] = detail.quote.languageId
-    ? await db.select({ name: languages.name }).from(languages).where(eq(languages.id, detail.quote.languageId))
-    : [];
-  const [mailPanel, mailbox] = await Promise.all([loadQuoteMailPanel(db, tenant.campsiteId, detail), findMailbox(db, tenant.campsiteId)]);
-  const threads = mailbox ? await quoteMailThreads(db, { campsiteId: tenant.campsiteId, quoteId: detail.quote.id }) : null;
-  const { quote, cards } = detail;
-  const name = displayQuoteName(quote.name, t('unnamed'));
-  return (
-    <PageContainer>
-      <Stack gap="lg">
-        <LinkAnchor href="/preventivi" size="sm">
-          ← {t('preview.back')}
-        </LinkAnchor>
-        <Group justify="space-between" align="flex-start">
-          <div>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-              {t('preview.title')}
-            </Text>
-            <Group gap="sm">
-              <Title order={1} size="h2">
-                {name}
-              </Title>
-              <ProgressTag progress={quote.progress} label={tp(quote.progress)} />
-            </Group>
-          </div>
-          <QuoteActions
-            quoteId={quote.id}
-            name={name}
-            progress={quote.progress}
-            cards={cards.map((card) => ({ idx: card.idx, label: `${t('card.title', { idx: card.idx + 1 })} · ${card.typologyName}`, priced: card.totalCents > 0 }))}
-          />
-        </Group>
-        {mailPanel && <QuoteMailPanel detail={detail} panel={mailPanel} />}
-        <QuoteConversation quoteId={quote.id} guestEmail={detail.contact.email} threads={threads} actions={{ reply: replyFromQuoteAction, markRead: markQuoteThreadReadAction }} />
-        {!['bozza', 'richiesta'].includes(quote.progress) && <GuestLink path={guestQuotePath({ contactId: quote.contactId, quoteId: quote.id, campsiteId: tenant.campsiteId })} />}
-        <QuoteOverview detail={detail} languageName={language?.name ?? null} />
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          {cards.map((card) => (
-            <CardSummary
-              key={card.id}
-              card={card}
-              accepted={quote.acceptedCardIdx === card.idx}
-              footer={
-                <LinkAnchor href={`/crea-preventivo/preview/${idCliente}/${quote.id}/scheda/${card.id}`} size="sm">
-                  {t('card.open')}
-                </LinkAnchor>
-              }
-            />
-          ))}
-        </SimpleGrid>
-        {detail.request && (
-          <>
-            <Divider label={td('request')} labelPosition="left" />
-            <Text style={{ whiteSpace: 'pre-wrap' }}>{detail.request.message || '—'}</Text>
-          </>
-        )}
-        {detail.attempts.length > 0 && (
-          <>
-            <Divider label={td('attempts')} labelPosition="left" />
-            {detail.attempts.map((attempt) => (
-              <Text key={attempt.id} size="sm">
-                {formatDateTime(attempt.at)} · {attempt.outcome === 'ok' ? td('attemptOk') : td('attemptFailed')}
-                {attempt.error ? ` · ${attempt.error}` : ''}
-              </Text>
-            ))}
-          </>
-        )}
-        <Divider label={td('history')} labelPosition="left" />
-        <QuoteHistory events={detail.events} />
-      </Stack>
-    </PageContainer>
-  );
+  return <QuotePreviewScreen idCliente={idCliente} idPreventivo={idPreventivo} openMail={false} />;
 }

@@ -1,0 +1,20 @@
+import { notFound, redirect } from 'next/navigation';
+import { requireStaff } from '@/lib/auth/staff';
+import { staffRead } from '@/lib/auth/staff-read';
+import { lookupLegacyIds } from '@/lib/quotes/legacy-lookup';
+import { candidateIds, legacyCreateTarget } from '@/lib/quotes/legacy-paths';
+
+/**
+ * The old creation paths still in links and mails: /crea-preventivo/:idPreventivo/:idCliente, the
+ * same two ids the other way round, one id alone, …/edit/:clienteID, and the preview with fewer
+ * than two ids. Each leads to the page that does that today (lib/quotes/legacy-paths.ts).
+ */
+export default async function LegacyCreateQuotePath({ params }: { params: Promise<{ legacy: string[] }> }) {
+  const tenant = await requireStaff();
+  const segments = (await params).legacy;
+  const ids = candidateIds(segments);
+  const found = await staffRead(tenant, (db) => lookupLegacyIds(db, tenant, ids));
+  const target = legacyCreateTarget(segments, found);
+  if (!target) notFound();
+  redirect(target);
+}

@@ -1,0 +1,28 @@
+import type { DbOrTx } from '@/db/client';
+import { contactDisplayName } from '@/lib/contacts/display';
+import { formatDate } from '@/lib/format';
+import type { Page } from '@/lib/pagination';
+import type { Tenant } from '@/lib/tenant';
+import type { QuoteProgress } from './progress';
+import { listQuotes } from './queries';
+
+/** One line of the shell's "Preventivi recenti" drawer, ready to show. */
+export type RecentQuote = { id: string; name: string; contactName: string; progress: QuoteProgress; date: string; href: string };
+
+export const RECENT_PAGE_SIZE = 10;
+
+/** A page of the campsite's quotes, newest first, keyset-paged like the list (lib/quotes/queries.ts). */
+export async function recentQuotes(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, cursor: string | undefined): Promise<Page<RecentQuote>> {
+  const page = await listQuotes(db, tenant, { progress: [], cursor, limit: RECENT_PAGE_SIZE });
+  return {
+    nextCursor: page.nextCursor,
+    items: page.items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      contactName: contactDisplayName(item.contact),
+      progress: item.progress,
+      date: formatDate(item.createdAt),
+      href: `/crea-preventivo/preview/${encodeURIComponent(item.contact.id)}/${encodeURIComponent(item.id)}`,
+    })),
+  };
+}

@@ -3,6 +3,7 @@
 import { Alert, Badge, Button, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { MailStatusBadge } from '@/components/mail/mail-status-badge';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import type { ActionResult } from '@/lib/actions';
 import type { TimelineRow, TimelineRowsPage } from './timeline-rows';
@@ -23,14 +24,8 @@ function Direction({ row }: { row: TimelineRow }) {
 function Status({ row }: { row: TimelineRow }) {
   const tc = useTranslations('contacts.detail');
   const t = useTranslations('mailboxSettings.timeline');
-  if (row.status === 'inviata' || row.status === 'non-inviata') {
-    return (
-      <Badge variant="filled" color={row.status === 'inviata' ? 'teal.9' : 'gray.8'} tt="none" radius="sm" miw="max-content">
-        {row.status === 'inviata' ? tc('mailSent') : tc('mailNotSent')}
-      </Badge>
-    );
-  }
-  if (row.status === 'non-letta') {
+  if (row.status) return <MailStatusBadge status={row.status} />;
+  if (row.unread) {
     return (
       <Badge variant="filled" color="blue.9" tt="none" radius="sm" miw="max-content">
         {t('unread')}

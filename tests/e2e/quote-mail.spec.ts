@@ -78,7 +78,7 @@ test('a German template with an uploaded image goes to a German guest; the captu
 
   // The captured mail, as the guest would receive it.
   await page.goto('/mail');
-  await expect(page.getByTestId('outbox-mode')).toContainText('NON sono state spedite');
+  await expect(page.getByTestId('outbox-mode')).toContainText('Le mail non partono davvero');
   await page.getByRole('link', { name: /^Ihr Angebot - .* - RIF\.: [0-9A-F]{10} \[CRM\]$/ }).first().click();
   await expect(page.getByTestId('mail-attachments')).toContainText('Lageplan.pdf');
   const mail = page.frameLocator('iframe').first();

@@ -110,6 +110,6 @@ test('a German template with an uploaded image goes to a German guest; the captu
   await page.goto(`/clienti/${contactId}`);
   await page.getByTestId('contact-mails').getByRole('link', { name: /^Ihr Angebot/ }).click();
   await expect(page).toHaveURL(/\/tracciaMail\//);
-  await expect(page.getByText('Inviata dal CRM')).toBeVisible();
+  await expect(page.getByText('Scritta dal CRM')).toBeVisible();
   expect([...violations, ...guestViolations]).toEqual([]);
 });

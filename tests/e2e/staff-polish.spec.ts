@@ -178,7 +178,7 @@ test('the tab title has exactly one prefix: served with the page, after navigati
   await expect(page).toHaveTitle(ONE_PREFIX);
 });
 
-async function toastClearOfHeader(page: Page, openNewQuote: () => Promise<void>) {
+async function toastClearOfHeader(page: Page, name: string, openNewQuote: () => Promise<void>) {
   await page.goto('/crea-preventivo');
   await openNewQuote();
   const toast = page.getByText('Sei già sulla pagina "Crea Preventivo"!');
@@ -190,18 +190,19 @@ async function toastClearOfHeader(page: Page, openNewQuote: () => Promise<void>)
     const overlaps = toastBox.x < box.x + box.width && box.x < toastBox.x + toastBox.width && toastBox.y < box.y + box.height && box.y < toastBox.y + toastBox.height;
     expect(overlaps, `the toast covers ${testId}`).toBe(false);
   }
+  await shot(page, name);
 }
 
 test('a toast covers neither the bell nor the campsite name, on a desk and on a phone', async ({ page, browser }) => {
   await logInToDashboard(page, LOGINS.admin);
-  await toastClearOfHeader(page, async () => {
+  await toastClearOfHeader(page, 'toast-desktop', async () => {
     await page.getByRole('link', { name: 'Preventivi' }).hover();
     await page.getByRole('menuitem', { name: 'Nuovo Preventivo' }).click();
   });
   const phone = await browser.newContext(PHONE);
   const phonePage = await phone.newPage();
   await logInToDashboard(phonePage, LOGINS.admin);
-  await toastClearOfHeader(phonePage, async () => {
+  await toastClearOfHeader(phonePage, 'toast-phone', async () => {
     await phonePage.getByRole('button', { name: 'Apri il menu' }).click();
     await phonePage.getByRole('dialog').getByRole('link', { name: 'Nuovo Preventivo' }).click();
   });

@@ -1,12 +1,12 @@
-import { Alert, Badge, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import { Alert, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
+import { MailStatusBadge } from '@/components/mail/mail-status-badge';
 import { formatDateTime } from '@/lib/format';
+import { outboxMailStatus } from '@/lib/mail/mail-status';
 import type { OutboxSummary } from '@/lib/mail/outbox-view';
 import type { Page } from '@/lib/pagination';
-
-export const STATUS_COLOR: Record<string, string> = { pending: 'blue', sending: 'blue', sent: 'teal', captured: 'yellow', failed: 'red' };
 
 type Props = {
   page: Page<OutboxSummary>;
@@ -49,9 +49,7 @@ export async function OutboxList({ page, captured, nested = false }: Props) {
                   </TableTd>
                   <TableTd>{t.has(`kinds.${mail.kind}`) ? t(`kinds.${mail.kind}`) : mail.kind}</TableTd>
                   <TableTd>
-                    <Badge color={STATUS_COLOR[mail.status]} variant="light" tt="none" radius="sm" miw="max-content">
-                      {t(`statuses.${mail.status}`)}
-                    </Badge>
+                    <MailStatusBadge status={outboxMailStatus(mail.status)} />
                   </TableTd>
                 </TableTr>
               ))}

@@ -83,7 +83,10 @@ export function BoundMailbox({ mailbox, actions }: { mailbox: BoundMailboxInfo; 
       )}
       {mailbox.lastSyncError && !mailbox.reconnect && (
         <Alert color="yellow" title={t('syncError')}>
-          {mailbox.lastSyncError}
+          <Text size="sm">{t('syncErrorHint')}</Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {t('syncErrorDetail', { error: mailbox.lastSyncError })}
+          </Text>
         </Alert>
       )}
       <Paper withBorder p="md" radius="md" data-testid="bound-mailbox">

@@ -1,8 +1,9 @@
 'use client';
 
-import { Alert, Badge, Button, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { MailStatusBadge } from '@/components/mail/mail-status-badge';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import type { ActionResult } from '@/lib/actions';
 import type { TimelineRow, TimelineRowsPage } from './timeline-rows';
@@ -23,14 +24,8 @@ function Direction({ row }: { row: TimelineRow }) {
 function Status({ row }: { row: TimelineRow }) {
   const tc = useTranslations('contacts.detail');
   const t = useTranslations('mailboxSettings.timeline');
-  if (row.status === 'inviata' || row.status === 'non-inviata') {
-    return (
-      <Badge variant="filled" color={row.status === 'inviata' ? 'teal.9' : 'gray.8'} tt="none" radius="sm" miw="max-content">
-        {row.status === 'inviata' ? tc('mailSent') : tc('mailNotSent')}
-      </Badge>
-    );
-  }
-  if (row.status === 'non-letta') {
+  if (row.status) return <MailStatusBadge status={row.status} />;
+  if (row.unread) {
     return (
       <Badge variant="filled" color="blue.9" tt="none" radius="sm" miw="max-content">
         {t('unread')}
@@ -63,20 +58,28 @@ export function ContactMailTimeline({ contactId, first, loadMore }: { contactId:
   if (rows.length === 0) return <Text c="dimmed">{tc('mailsEmpty')}</Text>;
   return (
     <Stack gap="xs">
-      <TableScrollContainer minWidth={560} type="native">
+      <TableScrollContainer minWidth={0} type="native">
         <Table verticalSpacing="xs" highlightOnHover>
           <TableThead>
             <TableTr>
-              <TableTh scope="col">{tc('mailDate')}</TableTh>
+              <TableTh scope="col" visibleFrom="sm">
+                {tc('mailDate')}
+              </TableTh>
               <TableTh scope="col">{tc('mailSubject')}</TableTh>
-              <TableTh scope="col">{tc('mailDirection')}</TableTh>
-              <TableTh scope="col">{tc('mailStatus')}</TableTh>
+              <TableTh scope="col" visibleFrom="sm">
+                {tc('mailDirection')}
+              </TableTh>
+              <TableTh scope="col" visibleFrom="sm">
+                {tc('mailStatus')}
+              </TableTh>
             </TableTr>
           </TableThead>
           <TableTbody>
             {rows.map((row) => (
               <TableTr key={row.key} data-kind={row.kind}>
-                <TableTd style={{ whiteSpace: 'nowrap' }}>{row.date}</TableTd>
+                <TableTd style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
+                  {row.date}
+                </TableTd>
                 <TableTd>
                   <LinkAnchor href={row.link} size="sm">
                     {row.subject || tc('noSubject')}
@@ -86,11 +89,19 @@ export function ContactMailTimeline({ contactId, first, loadMore }: { contactId:
                       {t('from', { from: row.fromName ? `${row.fromName} <${row.from}>` : row.from })}
                     </Text>
                   )}
+                  {/* On a phone the other columns are hidden: date, kind and status under the subject. */}
+                  <Group gap={6} mt={4} hiddenFrom="sm" data-testid="mail-row-phone-meta">
+                    <Text size="xs" c="dimmed" component="span">
+                      {row.date} ·
+                    </Text>
+                    <Direction row={row} />
+                    <Status row={row} />
+                  </Group>
                 </TableTd>
-                <TableTd>
+                <TableTd visibleFrom="sm">
                   <Direction row={row} />
                 </TableTd>
-                <TableTd>
+                <TableTd visibleFrom="sm">
                   <Status row={row} />
                 </TableTd>
               </TableTr>

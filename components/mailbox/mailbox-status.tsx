@@ -20,7 +20,10 @@ export async function MailboxStatus({ mailbox }: { mailbox: MailboxView }) {
       )}
       {mailbox.status === 'active' && mailbox.lastSyncError && (
         <Alert color="yellow" data-testid="mailbox-sync-error">
-          {t('state.error', { error: mailbox.lastSyncError })}
+          <Text size="sm">{t('state.error')}</Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {t('state.errorDetail', { error: mailbox.lastSyncError })}
+          </Text>
         </Alert>
       )}
       <Group justify="space-between" gap="xs" wrap="wrap">

@@ -1,6 +1,8 @@
 import { Badge, Group, List, ListItem, Paper, Stack, Text } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
+import { MailStatusBadge } from '@/components/mail/mail-status-badge';
 import { formatDateTime, formatFileSize } from '@/lib/format';
+import { mailStatus } from '@/lib/mail/mail-status';
 import { mailFrameHtml } from '@/lib/mailbox/frame-html';
 import type { ThreadMessage } from '@/lib/mailbox/threads';
 import { MessageFrame } from './message-frame';
@@ -9,6 +11,8 @@ import { MessageFrame } from './message-frame';
 /** One message of a conversation: who wrote to whom and when, its body and its attachments. */
 export async function MessageCard({ message }: { message: ThreadMessage }) {
   const t = await getTranslations('mailbox.thread');
+  // A message of the mailbox that we wrote has left through the mail provider: sent, in the one wording.
+  const sentStatus = mailStatus({ direction: message.direction, outboxStatus: null, isSent: true });
   const from = message.fromName ? `${message.fromName} <${message.fromAddress}>` : message.fromAddress;
   return (
     <Paper component="article" withBorder p="md" data-testid="message-card" data-direction={message.direction} aria-label={`${from}, ${formatDateTime(message.sentAt)}`}>
@@ -42,11 +46,7 @@ export async function MessageCard({ message }: { message: ThreadMessage }) {
                 {t('unread')}
               </Badge>
             )}
-            {message.direction === 'out' && (
-              <Badge color="gray" variant="light">
-                {t('sent')}
-              </Badge>
-            )}
+            {sentStatus && <MailStatusBadge status={sentStatus} />}
             <Text size="sm" c="dimmed">
               <time dateTime={message.sentAt.toISOString()}>{formatDateTime(message.sentAt)}</time>
             </Text>

@@ -19,7 +19,8 @@ export async function StaffProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider>
       <NextIntlClientProvider messages={await getMessages()}>
-        <Notifications position="top-right" autoClose={3000} />
+        {/* Bottom right: at the top the toasts covered the header's campsite name and the bell. */}
+        <Notifications position="bottom-right" autoClose={3000} />
         <ItalianDates>{children}</ItalianDates>
       </NextIntlClientProvider>
     </ThemeProvider>

@@ -1,45 +1,32 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { listMemberships, mailingLists, mailTraces, quotes, users } from '@/db/schema';
+import { listMemberships, mailingLists, quotes, users } from '@/db/schema';
 import type { QuoteProgress } from '@/lib/quotes/progress';
 import type { Tenant } from '@/lib/tenant';
 import type { ContactListItem } from './search';
 import { getContact } from './service';
 
 export const DETAIL_QUOTES_LIMIT = 50;
-export const DETAIL_MAILS_LIMIT = 50;
 
 export type ContactQuoteSummary = { id: string; name: string; progress: QuoteProgress; createdAt: Date; validUntil: Date | null };
 export type ContactListSummary = { id: string; name: string; addedAt: Date; unsubscribedAt: Date | null };
-export type ContactMailSummary = {
-  id: string;
-  threadId: string;
-  subject: string;
-  direction: 'out' | 'in';
-  isSent: boolean;
-  recipients: string[];
-  createdAt: Date;
-  sentAt: Date | null;
-};
-
 export type ContactDetail = {
   contact: ContactListItem;
   owner: { id: string; name: string; email: string } | null;
   quotes: ContactQuoteSummary[];
   quoteCount: number;
   lists: ContactListSummary[];
-  mails: ContactMailSummary[];
-  mailCount: number;
 };
 
 /**
- * The contact and what hangs on it: quotes with their progress, mailing lists, mail history.
+ * The contact and what hangs on it: quotes with their progress and mailing lists (the mail history
+ * is lib/mailbox/timeline's, paged on its own).
  * Read-only queries on the other domains' tables, each scoped by the campsite as well as the contact.
  */
 export async function getContactDetail(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, id: string): Promise<ContactDetail> {
   const contact = await getContact(db, tenant, id);
   const camping = tenant.campsiteId;
-  const [owner, quoteRows, quoteTotal, lists, mails, mailTotal] = await Promise.all([
+  const [owner, quoteRows, quoteTotal, lists] = await Promise.all([
     contact.ownerId
       ? db
           .select({ id: users.id, name: users.name, email: users.email })
@@ -62,25 +49,6 @@ export async function getContactDetail(db: DbOrTx, tenant: Pick<Tenant, 'campsit
       .innerJoin(mailingLists, and(eq(mailingLists.id, listMemberships.listId), eq(mailingLists.campingId, camping)))
       .where(and(eq(listMemberships.campingId, camping), eq(listMemberships.contactId, id)))
       .orderBy(mailingLists.name),
-    db
-      .select({
-        id: mailTraces.id,
-        threadId: mailTraces.threadId,
-        subject: mailTraces.subject,
-        direction: mailTraces.direction,
-        isSent: mailTraces.isSent,
-        recipients: mailTraces.recipients,
-        createdAt: mailTraces.createdAt,
-        sentAt: mailTraces.sentAt,
-      })
-      .from(mailTraces)
-      .where(and(eq(mailTraces.campingId, camping), eq(mailTraces.contactId, id)))
-      .orderBy(desc(mailTraces.createdAt), desc(mailTraces.id))
-      .limit(DETAIL_MAILS_LIMIT),
-    db
-      .select({ value: count() })
-      .from(mailTraces)
-      .where(and(eq(mailTraces.campingId, camping), eq(mailTraces.contactId, id))),
   ]);
   return {
     contact,
@@ -88,7 +56,5 @@ export async function getContactDetail(db: DbOrTx, tenant: Pick<Tenant, 'campsit
     quotes: quoteRows,
     quoteCount: quoteTotal[0]?.value ?? 0,
     lists,
-    mails,
-    mailCount: mailTotal[0]?.value ?? 0,
   };
 }

@@ -1,30 +1,37 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { contacts, mailTraces } from '@/db/schema';
+import { contacts, mailTraces, type OutboxStatus } from '@/db/schema';
 import { readCvMailSettings } from '@/lib/configurations/cv-mail-settings';
 import type { CvMailSettings } from '@/lib/configurations/validation';
 import { AppError } from '@/lib/errors';
 import { parseBookingReference, quoteByBookingReference, type BookedQuote, type BookingReference } from '@/lib/quotes/booking-reference';
+import { mailStatus, type MailStatus } from './mail-status';
+import { outboxStatusByTrace, traceIsToGuest } from './trace-outbox';
 import { cvMailPage, tracePage, type TraceRow } from './traces';
 
 /** What the list under the compose form shows of a mail. */
-export type CvMailSummary = { id: string; threadId: string; recipients: string[]; subject: string; isSent: boolean; at: Date };
+export type CvMailSummary = { id: string; threadId: string; recipients: string[]; subject: string; status: MailStatus | null; at: Date };
 export type CvMailList = { items: CvMailSummary[]; nextCursor: string | null };
 
 /** Prefilled fields of the compose form. */
 export type CvComposeStart = { to: string; subject: string; contactId: string | null; quoteId: string | null };
 
-const summary = (trace: TraceRow): CvMailSummary => ({
+const summary = (trace: TraceRow, outboxStatus: OutboxStatus | null): CvMailSummary => ({
   id: trace.id,
   threadId: trace.threadId,
   recipients: trace.recipients,
   subject: trace.subject,
-  isSent: trace.isSent,
+  status: mailStatus({ direction: trace.direction, outboxStatus, isSent: trace.isSent }),
   at: trace.sentAt ?? trace.createdAt,
 });
 
 /** A stale or edited cursor in the address shows the first page rather than an error page. */
-async function pageOrFirst(load: (cursor: string | null) => Promise<{ items: TraceRow[]; nextCursor: string | null }>, cursor: string | null): Promise<CvMailList> {
+async function pageOrFirst(
+  db: DbOrTx,
+  campsiteId: string,
+  load: (cursor: string | null) => Promise<{ items: TraceRow[]; nextCursor: string | null }>,
+  cursor: string | null,
+): Promise<CvMailList> {
   let page;
   try {
     page = await load(cursor);
@@ -32,7 +39,8 @@ async function pageOrFirst(load: (cursor: string | null) => Promise<{ items: Tra
     if (!(error instanceof AppError) || !cursor) throw error;
     page = await load(null);
   }
-  return { items: page.items.map(summary), nextCursor: page.nextCursor };
+  const statuses = await outboxStatusByTrace(db, campsiteId, page.items.map((trace) => trace.id));
+  return { items: page.items.map((trace) => summary(trace, statuses.get(trace.id) ?? null)), nextCursor: page.nextCursor };
 }
 
 /** The address of a contact of this campsite, or null (another campsite's id is unknown here). */
@@ -51,7 +59,7 @@ export async function loadEmailCvPage(db: DbOrTx, campsiteId: string, query: { t
   const [settings, contact, list] = await Promise.all([
     readCvMailSettings(db, campsiteId),
     query.cliente ? contactEmail(db, campsiteId, query.cliente.slice(0, 100)) : null,
-    pageOrFirst((cursor) => cvMailPage(db, campsiteId, { cursor }), query.cursor ?? null),
+    pageOrFirst(db, campsiteId, (cursor) => cvMailPage(db, campsiteId, { cursor }), query.cursor ?? null),
   ]);
   const to = query.to?.slice(0, 2000) || contact?.email || '';
   return { settings, list, start: { to, subject: query.oggetto?.slice(0, 500) || settings.oggetto, contactId: contact?.id ?? null, quoteId: null } };
@@ -73,8 +81,8 @@ export async function loadClientMailCvPage(db: DbOrTx, campsiteId: string, segme
   if (parsed.kind !== 'ok') return { settings, start: blank, list: empty, status: parsed.kind, reference: null, quote: null };
   const quote = await quoteByBookingReference(db, { campsiteId, ...parsed.reference });
   if (!quote) return { settings, start: blank, list: empty, status: 'missing', reference: parsed.reference, quote: null };
-  const where = and(eq(mailTraces.campingId, campsiteId), or(eq(mailTraces.quoteId, quote.quoteId), eq(mailTraces.contactId, quote.contactId)))!;
-  const list = await pageOrFirst((at) => tracePage(db, where, { cursor: at }), cursor);
+  const where = and(eq(mailTraces.campingId, campsiteId), or(eq(mailTraces.quoteId, quote.quoteId), eq(mailTraces.contactId, quote.contactId)), traceIsToGuest)!;
+  const list = await pageOrFirst(db, campsiteId, (at) => tracePage(db, where, { cursor: at }), cursor);
   return {
     settings,
     list,

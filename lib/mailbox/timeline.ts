@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { mailboxMessages, mailboxThreadContacts, mailboxThreads, mailTraces } from '@/db/schema';
+import { mailboxMessages, mailboxThreadContacts, mailboxThreads, mailTraces, type OutboxStatus } from '@/db/schema';
+import { mailStatus, type MailStatus } from '@/lib/mail/mail-status';
+import { traceIsToGuest, traceOutboxStatus } from '@/lib/mail/trace-outbox';
 import { snippetOf } from './parse';
 
 /**
@@ -18,8 +20,10 @@ export type TimelineItem = {
   fromName: string | null;
   to: string[];
   snippet: string;
-  /** Traces: sent or not (the contact page's wording); mailbox messages: unread or not. */
-  status: 'inviata' | 'non-inviata' | 'non-letta' | null;
+  /** What became of a mail we wrote (lib/mail/mail-status), or null for one received. */
+  status: MailStatus | null;
+  /** A guest's answer in the mailbox nobody has opened yet. */
+  unread: boolean;
   /** /tracciaMail/:thread for a trace, /mail/conversazione/:id for a mailbox message. */
   link: string;
 };
@@ -57,6 +61,7 @@ const traceColumns = {
   subject: mailTraces.subject,
   recipients: mailTraces.recipients,
   isSent: mailTraces.isSent,
+  outboxStatus: traceOutboxStatus,
   body: sql<string>`left(${mailTraces.body}, 4000)`,
   date: sql<Date>`coalesce(${mailTraces.sentAt}, ${mailTraces.createdAt})`.mapWith(mailTraces.createdAt),
   exact: exactText(traceDate),
@@ -76,7 +81,7 @@ const messageColumns = {
   exact: exactText(mailboxMessages.sentAt),
 };
 
-type TraceRow = { id: string; threadId: string; direction: 'in' | 'out'; subject: string; recipients: string[]; isSent: boolean; body: string; date: Date };
+type TraceRow = { id: string; threadId: string; direction: 'in' | 'out'; subject: string; recipients: string[]; isSent: boolean; outboxStatus: OutboxStatus | null; body: string; date: Date };
 type MessageRow = { id: string; threadId: string; direction: 'in' | 'out'; subject: string; fromAddress: string; fromName: string; toAddresses: string[]; snippet: string; unread: boolean; date: Date };
 
 function fromTrace(row: TraceRow): TimelineItem {
@@ -90,7 +95,8 @@ function fromTrace(row: TraceRow): TimelineItem {
     fromName: null,
     to: row.recipients,
     snippet: htmlSnippet(row.body),
-    status: row.direction === 'in' ? null : row.isSent ? 'inviata' : 'non-inviata',
+    status: mailStatus(row),
+    unread: false,
     link: `/tracciaMail/${encodeURIComponent(row.threadId)}`,
   };
 }
@@ -106,7 +112,9 @@ function fromMessage(row: MessageRow): TimelineItem {
     fromName: row.fromName || null,
     to: row.toAddresses,
     snippet: row.snippet,
-    status: row.unread && row.direction === 'in' ? 'non-letta' : null,
+    // A message in the mailbox's own sent folder has left: the provider sent it.
+    status: mailStatus({ direction: row.direction, outboxStatus: null, isSent: true }),
+    unread: row.unread && row.direction === 'in',
     link: `/mail/conversazione/${encodeURIComponent(row.threadId)}`,
   };
 }
@@ -129,7 +137,7 @@ export async function contactMailTimeline(db: DbOrTx, input: { campsiteId: strin
     db
       .select(traceColumns)
       .from(mailTraces)
-      .where(and(eq(mailTraces.campingId, input.campsiteId), eq(mailTraces.contactId, input.contactId), before(traceDate, mailTraces.id, cursor)))
+      .where(and(eq(mailTraces.campingId, input.campsiteId), eq(mailTraces.contactId, input.contactId), traceIsToGuest, before(traceDate, mailTraces.id, cursor)))
       .orderBy(desc(traceDate), desc(byteOrder(mailTraces.id)))
       .limit(limit + 1),
     db

@@ -78,7 +78,7 @@ test('a German template with an uploaded image goes to a German guest; the captu
 
   // The captured mail, as the guest would receive it.
   await page.goto('/mail');
-  await expect(page.getByTestId('outbox-mode')).toContainText('NON sono state spedite');
+  await expect(page.getByTestId('outbox-mode')).toContainText('Le mail non partono davvero');
   await page.getByRole('link', { name: /^Ihr Angebot - .* - RIF\.: [0-9A-F]{10} \[CRM\]$/ }).first().click();
   await expect(page.getByTestId('mail-attachments')).toContainText('Lageplan.pdf');
   const mail = page.frameLocator('iframe').first();
@@ -110,6 +110,6 @@ test('a German template with an uploaded image goes to a German guest; the captu
   await page.goto(`/clienti/${contactId}`);
   await page.getByTestId('contact-mails').getByRole('link', { name: /^Ihr Angebot/ }).click();
   await expect(page).toHaveURL(/\/tracciaMail\//);
-  await expect(page.getByText('Inviata dal CRM')).toBeVisible();
+  await expect(page.getByText('Scritta dal CRM')).toBeVisible();
   expect([...violations, ...guestViolations]).toEqual([]);
 });

@@ -147,7 +147,7 @@ test('without the provider key and secret the procedure says so and still keeps 
   await logInToDashboard(page, LOGINS.pineta);
   await page.goto('/stepsMailing');
   const alert = page.getByTestId('no-provider');
-  await expect(alert).toContainText('Per inviare newsletter imposta la chiave API e il segreto');
+  await expect(alert).toContainText('Per inviare newsletter servono la chiave e il segreto del servizio di invio');
   const settings = alert.getByRole('link', { name: 'Apri le impostazioni di mailing' });
   await expect(settings).toHaveAttribute('href', /\/settings\?v=showCamp&campingID=.+&tab=mailing$/);
   await expectNoHorizontalScroll(page);

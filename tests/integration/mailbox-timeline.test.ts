@@ -72,10 +72,11 @@ describe('the contact’s mail timeline', () => {
     expect(page.nextCursor).toBeNull();
     const [reply, trace] = page.items;
     expect(reply!.link).toMatch(/^\/mail\/conversazione\/.+/);
-    expect(reply!.status).toBe('non-letta');
+    expect(reply!.status).toBeNull();
+    expect(reply!.unread).toBe(true);
     expect(reply!.snippet).toContain('Va bene, confermo');
     expect(trace!.link).toBe(`/tracciaMail/${encodeURIComponent(sent.threadId)}`);
-    expect(trace!.status).toBe('non-inviata');
+    expect(trace!.status).toBe('pending');
     expect(trace!.snippet).toBe('Ecco il preventivo');
   });
 

@@ -1,5 +1,6 @@
-import { Badge, Group, List, ListItem, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, List, ListItem, Paper, Stack, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
+import { MailStatusBadge } from '@/components/mail/mail-status-badge';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
 import { formatDateTime } from '@/lib/format';
@@ -44,10 +45,7 @@ export async function CvMailList({ title, list, basePath, paged, canOpenThreads 
                         {mail.subject || t('noSubject')}
                       </Text>
                     )}
-                    {/* Filled: the theme's shade 9 keeps white text above 4.5:1, a light badge's small text is not. */}
-                    <Badge variant="filled" color={mail.isSent ? 'teal' : 'blue'} tt="none" radius="sm">
-                      {mail.isSent ? t('sent') : t('queued')}
-                    </Badge>
+                    {mail.status && <MailStatusBadge status={mail.status} />}
                   </Group>
                   <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {formatDateTime(mail.at)} · {t('to', { to: mail.recipients.join(', ') })}

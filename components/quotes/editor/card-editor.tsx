@@ -163,7 +163,7 @@ export function CardEditor({ card, position, count, priceList, personTypeIds, of
           checked={card.discountOnlyOnUnit ?? onlyOnUnitDefault}
           onChange={(event) => set({ discountOnlyOnUnit: event.currentTarget.checked })}
         />
-        <RichTextField label={t('text')} value={card.text} onChange={(text) => set({ text })} />
+        <RichTextField label={t('text')} value={card.text} onChange={(text) => set({ text })} lineHeight height={500} />
         <CardPrice outcome={outcome} />
       </Stack>
     </Paper>

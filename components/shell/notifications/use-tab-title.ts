@@ -1,32 +1,23 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
+import { tabTitle } from '@/lib/notifications/tab-title';
 
 /**
- * '(n) title' while something is unread, with a warning sign while requests or acceptances wait
- * (spec section 2). Next.js rewrites the title on every navigation, so a watcher puts the prefix
- * back on each new title, and the plain title returns when nothing is unread.
+ * Keeps the tab's title prefixed with the live counts (lib/notifications/tab-title). The server
+ * already sends the prefix with the page; Next.js rewrites the title on every navigation, so a
+ * watcher applies it again: tabTitle replaces whatever prefix is there, never adds a second.
  */
 export function useTabTitle(unread: number, outstanding: number) {
-  const t = useTranslations('bell');
   useEffect(() => {
-    let base = document.title;
-    let applied = base;
     const apply = () => {
-      if (document.title !== applied) base = document.title;
-      applied = unread > 0 ? t('tabTitle', { count: unread, warning: outstanding > 0 ? 'yes' : 'no', title: base }) : base;
-      if (document.title !== applied) document.title = applied;
+      const next = tabTitle(document.title, unread, outstanding);
+      if (document.title !== next) document.title = next;
     };
     apply();
     // The <title> may be streamed into the head or the body: watch the whole document, compare cheaply.
-    const observer = new MutationObserver(() => {
-      if (document.title !== applied) apply();
-    });
+    const observer = new MutationObserver(apply);
     observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
-    return () => {
-      observer.disconnect();
-      if (document.title === applied) document.title = base;
-    };
-  }, [unread, outstanding, t]);
+    return () => observer.disconnect();
+  }, [unread, outstanding]);
 }

@@ -2,6 +2,7 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { MailFrame } from '@/components/mail/mail-frame';
+import { MailStatusBadge } from '@/components/mail/mail-status-badge';
 import { MessageFrame } from '@/components/mailbox/message-frame';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
@@ -45,11 +46,7 @@ export default async function ThreadPage({ params }: { params: Promise<{ thread:
                       {item.direction === 'in' ? t('in') : t('out')}
                     </Badge>
                   )}
-                  {item.kind === 'traccia' && item.direction === 'out' && (
-                    <Badge variant="light" color={item.status === 'inviata' ? 'teal' : 'gray'} tt="none" radius="sm">
-                      {item.status === 'inviata' ? t('sent') : t('notSent')}
-                    </Badge>
-                  )}
+                  {item.kind === 'traccia' && item.status && <MailStatusBadge status={item.status} />}
                 </Group>
               </Group>
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

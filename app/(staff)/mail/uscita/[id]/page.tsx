@@ -1,14 +1,15 @@
-import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { MailFrame } from '@/components/mail/mail-frame';
-import { STATUS_COLOR } from '@/components/mail/outbox-list';
+import { MailStatusBadge } from '@/components/mail/mail-status-badge';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { requireStaff } from '@/lib/auth/staff';
 import { AppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
+import { outboxMailStatus } from '@/lib/mail/mail-status';
 import { getOutboxMail } from '@/lib/mail/outbox-view';
 import { staffRead } from '@/lib/auth/staff-read';
 
@@ -36,9 +37,7 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
           {mail.subject}
         </Title>
         <Group gap="sm">
-          <Badge color={STATUS_COLOR[mail.status]} variant="light" tt="none" radius="sm">
-            {t(`statuses.${mail.status}`)}
-          </Badge>
+          <MailStatusBadge status={outboxMailStatus(mail.status)} />
           <Text size="sm">{formatDateTime(mail.sentAt ?? mail.createdAt)}</Text>
           {threadId && (
             <LinkAnchor href={`/tracciaMail/${encodeURIComponent(threadId)}`} size="sm">
@@ -49,7 +48,7 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
         {mail.status === 'captured' && <Alert color="yellow">{t('capturedNote')}</Alert>}
         <Text size="sm">
           <b>{t('to')}:</b> {mail.recipients.join(', ')}
-          {mail.replyTo ? ` · Reply-To: ${mail.replyTo}` : ''}
+          {mail.replyTo ? ` · ${t('replyTo', { address: mail.replyTo })}` : ''}
         </Text>
         {files.length > 0 && (
           <Text size="sm" data-testid="mail-attachments">
@@ -57,14 +56,14 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
           </Text>
         )}
         {(mail.status === 'failed' || mail.status === 'pending') && mail.lastError && (
-          <Alert color="red">
-            {t('attempts', { count: mail.attempts })} · {t('lastError', { error: mail.lastError })}
+          <Alert color="red" title={mail.status === 'failed' ? t('failedTitle') : t('retryTitle')}>
+            <Text size="sm">{t('attempts', { count: mail.attempts })}</Text>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {t('lastError', { error: mail.lastError })}
+            </Text>
           </Alert>
         )}
         <MailFrame html={mail.html} title={mail.subject} height={640} />
-        <Text size="xs" c="dimmed">
-          HTML: {(Buffer.byteLength(mail.html) / 1024).toFixed(1)} KB
-        </Text>
       </Stack>
     </PageContainer>
   );

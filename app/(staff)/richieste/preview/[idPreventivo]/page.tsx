@@ -1,7 +1,8 @@
-import { Alert, Group, Paper, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTh, TableTr, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ProgressTag } from '@/components/quotes/progress-tag';
+import { RequestDetails } from '@/components/requests/request-details';
 import { contactDisplayName as contactName } from '@/lib/contacts/display';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
@@ -9,6 +10,7 @@ import { LinkButton } from '@/components/ui/link-button';
 import { requireStaff } from '@/lib/auth/staff';
 import { formatDateTime } from '@/lib/format';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
+import { requestPreview } from '@/lib/requests/preview';
 import { staffRead } from '@/lib/auth/staff-read';
 
 type Params = { idPreventivo: string; clienteID?: string };
@@ -17,20 +19,20 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('quotes.requests'))('previewTitle') };
 }
 
-const italian = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '—');
-
 /** A guest's request as they sent it, and the two ways forward: prepare the quote or refuse. */
 export default async function RequestPreviewPage({ params }: { params: Promise<Params> }) {
   const tenant = await requireStaff();
   const { idPreventivo, clienteID } = await params;
-  const detail = await staffRead(tenant, (db) => quoteDetailOr404(db, tenant, idPreventivo, clienteID));
+  const { detail, preview } = await staffRead(tenant, async (db) => {
+    const found = await quoteDetailOr404(db, tenant, idPreventivo, clienteID);
+    return { detail: found, preview: found.request ? await requestPreview(db, found.request, found.contact) : null };
+  });
   const [t, tp] = await Promise.all([getTranslations('quotes.requests'), getTranslations('progress')]);
   const { quote, contact, request } = detail;
   const open = quote.progress === 'richiesta';
-  const shown = (value: unknown) => (typeof value === 'boolean' ? t(value ? 'yes' : 'no') : value === null || value === undefined ? '—' : String(value));
   return (
     <PageContainer>
-      <Stack gap="lg" maw={900}>
+      <Stack gap="lg">
         <LinkAnchor href="/richieste" size="sm">
           ← {t('title')}
         </LinkAnchor>
@@ -45,7 +47,11 @@ export default async function RequestPreviewPage({ params }: { params: Promise<P
               </Title>
               <ProgressTag progress={quote.progress} label={tp(quote.progress)} />
             </Group>
-            {request && <Text c="dimmed">{formatDateTime(request.createdAt)}</Text>}
+            {request && (
+              <Text c="dimmed">
+                {t('received')} {formatDateTime(request.createdAt)}
+              </Text>
+            )}
           </div>
           <Group gap="xs">
             {open ? (
@@ -62,37 +68,7 @@ export default async function RequestPreviewPage({ params }: { params: Promise<P
             )}
           </Group>
         </Group>
-        {!request ? (
-          <Alert color="orange">{t('notARequest')}</Alert>
-        ) : (
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <Paper withBorder radius="md" p="md">
-              <Text fw={700}>{t('stay')}</Text>
-              <Text>
-                {italian(request.arrival)} – {italian(request.departure)}
-              </Text>
-              <Text fw={700} mt="md">
-                {t('message')}
-              </Text>
-              <Text style={{ whiteSpace: 'pre-wrap' }}>{request.message || '—'}</Text>
-            </Paper>
-            <Paper withBorder radius="md" p="md">
-              <Text fw={700} mb="xs">
-                {t('payload')}
-              </Text>
-              <Table fz="sm" verticalSpacing={4}>
-                <TableTbody>
-                  {Object.entries(request.payload).map(([key, value]) => (
-                    <TableTr key={key}>
-                      <TableTh w="40%">{key}</TableTh>
-                      <TableTd style={{ wordBreak: 'break-word' }}>{shown(value)}</TableTd>
-                    </TableTr>
-                  ))}
-                </TableTbody>
-              </Table>
-            </Paper>
-          </SimpleGrid>
-        )}
+        {!request || !preview ? <Alert color="orange">{t('notARequest')}</Alert> : <RequestDetails preview={preview} />}
       </Stack>
     </PageContainer>
   );

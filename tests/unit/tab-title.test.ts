@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { plainTitle, tabTitle } from '@/lib/notifications/tab-title';
+
+describe('the tab title', () => {
+  it('puts the count, and the warning while something waits, before the page’s title', () => {
+    expect(tabTitle('Clienti · CRM Campeggi', 11, 2)).toBe('(11) ⚠ Clienti · CRM Campeggi');
+    expect(tabTitle('Clienti · CRM Campeggi', 3, 0)).toBe('(3) Clienti · CRM Campeggi');
+    expect(tabTitle('Clienti · CRM Campeggi', 0, 0)).toBe('Clienti · CRM Campeggi');
+  });
+
+  it('never stacks a second prefix, whatever the title had', () => {
+    const once = tabTitle('Dashboard · CRM Campeggi', 11, 1);
+    expect(tabTitle(once, 11, 1)).toBe(once);
+    expect(tabTitle('(11) ⚠ (11) ⚠ Dashboard · CRM Campeggi', 12, 0)).toBe('(12) Dashboard · CRM Campeggi');
+    expect(tabTitle('(4) ⚠ Dashboard · CRM Campeggi', 0, 0)).toBe('Dashboard · CRM Campeggi');
+  });
+
+  it('leaves a title without a prefix alone', () => {
+    expect(plainTitle('Preventivo (bozza) · CRM Campeggi')).toBe('Preventivo (bozza) · CRM Campeggi');
+  });
+});

@@ -9,6 +9,7 @@ import { BrandMark } from './brand-mark';
 import { DesktopNav } from './desktop-nav';
 import { LogoutForm } from './logout-form';
 import { MailUnreadBadge } from './mail-unread/mail-unread-badge';
+import { MailUnreadLink } from './mail-unread/mail-unread-link';
 import { useMailUnread } from './mail-unread/use-mail-unread';
 import { MobileNav } from './mobile-nav';
 import type { NavItem, SettingsSection } from './navigation';
@@ -52,6 +53,7 @@ export function StaffShell({ campsiteName, homeHref, navigation, settings, bell,
             <Text fw={600} size="sm" truncate maw={{ base: 140, sm: 260 }} title={campsiteName} data-testid="campsite-name">
               {campsiteName}
             </Text>
+            <MailUnreadLink count={unread} />
             {bell && <NotificationBell initial={bell} />}
             <Tooltip label={t('helpTitle')}>
               <ActionIcon component="a" href={helpHref} variant="subtle" color="gray" size="lg" aria-label={t('help')} visibleFrom="sm">

@@ -64,7 +64,8 @@ export function StaffShell({ campsiteName, homeHref, navigation, settings, bell,
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Main id="contenuto" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      {/* break-word: a guest's long e-mail address wraps at the edge instead of widening a phone's page. */}
+      <AppShell.Main id="contenuto" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh', overflowWrap: 'break-word' }}>
         <div style={{ flex: 1 }}>{children}</div>
         {footer}
       </AppShell.Main>

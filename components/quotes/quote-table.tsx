@@ -55,7 +55,10 @@ export async function QuoteTable({ items, hrefFor }: { items: QuoteListItem[]; h
               )}
             </TableTd>
             <TableTd {...cardCell(null, 'badge')}>
-              <ProgressTag progress={item.progress} label={tp(item.progress)} />
+              {/* The whole label, however wide a long address makes the contact's column. */}
+              <div style={{ minWidth: 'max-content' }}>
+                <ProgressTag progress={item.progress} label={tp(item.progress)} />
+              </div>
             </TableTd>
             <TableTd {...cardCell(t('columns.cards'), 'short')} ta="right">
               {item.cards}

@@ -28,7 +28,7 @@ export async function TemplateTable({ templates, languageNames, actions }: Props
         {templates.map((template) => (
           <TableTr key={template.id} data-testid="template-row">
             <TableTd {...cardCell(null, 'primary')}>
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs">
                 <LinkAnchor href={`/templator/${template.id}`} fw={600}>
                   {template.name}
                 </LinkAnchor>

@@ -120,7 +120,9 @@ test('a sent newsletter shows its rates and clicks per link from signed webhooks
   await page.goto('/mailing');
   const campaigns = page.getByTestId('campaign-list');
   await expect(campaigns.locator('thead')).toBeHidden();
-  await expect(campaigns.locator('tbody tr').first().locator('td[data-card="primary"] a')).toBeInViewport();
+  const subject = campaigns.locator('tbody tr').first().locator('td[data-card="primary"] a');
+  await subject.scrollIntoViewIfNeeded();
+  await expect(subject).toBeInViewport({ ratio: 1 });
   await expectNoHorizontalScroll(page);
   await page.setViewportSize({ width: 1280, height: 720 });
 

@@ -4,6 +4,7 @@ import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { LinkAnchor } from '@/components/ui/link-anchor';
+import { cardCell, ResponsiveTable } from '@/components/ui/responsive-table';
 import type { ActionResult, CampaignSummary } from '@/lib/campaigns/types';
 import { formatDate, formatNumber, formatPercent } from '@/lib/format';
 import type { Page } from '@/lib/pagination';
@@ -36,39 +37,41 @@ export function CampaignList({ initial, loadMore }: Props) {
   if (items.length === 0) return <Text c="dimmed">{t('table.empty')}</Text>;
   return (
     <Stack gap="sm" data-testid="campaign-list">
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover verticalSpacing="sm">
-          <Table.Caption>{t('table.caption')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('table.subject')}</Table.Th>
-              <Table.Th>{t('table.list')}</Table.Th>
-              <Table.Th>{t('table.status')}</Table.Th>
-              <Table.Th ta="right">{t('table.sent')}</Table.Th>
-              <Table.Th ta="right">{t('table.openRate')}</Table.Th>
-              <Table.Th>{t('table.date')}</Table.Th>
+      <ResponsiveTable minWidth={640} striped highlightOnHover verticalSpacing="sm">
+        <Table.Caption>{t('table.caption')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('table.subject')}</Table.Th>
+            <Table.Th>{t('table.list')}</Table.Th>
+            <Table.Th>{t('table.status')}</Table.Th>
+            <Table.Th ta="right">{t('table.sent')}</Table.Th>
+            <Table.Th ta="right">{t('table.openRate')}</Table.Th>
+            <Table.Th>{t('table.date')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={item.id}>
+              <Table.Td {...cardCell(null, 'primary')}>
+                <LinkAnchor href={`/mailing/newsletter/${item.id}`} prefetch={false}>
+                  {item.subject}
+                </LinkAnchor>
+              </Table.Td>
+              <Table.Td {...cardCell(t('table.list'))}>{item.listName ?? t('noList')}</Table.Td>
+              <Table.Td {...cardCell(null, 'badge')}>
+                <CampaignStatusBadge status={item.status} />
+              </Table.Td>
+              <Table.Td {...cardCell(t('table.sent'), 'short')} ta="right">
+                {formatNumber(item.sentCount)}
+              </Table.Td>
+              <Table.Td {...cardCell(t('table.openRate'), 'short')} ta="right">
+                {item.stats.delivered > 0 ? formatPercent(item.stats.rates.opened) : '—'}
+              </Table.Td>
+              <Table.Td {...cardCell(t('table.date'), 'short')}>{formatDate(item.sentAt ?? item.startedAt ?? item.scheduledAt ?? item.createdAt)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Td>
-                  <LinkAnchor href={`/mailing/newsletter/${item.id}`} prefetch={false}>
-                    {item.subject}
-                  </LinkAnchor>
-                </Table.Td>
-                <Table.Td>{item.listName ?? t('noList')}</Table.Td>
-                <Table.Td>
-                  <CampaignStatusBadge status={item.status} />
-                </Table.Td>
-                <Table.Td ta="right">{formatNumber(item.sentCount)}</Table.Td>
-                <Table.Td ta="right">{item.stats.delivered > 0 ? formatPercent(item.stats.rates.opened) : '—'}</Table.Td>
-                <Table.Td>{formatDate(item.sentAt ?? item.startedAt ?? item.scheduledAt ?? item.createdAt)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </ResponsiveTable>
       {error && (
         <Alert color="red" role="alert">
           {error}

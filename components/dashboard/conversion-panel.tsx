@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { formatDate, formatNumber, formatPercent } from '@/lib/format';
@@ -34,62 +34,67 @@ export async function ConversionPanel({ dashboard, lucee }: { dashboard: Dashboa
         <Text size="sm" c="dimmed">
           {lucee ? t('conversionHintLucee') : t('conversionHint')}
         </Text>
-        <Table data-testid="conversion-table">
-          <TableThead>
-            <TableTr>
-              <TableTh>{t('period')}</TableTh>
-              <TableTh ta="right">{t('reached')}</TableTh>
-              <TableTh ta="right">{t('won')}</TableTh>
-              <TableTh ta="right">{t('rate')}</TableTh>
-            </TableTr>
-          </TableThead>
-          <TableTbody>
-            {sides.map(({ key, label, side }) => (
-              <TableTr key={key}>
-                <TableTd>
-                  {label} ({formatDate(side.range.from)} – {formatDate(side.range.to)})
-                </TableTd>
-                <TableTd ta="right">
-                  <LinkAnchor prefetch={false} href={side.reached.href}>{formatNumber(side.reached.value)}</LinkAnchor>
-                </TableTd>
-                <TableTd ta="right">
-                  <LinkAnchor prefetch={false} href={side.won.href}>{formatNumber(side.won.value)}</LinkAnchor>
-                </TableTd>
-                <TableTd ta="right" fw={700}>
-                  {rate(side.rate)}
-                </TableTd>
-              </TableTr>
-            ))}
-          </TableTbody>
-        </Table>
-        <Title order={3} size="h5">
-          {t('nationalityConversion')}
-        </Title>
-        {nationConversion.nations.length === 0 ? (
-          <Text c="dimmed">{t('noData')}</Text>
-        ) : (
-          <Table data-testid="nation-conversion-table">
+        {/* Four columns of figures fit a phone in the small size; should they not, they scroll inside the box. */}
+        <TableScrollContainer minWidth={0} type="native">
+          <Table data-testid="conversion-table" fz={{ base: 'xs', sm: 'sm' }}>
             <TableThead>
               <TableTr>
-                <TableTh>{t('nationality')}</TableTh>
+                <TableTh>{t('period')}</TableTh>
                 <TableTh ta="right">{t('reached')}</TableTh>
                 <TableTh ta="right">{t('won')}</TableTh>
                 <TableTh ta="right">{t('rate')}</TableTh>
               </TableTr>
             </TableThead>
             <TableTbody>
-              {nationConversion.nations.slice(0, 8).map((nation) => (
-                <TableTr key={nation.nationId}>
-                  <TableTd>{nation.name ?? t('nationUnknown')}</TableTd>
-                  <TableTd ta="right">{formatNumber(nation.reached)}</TableTd>
-                  <TableTd ta="right">{formatNumber(nation.won)}</TableTd>
+              {sides.map(({ key, label, side }) => (
+                <TableTr key={key}>
+                  <TableTd>
+                    {label} ({formatDate(side.range.from)} – {formatDate(side.range.to)})
+                  </TableTd>
+                  <TableTd ta="right">
+                    <LinkAnchor prefetch={false} href={side.reached.href}>{formatNumber(side.reached.value)}</LinkAnchor>
+                  </TableTd>
+                  <TableTd ta="right">
+                    <LinkAnchor prefetch={false} href={side.won.href}>{formatNumber(side.won.value)}</LinkAnchor>
+                  </TableTd>
                   <TableTd ta="right" fw={700}>
-                    {formatPercent(nation.rate)}
+                    {rate(side.rate)}
                   </TableTd>
                 </TableTr>
               ))}
             </TableTbody>
           </Table>
+        </TableScrollContainer>
+        <Title order={3} size="h5">
+          {t('nationalityConversion')}
+        </Title>
+        {nationConversion.nations.length === 0 ? (
+          <Text c="dimmed">{t('noData')}</Text>
+        ) : (
+          <TableScrollContainer minWidth={0} type="native">
+            <Table data-testid="nation-conversion-table" fz={{ base: 'xs', sm: 'sm' }}>
+              <TableThead>
+                <TableTr>
+                  <TableTh>{t('nationality')}</TableTh>
+                  <TableTh ta="right">{t('reached')}</TableTh>
+                  <TableTh ta="right">{t('won')}</TableTh>
+                  <TableTh ta="right">{t('rate')}</TableTh>
+                </TableTr>
+              </TableThead>
+              <TableTbody>
+                {nationConversion.nations.slice(0, 8).map((nation) => (
+                  <TableTr key={nation.nationId}>
+                    <TableTd>{nation.name ?? t('nationUnknown')}</TableTd>
+                    <TableTd ta="right">{formatNumber(nation.reached)}</TableTd>
+                    <TableTd ta="right">{formatNumber(nation.won)}</TableTd>
+                    <TableTd ta="right" fw={700}>
+                      {formatPercent(nation.rate)}
+                    </TableTd>
+                  </TableTr>
+                ))}
+              </TableTbody>
+            </Table>
+          </TableScrollContainer>
         )}
       </Stack>
     </Paper>

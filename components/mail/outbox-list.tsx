@@ -1,8 +1,9 @@
-import { Alert, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import { Alert, Stack, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
 import { MailStatusBadge } from '@/components/mail/mail-status-badge';
+import { cardCell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { formatDateTime } from '@/lib/format';
 import { outboxMailStatus } from '@/lib/mail/mail-status';
 import type { OutboxSummary } from '@/lib/mail/outbox-view';
@@ -28,8 +29,7 @@ export async function OutboxList({ page, captured, nested = false }: Props) {
       {page.items.length === 0 ? (
         <Text c="dimmed">{t('empty')}</Text>
       ) : (
-        <TableScrollContainer minWidth={720}>
-          <Table striped highlightOnHover>
+        <ResponsiveTable minWidth={720} striped highlightOnHover>
             <TableThead>
               <TableTr>
                 <TableTh scope="col">{t('date')}</TableTh>
@@ -42,20 +42,19 @@ export async function OutboxList({ page, captured, nested = false }: Props) {
             <TableTbody>
               {page.items.map((mail) => (
                 <TableTr key={mail.id}>
-                  <TableTd style={{ whiteSpace: 'nowrap' }}>{formatDateTime(mail.sentAt ?? mail.createdAt)}</TableTd>
-                  <TableTd>{mail.recipients.join(', ')}</TableTd>
-                  <TableTd>
+                  <TableTd {...cardCell(t('date'), 'short')} style={{ whiteSpace: 'nowrap' }}>{formatDateTime(mail.sentAt ?? mail.createdAt)}</TableTd>
+                  <TableTd {...cardCell(t('to'))}>{mail.recipients.join(', ')}</TableTd>
+                  <TableTd {...cardCell(null, 'primary')}>
                     <LinkAnchor href={`/mail/uscita/${mail.id}`}>{mail.subject}</LinkAnchor>
                   </TableTd>
-                  <TableTd>{t.has(`kinds.${mail.kind}`) ? t(`kinds.${mail.kind}`) : mail.kind}</TableTd>
-                  <TableTd>
+                  <TableTd {...cardCell(t('kind'), 'short')}>{t.has(`kinds.${mail.kind}`) ? t(`kinds.${mail.kind}`) : mail.kind}</TableTd>
+                  <TableTd {...cardCell(null, 'badge')}>
                     <MailStatusBadge status={outboxMailStatus(mail.status)} />
                   </TableTd>
                 </TableTr>
               ))}
             </TableTbody>
-          </Table>
-        </TableScrollContainer>
+        </ResponsiveTable>
       )}
       {page.nextCursor && (
         <LinkButton href={`/mail?${nested ? 'cartella=uscita&' : ''}dopo=${encodeURIComponent(page.nextCursor)}`} variant="default" w="fit-content">

@@ -11,7 +11,8 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text size="sm" component="div">
+      {/* A guest's long e-mail address wraps inside its column instead of widening a phone's page. */}
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </div>

@@ -1,6 +1,7 @@
-import { Badge, Group, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from '@mantine/core';
+import { Badge, Group, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { LinkAnchor } from '@/components/ui/link-anchor';
+import { cardCell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { formatDate, formatMoney } from '@/lib/format';
 import type { QuoteListItem } from '@/lib/quotes/queries';
 import { ProgressTag } from './progress-tag';
@@ -16,57 +17,60 @@ export async function QuoteTable({ items, hrefFor }: { items: QuoteListItem[]; h
     return item.minTotalCents === item.maxTotalCents ? formatMoney(item.minTotalCents) : t('totalFrom', { amount: formatMoney(item.minTotalCents) });
   };
   return (
-    <TableScrollContainer minWidth={860}>
-      <Table highlightOnHover verticalSpacing="sm" data-testid="quote-table">
-        <TableThead>
-          <TableTr>
-            <TableTh>{t('columns.name')}</TableTh>
-            <TableTh>{t('columns.contact')}</TableTh>
-            <TableTh>{t('columns.progress')}</TableTh>
-            <TableTh ta="right">{t('columns.cards')}</TableTh>
-            <TableTh ta="right">{t('columns.total')}</TableTh>
-            <TableTh>{t('columns.created')}</TableTh>
-            <TableTh>{t('columns.validUntil')}</TableTh>
-          </TableTr>
-        </TableThead>
-        <TableTbody>
-          {items.map((item) => (
-            <TableTr key={item.id} data-testid="quote-row">
-              <TableTd>
-                <LinkAnchor href={hrefFor(item.id)} scroll={false} fw={600}>
-                  {displayQuoteName(item.name, t('unnamed'))}
-                </LinkAnchor>
-                {item.tags.length > 0 && (
-                  <Group gap={4} mt={4}>
-                    {item.tags.map((tag) => (
-                      <Badge key={tag} size="xs" variant="outline" color="gray">
-                        {tag}
-                      </Badge>
-                    ))}
-                  </Group>
-                )}
-              </TableTd>
-              <TableTd>
-                <Text size="sm">{contactName(item.contact)}</Text>
-                {item.contact.email && (
-                  <Text size="xs" c="dimmed">
-                    {item.contact.email}
-                  </Text>
-                )}
-              </TableTd>
-              <TableTd>
+    <ResponsiveTable minWidth={860} highlightOnHover verticalSpacing="sm" data-testid="quote-table">
+      <TableThead>
+        <TableTr>
+          <TableTh>{t('columns.name')}</TableTh>
+          <TableTh>{t('columns.contact')}</TableTh>
+          <TableTh>{t('columns.progress')}</TableTh>
+          <TableTh ta="right">{t('columns.cards')}</TableTh>
+          <TableTh ta="right">{t('columns.total')}</TableTh>
+          <TableTh>{t('columns.created')}</TableTh>
+          <TableTh>{t('columns.validUntil')}</TableTh>
+        </TableTr>
+      </TableThead>
+      <TableTbody>
+        {items.map((item) => (
+          <TableTr key={item.id} data-testid="quote-row">
+            <TableTd {...cardCell(null, 'primary')}>
+              <LinkAnchor href={hrefFor(item.id)} scroll={false} fw={600}>
+                {displayQuoteName(item.name, t('unnamed'))}
+              </LinkAnchor>
+              {item.tags.length > 0 && (
+                <Group gap={4} mt={4}>
+                  {item.tags.map((tag) => (
+                    <Badge key={tag} size="xs" variant="outline" color="gray">
+                      {tag}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
+            </TableTd>
+            <TableTd {...cardCell(t('columns.contact'))}>
+              <Text size="sm">{contactName(item.contact)}</Text>
+              {item.contact.email && (
+                <Text size="xs" c="dimmed">
+                  {item.contact.email}
+                </Text>
+              )}
+            </TableTd>
+            <TableTd {...cardCell(null, 'badge')}>
+              {/* The whole label, however wide a long address makes the contact's column. */}
+              <div style={{ minWidth: 'max-content' }}>
                 <ProgressTag progress={item.progress} label={tp(item.progress)} />
-              </TableTd>
-              <TableTd ta="right">{item.cards}</TableTd>
-              <TableTd ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {total(item)}
-              </TableTd>
-              <TableTd>{formatDate(item.createdAt)}</TableTd>
-              <TableTd>{item.validUntil ? formatDate(item.validUntil) : '—'}</TableTd>
-            </TableTr>
-          ))}
-        </TableTbody>
-      </Table>
-    </TableScrollContainer>
+              </div>
+            </TableTd>
+            <TableTd {...cardCell(t('columns.cards'), 'short')} ta="right">
+              {item.cards}
+            </TableTd>
+            <TableTd {...cardCell(t('columns.total'), 'short')} ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {total(item)}
+            </TableTd>
+            <TableTd {...cardCell(t('columns.created'), 'short')}>{formatDate(item.createdAt)}</TableTd>
+            <TableTd {...cardCell(t('columns.validUntil'), 'short')}>{item.validUntil ? formatDate(item.validUntil) : '—'}</TableTd>
+          </TableTr>
+        ))}
+      </TableTbody>
+    </ResponsiveTable>
   );
 }

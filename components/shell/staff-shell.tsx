@@ -10,6 +10,7 @@ import { BrandMark } from './brand-mark';
 import { DesktopNav } from './desktop-nav';
 import { LogoutForm } from './logout-form';
 import { MailUnreadBadge } from './mail-unread/mail-unread-badge';
+import { MailUnreadLink } from './mail-unread/mail-unread-link';
 import { useMailUnread } from './mail-unread/use-mail-unread';
 import { MobileNav } from './mobile-nav';
 import type { NavItem, SettingsSection } from './navigation';
@@ -56,6 +57,7 @@ export function StaffShell({ campsiteName, homeHref, navigation, settings, bell,
               {campsiteName}
             </Text>
             {recentQuotes && <RecentQuotesDrawer />}
+            <MailUnreadLink count={unread} />
             {bell && <NotificationBell initial={bell} />}
             <Tooltip label={t('helpTitle')}>
               <ActionIcon component="a" href={helpHref} variant="subtle" color="gray" size="lg" aria-label={t('help')} visibleFrom="sm">
@@ -66,7 +68,8 @@ export function StaffShell({ campsiteName, homeHref, navigation, settings, bell,
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Main id="contenuto" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      {/* break-word: a guest's long e-mail address wraps at the edge instead of widening a phone's page. */}
+      <AppShell.Main id="contenuto" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh', overflowWrap: 'break-word' }}>
         <div style={{ flex: 1 }}>{children}</div>
         {footer}
       </AppShell.Main>

@@ -116,6 +116,14 @@ test('a sent newsletter shows its rates and clicks per link from signed webhooks
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('rate-clicked')).toBeVisible();
   await expectNoHorizontalScroll(page);
+  // The newsletters' list is a stack of cards there: subject, status and figures in view.
+  await page.goto('/mailing');
+  const campaigns = page.getByTestId('campaign-list');
+  await expect(campaigns.locator('thead')).toBeHidden();
+  const subject = campaigns.locator('tbody tr').first().locator('td[data-card="primary"] a');
+  await subject.scrollIntoViewIfNeeded();
+  await expect(subject).toBeInViewport({ ratio: 1 });
+  await expectNoHorizontalScroll(page);
   await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.goto(`/mailing/newsletter/${seeded.sendingId}`);

@@ -137,7 +137,7 @@ test('contacts: create, find, open, edit, export, import, delete', async ({ page
   await expect(page.getByRole('heading', { name: 'Cliente non trovato' })).toBeVisible();
 });
 
-test('contacts: the date filter refuses an invalid date and the table scrolls inside its box on a phone', async ({ browser }) => {
+test('contacts: the date filter refuses an invalid date and the list fits a phone', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   await logInToDashboard(page, LOGINS.admin);

@@ -97,6 +97,8 @@ test('the mail client: unread inbox in bold, opening marks read, search, reply r
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/mail');
     await expectNoHorizontalScroll(page);
+    // On a phone the menu holds the Mail entry: the header shows the unread mail itself.
+    await expect(page.getByTestId('mail-unread-header').getByRole('link', { name: '1 e-mail da leggere' })).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Opening the unread conversation marks it read: the badge goes away, the database agrees.

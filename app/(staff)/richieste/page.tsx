@@ -1,4 +1,4 @@
-import { EmptyState, Group, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import { EmptyState, Group, Stack, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ProgressTag } from '@/components/quotes/progress-tag';
@@ -7,6 +7,7 @@ import { RequestScope } from '@/components/requests/request-scope';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
+import { cardCell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { requireStaff } from '@/lib/auth/staff';
 import { staffRead } from '@/lib/auth/staff-read';
 import { formatDateTime } from '@/lib/format';
@@ -38,43 +39,43 @@ export default async function RequestsPage({ searchParams }: { searchParams: Pro
         {page.items.length === 0 ? (
           <EmptyState title={scope === 'open' ? t('empty') : t('emptyAll')} />
         ) : (
-          <TableScrollContainer minWidth={760}>
-            <Table highlightOnHover verticalSpacing="sm" data-testid="request-table">
-              <TableThead>
-                <TableTr>
-                  <TableTh>{t('received')}</TableTh>
-                  <TableTh>{tp('richiesta')}</TableTh>
-                  <TableTh>{t('stay')}</TableTh>
-                  <TableTh>{t('message')}</TableTh>
-                  <TableTh />
+          <ResponsiveTable minWidth={760} highlightOnHover verticalSpacing="sm" data-testid="request-table">
+            <TableThead>
+              <TableTr>
+                <TableTh>{t('received')}</TableTh>
+                <TableTh>{tp('richiesta')}</TableTh>
+                <TableTh>{t('stay')}</TableTh>
+                <TableTh>{t('message')}</TableTh>
+                <TableTh />
+              </TableTr>
+            </TableThead>
+            <TableTbody>
+              {page.items.map((item) => (
+                <TableTr key={item.quoteId}>
+                  <TableTd {...cardCell(t('received'), 'short')} style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(item.createdAt)}
+                  </TableTd>
+                  <TableTd {...cardCell(null, 'primary')}>
+                    <Text size="sm" fw={600}>
+                      {contactName(item.contact)}
+                    </Text>
+                    <ProgressTag progress={item.progress} label={tp(item.progress)} />
+                  </TableTd>
+                  <TableTd {...cardCell(t('stay'), 'short')} style={{ whiteSpace: 'nowrap' }}>
+                    {italian(item.arrival)} – {italian(item.departure)}
+                  </TableTd>
+                  <TableTd {...cardCell(t('message'))}>
+                    <Text size="sm" lineClamp={2}>
+                      {item.message || '—'}
+                    </Text>
+                  </TableTd>
+                  <TableTd {...cardCell(null, 'actions')}>
+                    <LinkAnchor href={`/richieste/preview/${item.quoteId}`}>{t('open')}</LinkAnchor>
+                  </TableTd>
                 </TableTr>
-              </TableThead>
-              <TableTbody>
-                {page.items.map((item) => (
-                  <TableTr key={item.quoteId}>
-                    <TableTd style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.createdAt)}</TableTd>
-                    <TableTd>
-                      <Text size="sm" fw={600}>
-                        {contactName(item.contact)}
-                      </Text>
-                      <ProgressTag progress={item.progress} label={tp(item.progress)} />
-                    </TableTd>
-                    <TableTd style={{ whiteSpace: 'nowrap' }}>
-                      {italian(item.arrival)} – {italian(item.departure)}
-                    </TableTd>
-                    <TableTd>
-                      <Text size="sm" lineClamp={2}>
-                        {item.message || '—'}
-                      </Text>
-                    </TableTd>
-                    <TableTd>
-                      <LinkAnchor href={`/richieste/preview/${item.quoteId}`}>{t('open')}</LinkAnchor>
-                    </TableTd>
-                  </TableTr>
-                ))}
-              </TableTbody>
-            </Table>
-          </TableScrollContainer>
+              ))}
+            </TableTbody>
+          </ResponsiveTable>
         )}
         {page.nextCursor && (
           <Group justify="flex-end">

@@ -1,5 +1,6 @@
-import { List, ListItem, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from '@mantine/core';
+import { List, ListItem, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
+import { cardCell, ResponsiveTable } from '@/components/ui/responsive-table';
 
 export type AuditRow = {
   id: string;
@@ -29,45 +30,45 @@ export async function AuditTable({ entries }: { entries: AuditRow[] }) {
   };
 
   return (
-    <TableScrollContainer minWidth={720}>
-      <Table striped verticalSpacing="sm" data-testid="audit-table">
-        <TableThead>
-          <TableTr>
-            <TableTh>{t('when')}</TableTh>
-            <TableTh>{t('who')}</TableTh>
-            <TableTh>{t('what')}</TableTh>
-            <TableTh>{t('details')}</TableTh>
-          </TableTr>
-        </TableThead>
-        <TableTbody>
-          {entries.map((entry) => {
-            const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-            const both = entry.before !== null && entry.after !== null;
-            return (
-              <TableTr key={entry.id}>
-                <TableTd style={{ whiteSpace: 'nowrap' }}>{entry.when}</TableTd>
-                <TableTd>{entry.actorEmail}</TableTd>
-                <TableTd>{actionLabel(entry.action)}</TableTd>
-                <TableTd>
-                  <Text size="sm">{entry.summary}</Text>
-                  {keys.length > 0 && (
-                    <List size="sm" mt={4}>
-                      {keys.map((key) => (
-                        <ListItem key={key}>
-                          {fieldLabel(key)}:{' '}
-                          {both
-                            ? `${show(entry.before?.[key])} → ${show(entry.after?.[key])}`
-                            : `${entry.before ? `${t('before')}: ` : ''}${show((entry.after ?? entry.before)?.[key])}`}
-                        </ListItem>
-                      ))}
-                    </List>
-                  )}
-                </TableTd>
-              </TableTr>
-            );
-          })}
-        </TableTbody>
-      </Table>
-    </TableScrollContainer>
+    <ResponsiveTable minWidth={720} striped verticalSpacing="sm" data-testid="audit-table">
+      <TableThead>
+        <TableTr>
+          <TableTh>{t('when')}</TableTh>
+          <TableTh>{t('who')}</TableTh>
+          <TableTh>{t('what')}</TableTh>
+          <TableTh>{t('details')}</TableTh>
+        </TableTr>
+      </TableThead>
+      <TableTbody>
+        {entries.map((entry) => {
+          const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+          const both = entry.before !== null && entry.after !== null;
+          return (
+            <TableTr key={entry.id}>
+              <TableTd {...cardCell(t('when'), 'short')} style={{ whiteSpace: 'nowrap' }}>
+                {entry.when}
+              </TableTd>
+              <TableTd {...cardCell(t('who'))}>{entry.actorEmail}</TableTd>
+              <TableTd {...cardCell(null, 'primary')}>{actionLabel(entry.action)}</TableTd>
+              <TableTd {...cardCell(t('details'))}>
+                <Text size="sm">{entry.summary}</Text>
+                {keys.length > 0 && (
+                  <List size="sm" mt={4}>
+                    {keys.map((key) => (
+                      <ListItem key={key}>
+                        {fieldLabel(key)}:{' '}
+                        {both
+                          ? `${show(entry.before?.[key])} → ${show(entry.after?.[key])}`
+                          : `${entry.before ? `${t('before')}: ` : ''}${show((entry.after ?? entry.before)?.[key])}`}
+                      </ListItem>
+                    ))}
+                  </List>
+                )}
+              </TableTd>
+            </TableTr>
+          );
+        })}
+      </TableTbody>
+    </ResponsiveTable>
   );
 }

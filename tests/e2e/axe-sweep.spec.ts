@@ -40,7 +40,10 @@ async function logInAs(page: Page, role: Role) {
 function allSamples(): { pattern: string; url: string }[] {
   const missing = routePatternsOnDisk().filter((pattern) => !(pattern in ROUTE_SAMPLES));
   expect(missing, 'pagine in app/ senza indirizzi di prova in tests/e2e/route-samples.ts').toEqual([]);
-  return routePatternsOnDisk().flatMap((pattern) => ROUTE_SAMPLES[pattern](ids).map((url) => ({ pattern, url })));
+  const samples = routePatternsOnDisk().map((pattern) => ({ pattern, urls: ROUTE_SAMPLES[pattern](ids) }));
+  const unseen = samples.filter(({ urls }) => !urls.length).map(({ pattern }) => pattern);
+  if (unseen.length && !summary.some((line) => line.includes('senza esempio'))) summary.push(`  senza esempio in questi dati (non controllate): ${unseen.join(', ')}`);
+  return samples.flatMap(({ pattern, urls }) => urls.map((url) => ({ pattern, url })));
 }
 
 const pathOf = (url: string) => new URL(url, 'http://x').pathname;

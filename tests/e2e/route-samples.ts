@@ -23,7 +23,7 @@ export type SeedIds = {
   listId: string;
   templateId: string;
   campaignId: string;
-  /** First link of each kind found on the staff lists (mailbox, outbox, traced mails). */
+  /** First link of each kind found on the staff lists (mailbox, outbox, traced mails); the demo has no bound mailbox. */
   threadId: string | null;
   outboxId: string | null;
   traceThread: string | null;
@@ -170,6 +170,14 @@ export async function loadSeedIds(request: APIRequestContext, page: Page): Promi
   // The demo seed has no newsletter: a draft one, so its page is swept too.
   if (!(await post<unknown[]>('/getCampaigns/all')).length) await post('/addCampaign', { subject: 'Giro di accessibilità', html: '<p>Ciao</p>', list: list._id });
   const [campaign] = await post<{ _id: string }[]>('/getCampaigns/all');
+  // Nor a mail sent by the staff: one, captured in the outbox with its trace, so both pages are swept.
+  let outboxId = await firstHref(page, '/mail?cartella=uscita', '/mail/uscita/');
+  let traceThread = await firstHref(page, '/emailCV', '/tracciaMail/');
+  if (!outboxId || !traceThread) {
+    const mail = await post<{ thread: string }>('/sendMail', { to: ['giro.accessibilita@example.com'], subject: 'Giro di accessibilità', html: '<p>Ciao</p>', cliente: sent.contact });
+    outboxId ??= await firstHref(page, '/mail?cartella=uscita', '/mail/uscita/');
+    traceThread ??= mail.thread;
+  }
   return {
     campsiteId: user.camping,
     contactId: sent.contact,
@@ -180,7 +188,7 @@ export async function loadSeedIds(request: APIRequestContext, page: Page): Promi
     templateId: template._id,
     campaignId: campaign._id,
     threadId: await firstHref(page, '/mail', '/mail/conversazione/'),
-    outboxId: await firstHref(page, '/mail?cartella=uscita', '/mail/uscita/'),
-    traceThread: await firstHref(page, '/emailCV', '/tracciaMail/'),
+    outboxId,
+    traceThread,
   };
 }

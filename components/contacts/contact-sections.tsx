@@ -59,7 +59,8 @@ export function ContactTags({ tags, definitions }: { tags: string[]; definitions
   return (
     <Group gap={6}>
       {tags.map((tag) => (
-        <Badge key={tag} variant="light" color={colours.get(tag) ?? 'gray'} tt="none" radius="sm">
+        // A tag's colour is any hex the campsite picked: as a dot beside dark text it never has to carry the contrast.
+        <Badge key={tag} variant="dot" color={colours.get(tag) ?? 'gray'} tt="none" radius="sm">
           {tag}
         </Badge>
       ))}

@@ -55,6 +55,8 @@ export const ROUTE_SAMPLES: Record<string, Samples> = {
   '/contattaci/[idCampeggio]/[[...rest]]': ({ campsiteId }) => [
     `/contattaci/${campsiteId}`,
     ...FORM_LANGUAGE_IDS.map((id) => `/contattaci/${campsiteId}/${id}`),
+    // Dutch and French open by their code; old numbers keep the spec's mapping.
+    ...GUEST_LOCALES.filter((locale) => locale === 'nl' || locale === 'fr').map((locale) => `/contattaci/${campsiteId}/${locale}`),
     `/contattaci/${campsiteId}/1/1`,
   ],
   '/contattaciL/[idCampeggio]/[[...rest]]': ({ campsiteId }) => [`/contattaciL/${campsiteId}/2`],
@@ -84,12 +86,23 @@ export const ROUTE_SAMPLES: Record<string, Samples> = {
   '/clienti/[clienteID]/modifica': ({ contactId }) => [`/clienti/${contactId}/modifica`],
   '/crea-preventivo': ({ contactId }) => ['/crea-preventivo', `/crea-preventivo?cliente=${contactId}`],
   '/crea-preventivo/preview/[idCliente]/[idPreventivo]': ({ quote }) => [`/crea-preventivo/preview/${quote.contactId}/${quote.id}`],
+  // The preview with the quote mail's dialog open (the old :mailPreview segment).
+  '/crea-preventivo/preview/[idCliente]/[idPreventivo]/[mailPreview]': ({ quote }) => [`/crea-preventivo/preview/${quote.contactId}/${quote.id}/true`],
+  // Old links (either order of the ids, the edit child): each redirects to the page it names.
+  '/crea-preventivo/[...legacy]': ({ quote }) => [
+    `/crea-preventivo/${quote.id}/${quote.contactId}`,
+    `/crea-preventivo/${quote.contactId}/${quote.id}`,
+    `/crea-preventivo/${quote.id}/${quote.contactId}/edit/${quote.contactId}`,
+  ],
   '/crea-preventivo/preview/[idCliente]/[idPreventivo]/scheda/[schedaID]': ({ quote }) => [
     `/crea-preventivo/preview/${quote.contactId}/${quote.id}/scheda/${quote.cardId}`,
   ],
   '/preventivi': () => ['/preventivi'],
   '/preventivi/[idPreventivo]': ({ quote }) => [`/preventivi/${quote.id}`],
   '/preventivi/[idPreventivo]/stepsPrenotazione': ({ quote }) => [`/preventivi/${quote.id}/stepsPrenotazione`],
+  '/preventivi/[idPreventivo]/[idCliente]': ({ quote }) => [`/preventivi/${quote.id}/${quote.contactId}`],
+  '/preventivi/[idPreventivo]/[idCliente]/[schedaID]': ({ quote }) => [`/preventivi/${quote.id}/${quote.contactId}/${quote.cardId}`],
+  '/preventivi/[idPreventivo]/[idCliente]/stepsPrenotazione': ({ quote }) => [`/preventivi/${quote.id}/${quote.contactId}/stepsPrenotazione`],
   '/preventivo/edit/[preventivoID]': ({ quote }) => [`/preventivo/edit/${quote.id}`],
   '/richieste': () => ['/richieste'],
   '/richieste/preview/[idPreventivo]': ({ request }) => [`/richieste/preview/${request.id}`],

@@ -83,6 +83,8 @@ describe('the campsite’s translations for the guests', () => {
     expect(unreachable).toBe(false);
     expect(rows.find((row) => row.source === 'Cane')).toMatchObject({ group: 'service', platformNames: { de: 'Hund', en: 'Dog', nl: 'Hond', fr: 'Chien' }, names: {} });
     expect(rows.find((row) => row.source === OFFER)).toMatchObject({ group: 'offer', platformNames: {}, names: { de: 'Frühbucher' } });
-    expect(rows.at(-1)).toMatchObject({ source: 'Vecchia offerta', group: 'other' });
+    expect(rows.find((row) => row.source === 'Vecchia offerta')).toMatchObject({ group: 'other', names: { en: 'Old offer' } });
+    // What the staff can still word comes before what the platform names in every language.
+    expect(rows.findIndex((row) => row.source === OFFER)).toBeLessThan(rows.findIndex((row) => row.source === 'Cane'));
   });
 });

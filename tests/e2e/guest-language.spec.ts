@@ -99,7 +99,6 @@ test('a German guest reads every line of the offer in German; on a phone the acc
 
   const guest = await phone(browser);
   await guest.page.goto(german.path);
-  await guest.page.waitForLoadState('networkidle');
   const text = await offerText(guest.page);
   const words = italianWords('de');
   expect(words).toEqual(expect.arrayContaining(['Piazzola', 'notti', 'Adulto', 'Bambino', 'Pulizia', 'stagione', 'Auto', 'Cane', 'Prenota']));
@@ -109,8 +108,12 @@ test('a German guest reads every line of the offer in German; on a phone the acc
   }
 
   // Enter in the rename field saves.
-  await guest.page.getByRole('button', { name: 'Umbenennen' }).click();
   const field = guest.page.getByRole('textbox', { name: 'Name des Angebots' });
+  // A press before the page is interactive does nothing: pressed again until the field opens.
+  await expect(async () => {
+    await guest.page.getByRole('button', { name: 'Umbenennen' }).click();
+    await expect(field).toBeVisible({ timeout: 2000 });
+  }).toPass();
   await field.fill(`Unser Seeurlaub ${tag}`);
   await field.press('Enter');
   await expect(guest.page.getByRole('heading', { level: 1 })).toHaveText(`Unser Seeurlaub ${tag}`);

@@ -181,6 +181,7 @@ test('the staff translate an offer for the guests: a new quote uses the words, o
   await offer.getByRole('textbox', { name: 'Francese' }).fill('');
   await expect(offer).toHaveAttribute('data-missing', 'true');
   await expect(offer.getByText('Manca: Francese')).toBeVisible();
+  await expectAccessibleAtRest(page, 'Traduzioni per gli ospiti con una lingua mancante');
   await page.getByRole('switch', { name: 'Mostra solo quelle da completare' }).check();
   await expect(page.getByTestId('label-translation')).toHaveCount(1);
   await page.getByRole('switch', { name: 'Mostra solo quelle da completare' }).uncheck();

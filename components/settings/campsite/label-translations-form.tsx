@@ -140,7 +140,7 @@ export function LabelTranslationsForm({
                     {t(`groups.${row.group}`)}
                   </Badge>
                   {missing.length > 0 && (
-                    <Badge variant="filled" color="orange.9">
+                    <Badge variant="outline" color="red.9">
                       {t("missing", {
                         languages: missing
                           .map((language) => t(`languages.${language}`))

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CardLabels, LabelNames } from '../../lib/quotes/guest-labels';
 import type { QuoteProgress } from '../../lib/quotes/progress';
 import { campingId } from './campsites';
 import { createdAt, id, timestampTz, updatedAt, version } from './columns';
@@ -50,14 +51,24 @@ export const quotes = pgTable(
   ],
 );
 
-export type PersonCount = { personTypeId: string; label: string; count: number; ages?: number[] };
-export type ItemCount = { id: string; label: string; quantity: number };
+/** `names`: the label in every language, fixed when the card was priced (absent on older cards). */
+export type PersonCount = { personTypeId: string; label: string; count: number; ages?: number[]; names?: LabelNames };
+export type ItemCount = { id: string; label: string; quantity: number; names?: LabelNames };
 export type PriceLine = {
   kind: 'unit' | 'person' | 'vehicle' | 'service' | 'tax' | 'other';
+  /** Italian, as the staff and the legacy API read it. */
   label: string;
   quantity: number;
   unitCents: number;
   totalCents: number;
+  /**
+   * For the guest, fixed when the card was priced so a sent quote never changes wording: the
+   * item's name per language, the season's (unit lines) and the nights a per-night line counts,
+   * which the guest page words in its own language. Older lines have none and show `label`.
+   */
+  names?: LabelNames;
+  seasonNames?: LabelNames;
+  perNights?: number;
 };
 
 /** A card (scheda) is one offer of a quote: one accommodation, one stay, one price. */
@@ -81,6 +92,8 @@ export const quoteCards = pgTable(
     offerId: text('offer_id'),
     offerName: text('offer_name'),
     priceLines: jsonb('price_lines').$type<PriceLine[]>().notNull().default([]),
+    /** The accommodation's and the offer's names per language, fixed when the card was priced. */
+    guestLabels: jsonb('guest_labels').$type<CardLabels>().notNull().default({}),
     subtotalCents: integer('subtotal_cents').notNull().default(0),
     discountCents: integer('discount_cents').notNull().default(0),
     /** Discount in hundredths of a percent (1250 = 12.5%); used when discountCents is 0. */
@@ -158,4 +171,19 @@ export const bookingAttempts = pgTable(
     at: createdAt(),
   },
   (t) => [index('booking_attempts_camping_idx').on(t.campingId), index('booking_attempts_quote_idx').on(t.quoteId)],
+);
+
+/**
+ * The campsite's translations of its catalogue's Italian labels for the guests, used when the
+ * booking platform has no name in that language.
+ */
+export const labelTranslations = pgTable(
+  'label_translations',
+  {
+    campingId: campingId(),
+    source: text('source').notNull(),
+    names: jsonb('names').$type<LabelNames>().notNull().default({}),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.campingId, t.source] })],
 );

@@ -10,7 +10,9 @@ import {
 } from '../../lib/booking-platform/demo-catalogue';
 import { demoPriceList } from '../../lib/booking-platform/demo-platform';
 import type { Offer } from '../../lib/booking-platform/types';
+import { labelNames } from '../../lib/quotes/guest-labels';
 import { NO_DISCOUNT, offerDiscount, priceCard, type CardDiscount, type CardInput } from '../../lib/quotes/pricing';
+import { DEMO_LABEL_TRANSLATIONS } from './label-translations';
 import type { DemoCampsiteSpec } from './campsites';
 import { addDaysToIsoDate, nightsBetween } from './dates';
 import { childAges } from './people';
@@ -64,10 +66,10 @@ type PlannedStay = { input: CardInput; people: PersonCount[]; vehicles: ItemCoun
 
 function buildStay(random: Random, catalogue: DemoCatalogue, party: Party, typology: DemoTypology, dates: StayDates): PlannedStay {
   const adult = personType(catalogue, 'adult');
-  const people: PersonCount[] = [{ personTypeId: adult.id, label: adult.name, count: party.adults }];
+  const people: PersonCount[] = [{ personTypeId: adult.id, label: adult.name, names: { it: adult.name, ...adult.names }, count: party.adults }];
   for (const [kind, count] of [['child', party.children], ['infant', party.infants]] as const) {
     const type = personType(catalogue, kind);
-    if (count > 0) people.push({ personTypeId: type.id, label: type.name, count, ages: childAges(random, count, type.minAge, type.maxAge ?? type.minAge) });
+    if (count > 0) people.push({ personTypeId: type.id, label: type.name, names: { it: type.name, ...type.names }, count, ages: childAges(random, count, type.minAge, type.maxAge ?? type.minAge) });
   }
   const vehicle = (kind: string) => catalogue.vehicles.filter((item) => item.kind === kind);
   const service = (kind: string) => catalogue.services.filter((item) => item.kind === kind);
@@ -75,13 +77,13 @@ function buildStay(random: Random, catalogue: DemoCatalogue, party: Party, typol
   const vehicles: ItemCount[] = [
     ...vehicle(isPitch && party.camper ? 'camper' : 'car').filter(() => isPitch || random.chance(0.85)),
     ...vehicle('motorbike').filter(() => random.chance(0.08)),
-  ].map((item) => ({ id: item.id, label: item.name, quantity: 1 }));
+  ].map((item) => ({ id: item.id, label: item.name, names: { it: item.name, ...item.names }, quantity: 1 }));
   const services: ItemCount[] = [
     ...service('dog').filter(() => party.hasDog).map((item) => ({ item, quantity: 1 })),
     ...service('electricity').filter(() => isPitch && (party.camper || random.chance(0.85))).map((item) => ({ item, quantity: 1 })),
     ...service('linen').filter(() => !isPitch && typology.kind !== 'glamping' && random.chance(0.5)).map((item) => ({ item, quantity: party.adults + party.children })),
     ...service('final-cleaning').filter(() => !isPitch && typology.kind !== 'glamping' && random.chance(0.6)).map((item) => ({ item, quantity: 1 })),
-  ].map(({ item, quantity }) => ({ id: item.id, label: item.name, quantity }));
+  ].map(({ item, quantity }) => ({ id: item.id, label: item.name, names: { it: item.name, ...item.names }, quantity }));
   const input: CardInput = {
     typologyId: typology.id,
     ...dates,
@@ -116,7 +118,7 @@ export function planCards(random: Random, spec: DemoCampsiteSpec, guest: { langu
   return options.map(({ typology, dates: stayDates }, idx): CardRow => {
     const stay = buildStay(random, spec.catalogue, party, typology, stayDates);
     const discount = chooseDiscount(random, spec, party, stay.input);
-    const priced = priceCard(priceList, stay.input, discount);
+    const priced = priceCard(priceList, stay.input, discount, DEMO_LABEL_TRANSLATIONS);
     return {
       idx,
       typologyId: typology.id,
@@ -129,6 +131,7 @@ export function planCards(random: Random, spec: DemoCampsiteSpec, guest: { langu
       priceListId: priceList.id,
       offerId: discount.offer?.id ?? null,
       offerName: discount.offer?.name ?? null,
+      guestLabels: { typology: priced.typologyNames, ...(discount.offer ? { offer: labelNames(discount.offer.name, discount.offer.names, DEMO_LABEL_TRANSLATIONS) } : {}) },
       priceLines: priced.lines,
       subtotalCents: priced.subtotalCents,
       // The discount as configured (fixed amount or percentage); the applied one is in the total.

@@ -10,6 +10,7 @@ import { addMs, currentMonthStart, days } from './dates';
 import { DEMO_PRODUCT_UPDATE_TITLE, ensureProductUpdate, insertLists, insertNotifications, insertTemplates, markDemoUpdateViewed } from './extras';
 import { insertImageExtras } from './images';
 import { DEMO_LOGINS } from './logins';
+import { insertLabelTranslations } from './label-translations';
 import { refreshChangedCampsites } from '../../lib/dashboard/refresh';
 import { ensureProviderCampsite } from './provider';
 import { planQuotes } from './quotes';
@@ -92,6 +93,7 @@ async function seedCampsite(db: Database, spec: DemoCampsiteSpec, now: Date): Pr
     const lists = await insertLists(tx, random, campsiteId, plannedContacts, now);
     const templateCount = await insertTemplates(tx, campsiteId, spec.settings.reminderDays ?? 3, openedAt);
     await insertImageExtras(tx, spec.key, campsiteId);
+    await insertLabelTranslations(tx, campsiteId);
     const notices = await insertNotifications(tx, random, campsiteId, plan.notices, spec.unreadNotifications, spec.readNotifications, now);
 
     const quotesByProgress = Object.fromEntries(QUOTE_PROGRESS.map((progress) => [progress, 0])) as Record<QuoteProgress, number>;

@@ -7,6 +7,9 @@
 import type { Offer, PlatformUser, TypologyKind } from './types';
 
 export type { TypologyKind };
+/** The guests' languages besides Italian, by language code: every demo item has all of them. */
+export type DemoNames = Record<'de' | 'en' | 'nl' | 'fr', string>;
+const names = (de: string, en: string, nl: string, fr: string): DemoNames => ({ de, en, nl, fr });
 export type DemoCampsiteKey = 'lago-azzurro' | 'pineta';
 export type SeasonName = 'low' | 'mid' | 'high';
 export type SeasonPrices = Record<SeasonName, number>;
@@ -14,6 +17,7 @@ export type SeasonPrices = Record<SeasonName, number>;
 export type DemoTypology = {
   id: string;
   name: string;
+  names: DemoNames;
   kind: TypologyKind;
   maxPeople: number;
   bookableOnline: boolean;
@@ -27,6 +31,7 @@ export type DemoPersonType = {
   id: string;
   kind: PersonKind;
   name: string;
+  names: DemoNames;
   /** Highest first on screen, as the platform orders person types. */
   ordinamento: number;
   minAge: number;
@@ -38,11 +43,11 @@ export type DemoPersonType = {
 };
 
 export type VehicleKind = 'car' | 'camper' | 'motorbike';
-export type DemoVehicle = { id: string; kind: VehicleKind; name: string; nightlyCents: number };
+export type DemoVehicle = { id: string; kind: VehicleKind; name: string; names: DemoNames; nightlyCents: number };
 
 export type ServiceUnit = 'per-night' | 'per-stay';
 export type ServiceKind = 'dog' | 'electricity' | 'linen' | 'final-cleaning';
-export type DemoService = { id: string; kind: ServiceKind; name: string; cents: number; unit: ServiceUnit };
+export type DemoService = { id: string; kind: ServiceKind; name: string; names: DemoNames; cents: number; unit: ServiceUnit };
 
 /** Both dates inclusive: a night belongs to the season of its own date. */
 export type DemoSeason = { name: SeasonName; label: string; from: string; to: string };
@@ -66,6 +71,12 @@ export const SEASON_LABELS: Record<SeasonName, string> = {
   low: 'bassa stagione',
   mid: 'media stagione',
   high: 'alta stagione',
+};
+
+export const SEASON_NAMES: Record<SeasonName, DemoNames> = {
+  low: names('Nebensaison', 'low season', 'laagseizoen', 'basse saison'),
+  mid: names('Zwischensaison', 'mid season', 'middenseizoen', 'moyenne saison'),
+  high: names('Hauptsaison', 'high season', 'hoogseizoen', 'haute saison'),
 };
 
 /** Both demo campsites open from April to September 2027. */
@@ -98,28 +109,28 @@ const lagoAzzurro: DemoCatalogue = {
   platformCampId: 'DEMO-LAGO-AZZURRO',
   priceList: DEMO_PRICE_LIST_2027,
   typologies: [
-    { id: 'LA-PZ-STD', name: 'Piazzola standard', kind: 'pitch', maxPeople: 6, bookableOnline: true, nightlyCents: { low: 1800, mid: 2400, high: 3000 }, resources: { label: 'Piazzola', from: 1, to: 40 } },
-    { id: 'LA-PZ-LAGO', name: 'Piazzola vista lago', kind: 'pitch', maxPeople: 6, bookableOnline: false, nightlyCents: { low: 2500, mid: 3200, high: 3800 }, resources: { label: 'Piazzola', from: 41, to: 56 } },
-    { id: 'LA-MH-CLASSIC', name: 'Casa mobile Classic', kind: 'mobile-home', maxPeople: 4, bookableOnline: true, nightlyCents: { low: 7000, mid: 9500, high: 12500 }, resources: { label: 'Casa mobile', from: 1, to: 12 } },
-    { id: 'LA-MH-FAMILY', name: 'Casa mobile Family', kind: 'mobile-home', maxPeople: 6, bookableOnline: true, nightlyCents: { low: 8500, mid: 11500, high: 15000 }, resources: { label: 'Casa mobile', from: 13, to: 20 } },
-    { id: 'LA-BG-OLIVO', name: 'Bungalow Olivo', kind: 'bungalow', maxPeople: 5, bookableOnline: true, nightlyCents: { low: 8000, mid: 10500, high: 13500 }, resources: { label: 'Bungalow', from: 1, to: 8 } },
-    { id: 'LA-GL-SAFARI', name: 'Tenda Safari Lodge', kind: 'glamping', maxPeople: 4, bookableOnline: true, nightlyCents: { low: 9500, mid: 12500, high: 16000 }, resources: { label: 'Lodge', from: 1, to: 8 } },
+    { id: 'LA-PZ-STD', name: 'Piazzola standard', names: names('Stellplatz Standard', 'Standard pitch', 'Standaard kampeerplaats', 'Emplacement standard'), kind: 'pitch', maxPeople: 6, bookableOnline: true, nightlyCents: { low: 1800, mid: 2400, high: 3000 }, resources: { label: 'Piazzola', from: 1, to: 40 } },
+    { id: 'LA-PZ-LAGO', name: 'Piazzola vista lago', names: names('Stellplatz mit Seeblick', 'Lake-view pitch', 'Kampeerplaats met uitzicht op het meer', 'Emplacement vue sur le lac'), kind: 'pitch', maxPeople: 6, bookableOnline: false, nightlyCents: { low: 2500, mid: 3200, high: 3800 }, resources: { label: 'Piazzola', from: 41, to: 56 } },
+    { id: 'LA-MH-CLASSIC', name: 'Casa mobile Classic', names: names('Mobilheim Classic', 'Mobile home Classic', 'Stacaravan Classic', 'Mobil-home Classic'), kind: 'mobile-home', maxPeople: 4, bookableOnline: true, nightlyCents: { low: 7000, mid: 9500, high: 12500 }, resources: { label: 'Casa mobile', from: 1, to: 12 } },
+    { id: 'LA-MH-FAMILY', name: 'Casa mobile Family', names: names('Mobilheim Family', 'Mobile home Family', 'Stacaravan Family', 'Mobil-home Family'), kind: 'mobile-home', maxPeople: 6, bookableOnline: true, nightlyCents: { low: 8500, mid: 11500, high: 15000 }, resources: { label: 'Casa mobile', from: 13, to: 20 } },
+    { id: 'LA-BG-OLIVO', name: 'Bungalow Olivo', names: names('Bungalow Olivo', 'Bungalow Olivo', 'Bungalow Olivo', 'Bungalow Olivo'), kind: 'bungalow', maxPeople: 5, bookableOnline: true, nightlyCents: { low: 8000, mid: 10500, high: 13500 }, resources: { label: 'Bungalow', from: 1, to: 8 } },
+    { id: 'LA-GL-SAFARI', name: 'Tenda Safari Lodge', names: names('Safari-Lodge-Zelt', 'Safari lodge tent', 'Safari-lodgetent', 'Tente Safari Lodge'), kind: 'glamping', maxPeople: 4, bookableOnline: true, nightlyCents: { low: 9500, mid: 12500, high: 16000 }, resources: { label: 'Lodge', from: 1, to: 8 } },
   ],
   personTypes: [
-    { id: 'LA-ADULTO', kind: 'adult', name: 'Adulto', ordinamento: 3, minAge: 12, maxAge: null, pitchNightlyCents: 1050, paysTouristTax: true },
-    { id: 'LA-BAMBINO', kind: 'child', name: 'Bambino (3-11 anni)', ordinamento: 2, minAge: 3, maxAge: 11, pitchNightlyCents: 650, paysTouristTax: false },
-    { id: 'LA-NEONATO', kind: 'infant', name: 'Neonato (0-2 anni)', ordinamento: 1, minAge: 0, maxAge: 2, pitchNightlyCents: 0, paysTouristTax: false },
+    { id: 'LA-ADULTO', kind: 'adult', name: 'Adulto', names: names('Erwachsener', 'Adult', 'Volwassene', 'Adulte'), ordinamento: 3, minAge: 12, maxAge: null, pitchNightlyCents: 1050, paysTouristTax: true },
+    { id: 'LA-BAMBINO', kind: 'child', name: 'Bambino (3-11 anni)', names: names('Kind (3–11 Jahre)', 'Child (3–11 years)', 'Kind (3–11 jaar)', 'Enfant (3–11 ans)'), ordinamento: 2, minAge: 3, maxAge: 11, pitchNightlyCents: 650, paysTouristTax: false },
+    { id: 'LA-NEONATO', kind: 'infant', name: 'Neonato (0-2 anni)', names: names('Kleinkind (0–2 Jahre)', 'Infant (0–2 years)', 'Baby (0–2 jaar)', 'Bébé (0–2 ans)'), ordinamento: 1, minAge: 0, maxAge: 2, pitchNightlyCents: 0, paysTouristTax: false },
   ],
   vehicles: [
-    { id: 'LA-AUTO', kind: 'car', name: 'Auto', nightlyCents: 500 },
-    { id: 'LA-CAMPER', kind: 'camper', name: 'Camper', nightlyCents: 900 },
-    { id: 'LA-MOTO', kind: 'motorbike', name: 'Moto', nightlyCents: 300 },
+    { id: 'LA-AUTO', kind: 'car', name: 'Auto', names: names('Pkw', 'Car', 'Auto', 'Voiture'), nightlyCents: 500 },
+    { id: 'LA-CAMPER', kind: 'camper', name: 'Camper', names: names('Wohnmobil', 'Motorhome', 'Camper', 'Camping-car'), nightlyCents: 900 },
+    { id: 'LA-MOTO', kind: 'motorbike', name: 'Moto', names: names('Motorrad', 'Motorbike', 'Motor', 'Moto'), nightlyCents: 300 },
   ],
   services: [
-    { id: 'LA-CANE', kind: 'dog', name: 'Cane', cents: 500, unit: 'per-night' },
-    { id: 'LA-CORRENTE', kind: 'electricity', name: 'Allacciamento elettrico', cents: 400, unit: 'per-night' },
-    { id: 'LA-BIANCHERIA', kind: 'linen', name: 'Kit biancheria', cents: 1500, unit: 'per-stay' },
-    { id: 'LA-PULIZIA', kind: 'final-cleaning', name: 'Pulizia finale', cents: 6000, unit: 'per-stay' },
+    { id: 'LA-CANE', kind: 'dog', name: 'Cane', names: names('Hund', 'Dog', 'Hond', 'Chien'), cents: 500, unit: 'per-night' },
+    { id: 'LA-CORRENTE', kind: 'electricity', name: 'Allacciamento elettrico', names: names('Stromanschluss', 'Electricity hook-up', 'Stroomaansluiting', 'Branchement électrique'), cents: 400, unit: 'per-night' },
+    { id: 'LA-BIANCHERIA', kind: 'linen', name: 'Kit biancheria', names: names('Bettwäsche-Set', 'Bed linen set', 'Linnenpakket', 'Kit de linge'), cents: 1500, unit: 'per-stay' },
+    { id: 'LA-PULIZIA', kind: 'final-cleaning', name: 'Pulizia finale', names: names('Endreinigung', 'Final cleaning', 'Eindschoonmaak', 'Ménage final'), cents: 6000, unit: 'per-stay' },
   ],
   seasons: DEMO_SEASONS_2027,
   touristTaxCents: 150,
@@ -135,28 +146,28 @@ const pineta: DemoCatalogue = {
   platformCampId: 'DEMO-PINETA',
   priceList: DEMO_PRICE_LIST_2027,
   typologies: [
-    { id: 'PI-PZ-PINETA', name: 'Piazzola in pineta', kind: 'pitch', maxPeople: 6, bookableOnline: true, nightlyCents: { low: 1900, mid: 2600, high: 3300 }, resources: { label: 'Piazzola', from: 1, to: 60 } },
-    { id: 'PI-PZ-MARE', name: 'Piazzola fronte mare', kind: 'pitch', maxPeople: 6, bookableOnline: false, nightlyCents: { low: 2400, mid: 3100, high: 3700 }, resources: { label: 'Piazzola', from: 61, to: 80 } },
-    { id: 'PI-MH-MARINA', name: 'Casa mobile Marina', kind: 'mobile-home', maxPeople: 4, bookableOnline: true, nightlyCents: { low: 7500, mid: 10000, high: 13500 }, resources: { label: 'Casa mobile', from: 1, to: 10 } },
-    { id: 'PI-MH-DELUXE', name: 'Casa mobile Deluxe', kind: 'mobile-home', maxPeople: 6, bookableOnline: true, nightlyCents: { low: 9000, mid: 12000, high: 16000 }, resources: { label: 'Casa mobile', from: 11, to: 20 } },
-    { id: 'PI-BG-DUNA', name: 'Bungalow Duna', kind: 'bungalow', maxPeople: 5, bookableOnline: true, nightlyCents: { low: 8000, mid: 11000, high: 14000 }, resources: { label: 'Bungalow', from: 1, to: 10 } },
-    { id: 'PI-GL-PINEA', name: 'Glamping Pinea', kind: 'glamping', maxPeople: 4, bookableOnline: true, nightlyCents: { low: 9000, mid: 12000, high: 15500 }, resources: { label: 'Tenda', from: 1, to: 8 } },
+    { id: 'PI-PZ-PINETA', name: 'Piazzola in pineta', names: names('Stellplatz im Pinienwald', 'Pitch in the pine wood', 'Kampeerplaats in het dennenbos', 'Emplacement dans la pinède'), kind: 'pitch', maxPeople: 6, bookableOnline: true, nightlyCents: { low: 1900, mid: 2600, high: 3300 }, resources: { label: 'Piazzola', from: 1, to: 60 } },
+    { id: 'PI-PZ-MARE', name: 'Piazzola fronte mare', names: names('Stellplatz am Meer', 'Seafront pitch', 'Kampeerplaats aan zee', 'Emplacement en bord de mer'), kind: 'pitch', maxPeople: 6, bookableOnline: false, nightlyCents: { low: 2400, mid: 3100, high: 3700 }, resources: { label: 'Piazzola', from: 61, to: 80 } },
+    { id: 'PI-MH-MARINA', name: 'Casa mobile Marina', names: names('Mobilheim Marina', 'Mobile home Marina', 'Stacaravan Marina', 'Mobil-home Marina'), kind: 'mobile-home', maxPeople: 4, bookableOnline: true, nightlyCents: { low: 7500, mid: 10000, high: 13500 }, resources: { label: 'Casa mobile', from: 1, to: 10 } },
+    { id: 'PI-MH-DELUXE', name: 'Casa mobile Deluxe', names: names('Mobilheim Deluxe', 'Mobile home Deluxe', 'Stacaravan Deluxe', 'Mobil-home Deluxe'), kind: 'mobile-home', maxPeople: 6, bookableOnline: true, nightlyCents: { low: 9000, mid: 12000, high: 16000 }, resources: { label: 'Casa mobile', from: 11, to: 20 } },
+    { id: 'PI-BG-DUNA', name: 'Bungalow Duna', names: names('Bungalow Duna', 'Bungalow Duna', 'Bungalow Duna', 'Bungalow Duna'), kind: 'bungalow', maxPeople: 5, bookableOnline: true, nightlyCents: { low: 8000, mid: 11000, high: 14000 }, resources: { label: 'Bungalow', from: 1, to: 10 } },
+    { id: 'PI-GL-PINEA', name: 'Glamping Pinea', names: names('Glamping Pinea', 'Glamping Pinea', 'Glamping Pinea', 'Glamping Pinea'), kind: 'glamping', maxPeople: 4, bookableOnline: true, nightlyCents: { low: 9000, mid: 12000, high: 15500 }, resources: { label: 'Tenda', from: 1, to: 8 } },
   ],
   personTypes: [
-    { id: 'PI-ADULTO', kind: 'adult', name: 'Adulto', ordinamento: 3, minAge: 12, maxAge: null, pitchNightlyCents: 950, paysTouristTax: true },
-    { id: 'PI-BAMBINO', kind: 'child', name: 'Bambino (3-11 anni)', ordinamento: 2, minAge: 3, maxAge: 11, pitchNightlyCents: 550, paysTouristTax: false },
-    { id: 'PI-NEONATO', kind: 'infant', name: 'Neonato (0-2 anni)', ordinamento: 1, minAge: 0, maxAge: 2, pitchNightlyCents: 0, paysTouristTax: false },
+    { id: 'PI-ADULTO', kind: 'adult', name: 'Adulto', names: names('Erwachsener', 'Adult', 'Volwassene', 'Adulte'), ordinamento: 3, minAge: 12, maxAge: null, pitchNightlyCents: 950, paysTouristTax: true },
+    { id: 'PI-BAMBINO', kind: 'child', name: 'Bambino (3-11 anni)', names: names('Kind (3–11 Jahre)', 'Child (3–11 years)', 'Kind (3–11 jaar)', 'Enfant (3–11 ans)'), ordinamento: 2, minAge: 3, maxAge: 11, pitchNightlyCents: 550, paysTouristTax: false },
+    { id: 'PI-NEONATO', kind: 'infant', name: 'Neonato (0-2 anni)', names: names('Kleinkind (0–2 Jahre)', 'Infant (0–2 years)', 'Baby (0–2 jaar)', 'Bébé (0–2 ans)'), ordinamento: 1, minAge: 0, maxAge: 2, pitchNightlyCents: 0, paysTouristTax: false },
   ],
   vehicles: [
-    { id: 'PI-AUTO', kind: 'car', name: 'Auto', nightlyCents: 400 },
-    { id: 'PI-CAMPER', kind: 'camper', name: 'Camper', nightlyCents: 800 },
-    { id: 'PI-MOTO', kind: 'motorbike', name: 'Moto', nightlyCents: 250 },
+    { id: 'PI-AUTO', kind: 'car', name: 'Auto', names: names('Pkw', 'Car', 'Auto', 'Voiture'), nightlyCents: 400 },
+    { id: 'PI-CAMPER', kind: 'camper', name: 'Camper', names: names('Wohnmobil', 'Motorhome', 'Camper', 'Camping-car'), nightlyCents: 800 },
+    { id: 'PI-MOTO', kind: 'motorbike', name: 'Moto', names: names('Motorrad', 'Motorbike', 'Motor', 'Moto'), nightlyCents: 250 },
   ],
   services: [
-    { id: 'PI-CANE', kind: 'dog', name: 'Cane', cents: 450, unit: 'per-night' },
-    { id: 'PI-CORRENTE', kind: 'electricity', name: 'Allacciamento elettrico', cents: 350, unit: 'per-night' },
-    { id: 'PI-BIANCHERIA', kind: 'linen', name: 'Kit biancheria', cents: 1200, unit: 'per-stay' },
-    { id: 'PI-PULIZIA', kind: 'final-cleaning', name: 'Pulizia finale', cents: 5500, unit: 'per-stay' },
+    { id: 'PI-CANE', kind: 'dog', name: 'Cane', names: names('Hund', 'Dog', 'Hond', 'Chien'), cents: 450, unit: 'per-night' },
+    { id: 'PI-CORRENTE', kind: 'electricity', name: 'Allacciamento elettrico', names: names('Stromanschluss', 'Electricity hook-up', 'Stroomaansluiting', 'Branchement électrique'), cents: 350, unit: 'per-night' },
+    { id: 'PI-BIANCHERIA', kind: 'linen', name: 'Kit biancheria', names: names('Bettwäsche-Set', 'Bed linen set', 'Linnenpakket', 'Kit de linge'), cents: 1200, unit: 'per-stay' },
+    { id: 'PI-PULIZIA', kind: 'final-cleaning', name: 'Pulizia finale', names: names('Endreinigung', 'Final cleaning', 'Eindschoonmaak', 'Ménage final'), cents: 5500, unit: 'per-stay' },
   ],
   seasons: DEMO_SEASONS_2027,
   touristTaxCents: 100,

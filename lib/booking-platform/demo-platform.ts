@@ -5,7 +5,7 @@
 import { AppError } from '../errors';
 import { NO_DISCOUNT, priceCard } from '../quotes/pricing';
 import { allDemoResources, demoAvailability, demoHash, findDemoTypology } from './demo-availability';
-import { DEMO_CATALOGUES, SEASON_LABELS, type DemoCatalogue, type SeasonName } from './demo-catalogue';
+import { DEMO_CATALOGUES, SEASON_LABELS, SEASON_NAMES, type DemoCatalogue, type SeasonName } from './demo-catalogue';
 import {
   bookingIdempotencyKey,
   sortPersonTypes,
@@ -43,11 +43,13 @@ export function demoPriceList(catalogue: DemoCatalogue): PriceList {
     seasons: seasonIds.map((id: SeasonName) => ({
       id,
       name: SEASON_LABELS[id],
+      names: SEASON_NAMES[id],
       periods: catalogue.seasons.filter((season) => season.name === id).map(({ from, to }) => ({ from, to })),
     })),
     typologies: catalogue.typologies.map((typology) => ({
       typologyId: typology.id,
       name: typology.name,
+      names: typology.names,
       kind: typology.kind,
       maxPeople: typology.maxPeople,
       nightlyCents: { ...typology.nightlyCents },
@@ -55,12 +57,13 @@ export function demoPriceList(catalogue: DemoCatalogue): PriceList {
     people: catalogue.personTypes.map((type) => ({
       personTypeId: type.id,
       name: type.name,
+      names: type.names,
       adult: type.kind === 'adult',
       pitchNightlyCents: type.pitchNightlyCents,
       paysTouristTax: type.paysTouristTax,
     })),
-    vehicles: catalogue.vehicles.map((vehicle) => ({ vehicleId: vehicle.id, name: vehicle.name, nightlyCents: vehicle.nightlyCents })),
-    services: catalogue.services.map((service) => ({ serviceId: service.id, name: service.name, cents: service.cents, unit: service.unit })),
+    vehicles: catalogue.vehicles.map((vehicle) => ({ vehicleId: vehicle.id, name: vehicle.name, names: vehicle.names, nightlyCents: vehicle.nightlyCents })),
+    services: catalogue.services.map((service) => ({ serviceId: service.id, name: service.name, names: service.names, cents: service.cents, unit: service.unit })),
     touristTaxCents: catalogue.touristTaxCents,
   };
 }
@@ -73,19 +76,19 @@ export class DemoBookingPlatform implements BookingPlatform {
   private readonly startedAt = Date.now();
 
   async typologies(camp: string | null): Promise<Typology[]> {
-    return demoCatalogueFor(camp).typologies.map(({ id, name, kind, maxPeople, bookableOnline }) => ({ id, name, kind, maxPeople, bookableOnline }));
+    return demoCatalogueFor(camp).typologies.map(({ id, name, names, kind, maxPeople, bookableOnline }) => ({ id, name, names, kind, maxPeople, bookableOnline }));
   }
 
   async personTypes(camp: string | null): Promise<PersonType[]> {
-    return sortPersonTypes(demoCatalogueFor(camp).personTypes.map(({ id, name, ordinamento, minAge, maxAge }) => ({ id, name, ordinamento, minAge, maxAge })));
+    return sortPersonTypes(demoCatalogueFor(camp).personTypes.map(({ id, name, names, ordinamento, minAge, maxAge }) => ({ id, name, names, ordinamento, minAge, maxAge })));
   }
 
   async vehicles(camp: string | null): Promise<Vehicle[]> {
-    return demoCatalogueFor(camp).vehicles.map(({ id, name }) => ({ id, name }));
+    return demoCatalogueFor(camp).vehicles.map(({ id, name, names }) => ({ id, name, names }));
   }
 
   async services(camp: string | null): Promise<Service[]> {
-    return demoCatalogueFor(camp).services.map(({ id, name, unit }) => ({ id, name, unit }));
+    return demoCatalogueFor(camp).services.map(({ id, name, names, unit }) => ({ id, name, names, unit }));
   }
 
   async priceLists(camp: string | null): Promise<PriceListSummary[]> {

@@ -4,6 +4,7 @@
  * team's system, and a changed field must fail here, not deep inside a page.
  */
 import { z } from '../validation';
+import { LABEL_LANGUAGES, type LabelNames } from '../quotes/guest-labels';
 import type { Offer, PriceList, ServiceUnit, Typology, TypologyKind } from './types';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -14,20 +15,28 @@ const KINDS = { piazzola: 'pitch', 'casa-mobile': 'mobile-home', bungalow: 'bung
 const UNITS = { notte: 'per-night', soggiorno: 'per-stay' } as const satisfies Record<string, ServiceUnit>;
 const kind = z.enum(['piazzola', 'casa-mobile', 'bungalow', 'glamping']).transform((value) => KINDS[value]);
 const unit = z.enum(['notte', 'soggiorno']).transform((value) => UNITS[value]);
+/** Optional names by language code ({ "de": "Stellplatz" }); codes the CRM does not speak are dropped. */
+const nomi = z
+  .record(z.string(), z.string())
+  .optional()
+  .transform((names): LabelNames | undefined => {
+    const known = Object.entries(names ?? {}).filter(([code, name]) => (LABEL_LANGUAGES as readonly string[]).includes(code) && name.trim() !== '');
+    return known.length ? Object.fromEntries(known) : undefined;
+  });
 
 export const typologiesAnswer = z
-  .array(z.object({ id, nome: z.string(), tipo: kind, maxPersone: z.number().int().positive(), prenotabileOnline: z.boolean() }))
-  .transform((rows): Typology[] => rows.map((row) => ({ id: row.id, name: row.nome, kind: row.tipo, maxPeople: row.maxPersone, bookableOnline: row.prenotabileOnline })));
+  .array(z.object({ id, nome: z.string(), nomi, tipo: kind, maxPersone: z.number().int().positive(), prenotabileOnline: z.boolean() }))
+  .transform((rows): Typology[] => rows.map((row) => ({ id: row.id, name: row.nome, names: row.nomi, kind: row.tipo, maxPeople: row.maxPersone, bookableOnline: row.prenotabileOnline })));
 
 export const personTypesAnswer = z
-  .array(z.object({ id, nome: z.string(), ordinamento: z.number(), etaMin: z.number().int().nonnegative(), etaMax: z.number().int().nonnegative().nullable() }))
-  .transform((rows) => rows.map((row) => ({ id: row.id, name: row.nome, ordinamento: row.ordinamento, minAge: row.etaMin, maxAge: row.etaMax })));
+  .array(z.object({ id, nome: z.string(), nomi, ordinamento: z.number(), etaMin: z.number().int().nonnegative(), etaMax: z.number().int().nonnegative().nullable() }))
+  .transform((rows) => rows.map((row) => ({ id: row.id, name: row.nome, names: row.nomi, ordinamento: row.ordinamento, minAge: row.etaMin, maxAge: row.etaMax })));
 
-export const vehiclesAnswer = z.array(z.object({ id, nome: z.string() })).transform((rows) => rows.map((row) => ({ id: row.id, name: row.nome })));
+export const vehiclesAnswer = z.array(z.object({ id, nome: z.string(), nomi })).transform((rows) => rows.map((row) => ({ id: row.id, name: row.nome, names: row.nomi })));
 
 export const servicesAnswer = z
-  .array(z.object({ id, nome: z.string(), unita: unit }))
-  .transform((rows) => rows.map((row) => ({ id: row.id, name: row.nome, unit: row.unita })));
+  .array(z.object({ id, nome: z.string(), nomi, unita: unit }))
+  .transform((rows) => rows.map((row) => ({ id: row.id, name: row.nome, names: row.nomi, unit: row.unita })));
 
 const summary = z.object({ id, nome: z.string(), validoDal: isoDate, validoAl: isoDate });
 const toSummary = (row: z.infer<typeof summary>) => ({ id: row.id, name: row.nome, validFrom: row.validoDal, validTo: row.validoAl });
@@ -36,30 +45,32 @@ export const priceListsAnswer = z.array(summary).transform((rows) => rows.map(to
 
 export const priceListAnswer = summary
   .extend({
-    stagioni: z.array(z.object({ id, nome: z.string(), periodi: z.array(z.object({ dal: isoDate, al: isoDate })).min(1) })),
+    stagioni: z.array(z.object({ id, nome: z.string(), nomi, periodi: z.array(z.object({ dal: isoDate, al: isoDate })).min(1) })),
     tipologie: z.array(
       z.object({
         idTipologia: id,
         nome: z.string(),
+        nomi,
         tipo: kind,
         maxPersone: z.number().int().positive(),
         prezziNotte: z.array(z.object({ idStagione: id, centesimi: cents })),
       }),
     ),
     tipiPersona: z.array(
-      z.object({ idTipoPersona: id, nome: z.string(), adulto: z.boolean(), quotaPiazzolaNotteCentesimi: cents, pagaTassaSoggiorno: z.boolean() }),
+      z.object({ idTipoPersona: id, nome: z.string(), nomi, adulto: z.boolean(), quotaPiazzolaNotteCentesimi: cents, pagaTassaSoggiorno: z.boolean() }),
     ),
-    mezzi: z.array(z.object({ idMezzo: id, nome: z.string(), prezzoNotteCentesimi: cents })),
-    servizi: z.array(z.object({ idServizio: id, nome: z.string(), prezzoCentesimi: cents, unita: unit })),
+    mezzi: z.array(z.object({ idMezzo: id, nome: z.string(), nomi, prezzoNotteCentesimi: cents })),
+    servizi: z.array(z.object({ idServizio: id, nome: z.string(), nomi, prezzoCentesimi: cents, unita: unit })),
     tassaSoggiornoCentesimi: cents,
   })
   .transform(
     (row): PriceList => ({
       ...toSummary(row),
-      seasons: row.stagioni.map((season) => ({ id: season.id, name: season.nome, periods: season.periodi.map((p) => ({ from: p.dal, to: p.al })) })),
+      seasons: row.stagioni.map((season) => ({ id: season.id, name: season.nome, names: season.nomi, periods: season.periodi.map((p) => ({ from: p.dal, to: p.al })) })),
       typologies: row.tipologie.map((typology) => ({
         typologyId: typology.idTipologia,
         name: typology.nome,
+        names: typology.nomi,
         kind: typology.tipo,
         maxPeople: typology.maxPersone,
         nightlyCents: Object.fromEntries(typology.prezziNotte.map((price) => [price.idStagione, price.centesimi])),
@@ -67,12 +78,13 @@ export const priceListAnswer = summary
       people: row.tipiPersona.map((type) => ({
         personTypeId: type.idTipoPersona,
         name: type.nome,
+        names: type.nomi,
         adult: type.adulto,
         pitchNightlyCents: type.quotaPiazzolaNotteCentesimi,
         paysTouristTax: type.pagaTassaSoggiorno,
       })),
-      vehicles: row.mezzi.map((vehicle) => ({ vehicleId: vehicle.idMezzo, name: vehicle.nome, nightlyCents: vehicle.prezzoNotteCentesimi })),
-      services: row.servizi.map((service) => ({ serviceId: service.idServizio, name: service.nome, cents: service.prezzoCentesimi, unit: service.unita })),
+      vehicles: row.mezzi.map((vehicle) => ({ vehicleId: vehicle.idMezzo, name: vehicle.nome, names: vehicle.nomi, nightlyCents: vehicle.prezzoNotteCentesimi })),
+      services: row.servizi.map((service) => ({ serviceId: service.idServizio, name: service.nome, names: service.nomi, cents: service.prezzoCentesimi, unit: service.unita })),
       touristTaxCents: row.tassaSoggiornoCentesimi,
     }),
   );
@@ -87,6 +99,7 @@ export const offersAnswer = z
     z.object({
       id,
       nome: z.string(),
+      nomi,
       descrizione: z.string().nullish(),
       sconto: discount,
       soloSuUnita: z.boolean(),
@@ -101,6 +114,7 @@ export const offersAnswer = z
       (row): Offer => ({
         id: row.id,
         name: row.nome,
+        names: row.nomi,
         description: row.descrizione ?? '',
         discount: row.sconto.tipo === 'percentuale' ? { basisPoints: row.sconto.puntiBase } : { cents: row.sconto.centesimi },
         onlyOnUnit: row.soloSuUnita,

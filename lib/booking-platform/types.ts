@@ -1,16 +1,21 @@
 /**
  * The booking platform as the CRM sees it: neutral types, independent of the platform's own
  * Italian field names (mapped in http-answers.ts) and of the demo catalogue.
- * Dates are calendar dates 'YYYY-MM-DD'; money is integer euro cents.
+ * Dates are calendar dates 'YYYY-MM-DD'; money is integer euro cents. `name` is Italian; `names`,
+ * when the platform has them, are the guests' languages keyed by language code ('de', 'en', …).
  */
+import type { LabelNames } from '../quotes/guest-labels';
+
+export type { LabelNames };
 
 export type TypologyKind = 'pitch' | 'mobile-home' | 'bungalow' | 'glamping';
 
-export type Typology = { id: string; name: string; kind: TypologyKind; maxPeople: number; bookableOnline: boolean };
+export type Typology = { id: string; name: string; names?: LabelNames; kind: TypologyKind; maxPeople: number; bookableOnline: boolean };
 
 export type PersonType = {
   id: string;
   name: string;
+  names?: LabelNames;
   /** The platform's display order: the highest comes first. */
   ordinamento: number;
   minAge: number;
@@ -18,21 +23,22 @@ export type PersonType = {
   maxAge: number | null;
 };
 
-export type Vehicle = { id: string; name: string };
+export type Vehicle = { id: string; name: string; names?: LabelNames };
 
 export type ServiceUnit = 'per-night' | 'per-stay';
-export type Service = { id: string; name: string; unit: ServiceUnit };
+export type Service = { id: string; name: string; names?: LabelNames; unit: ServiceUnit };
 
 export type PriceListSummary = { id: string; name: string; validFrom: string; validTo: string };
 
 /** Both dates inclusive: a night belongs to the period that contains its own date. */
 export type SeasonPeriod = { from: string; to: string };
 /** A season may recur (mid season in June and in September): one price, several periods. */
-export type Season = { id: string; name: string; periods: SeasonPeriod[] };
+export type Season = { id: string; name: string; names?: LabelNames; periods: SeasonPeriod[] };
 
 export type TypologyPrice = {
   typologyId: string;
   name: string;
+  names?: LabelNames;
   kind: TypologyKind;
   maxPeople: number;
   /** Price of one night by season id. */
@@ -42,6 +48,7 @@ export type TypologyPrice = {
 export type PersonFee = {
   personTypeId: string;
   name: string;
+  names?: LabelNames;
   /** At least one adult is needed in every stay. */
   adult: boolean;
   /** Charged per night on pitches only: accommodation prices already include the guests. */
@@ -49,8 +56,8 @@ export type PersonFee = {
   paysTouristTax: boolean;
 };
 
-export type VehiclePrice = { vehicleId: string; name: string; nightlyCents: number };
-export type ServicePrice = { serviceId: string; name: string; cents: number; unit: ServiceUnit };
+export type VehiclePrice = { vehicleId: string; name: string; names?: LabelNames; nightlyCents: number };
+export type ServicePrice = { serviceId: string; name: string; names?: LabelNames; cents: number; unit: ServiceUnit };
 
 /** Everything needed to price a card without asking the platform again. */
 export type PriceList = PriceListSummary & {
@@ -68,6 +75,7 @@ export type OfferDiscountAmount = { basisPoints: number } | { cents: number };
 export type Offer = {
   id: string;
   name: string;
+  names?: LabelNames;
   description: string;
   discount: OfferDiscountAmount;
   onlyOnUnit: boolean;

@@ -21,6 +21,7 @@ const STAFF_NAMESPACES = {
   settingsCampsites: () => import('../../messages/it/settings-campsites.json'),
   productUpdates: () => import('../../messages/it/product-updates.json'),
   campsiteSettings: () => import('../../messages/it/campsite-settings.json'),
+  labelTranslations: () => import('../../messages/it/label-translations.json'),
   campaigns: () => import('../../messages/it/campaigns.json'),
   stepsMailing: () => import('../../messages/it/steps-mailing.json'),
   newsletterConsents: () => import('../../messages/it/newsletter-consents.json'),

@@ -54,18 +54,18 @@ export async function queueContactConfirmation(
   });
 }
 
-/** After the guest accepted: a confirmation to the guest, a notice to the campsite. */
+/** After the guest accepted: a confirmation to the guest (the offer in their words), a notice to the campsite (in Italian). */
 export async function queueAcceptanceMails(
   db: DbOrTx,
   campsiteId: string,
-  input: { guest: Guest; locale: GuestLocale; origin: string; quote: { id: string; name: string }; offer: string },
+  input: { guest: Guest; locale: GuestLocale; origin: string; quote: { id: string; name: string }; offer: string; guestOffer: string },
 ) {
   const campsite = await campsiteOf(db, campsiteId);
   const { origin } = input;
   const quoteUrl = origin + guestQuotePath({ campsiteId, quoteId: input.quote.id, contactId: input.guest.id });
   if (input.guest.email) {
     const guestMail = await renderMail(
-      createElement(AcceptanceToGuest, { locale: input.locale, campsite: campsite.name, guestName: input.guest.firstName ?? '', offer: input.offer, quoteUrl }),
+      createElement(AcceptanceToGuest, { locale: input.locale, campsite: campsite.name, guestName: input.guest.firstName ?? '', offer: input.guestOffer, quoteUrl }),
       origin,
     );
     await enqueueMail(db, campsiteId, {

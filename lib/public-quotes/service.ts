@@ -7,6 +7,7 @@ import { appUrl } from '@/lib/env';
 import { guestLocaleOf } from '@/lib/i18n/locales';
 import { deliverSoon } from '@/lib/mail/mailer';
 import { queueAcceptanceMails } from '@/lib/mail/system-mails';
+import { nameIn } from '@/lib/quotes/guest-labels';
 import { guestEvents } from '@/lib/notifications/events';
 import { changeProgress } from '@/lib/quotes/transitions';
 import { guestState, type GuestQuoteIds } from './view';
@@ -60,7 +61,7 @@ export async function acceptByGuest(db: DbOrTx, ids: GuestQuoteIds, cardIdx: num
   if (state === 'expired') throw refuse('expired', 'Il preventivo è scaduto.');
   if (state !== 'open') throw refuse('not_open', 'Il preventivo non è disponibile.');
   const [card] = await db
-    .select({ idx: quoteCards.idx, typologyName: quoteCards.typologyName, totalCents: quoteCards.totalCents })
+    .select({ idx: quoteCards.idx, typologyName: quoteCards.typologyName, guestLabels: quoteCards.guestLabels, totalCents: quoteCards.totalCents })
     .from(quoteCards)
     .where(and(eq(quoteCards.quoteId, quote.id), eq(quoteCards.campingId, ids.campsiteId), eq(quoteCards.idx, cardIdx)));
   if (!card || card.totalCents <= 0) throw refuse('unknown_card', 'Offerta non trovata.');
@@ -76,12 +77,14 @@ export async function acceptByGuest(db: DbOrTx, ids: GuestQuoteIds, cardIdx: num
         patch: { acceptedCardIdx: cardIdx, acceptedAt: new Date(), readAt: quote.readAt ?? new Date() },
       });
       await guestEvents.accepted(tx, ids.campsiteId, quote, contact, card.typologyName);
+      const locale = guestLocaleOf(quote.languageId ?? contact.languageId);
       await queueAcceptanceMails(tx, ids.campsiteId, {
         guest: contact,
-        locale: guestLocaleOf(quote.languageId ?? contact.languageId),
+        locale,
         origin,
         quote: { id: quote.id, name: quote.name === 'undefined' ? '' : quote.name },
         offer: card.typologyName,
+        guestOffer: nameIn(card.guestLabels.typology, locale, card.typologyName),
       });
       return moved;
     });

@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { campsites, contacts, images, quoteCards, quotes, typologyDescriptions, type CampsiteContacts, type OpeningHours, type PriceLine } from '@/db/schema';
+import { campsites, contacts, images, quoteCards, quotes, typologyDescriptions, type CampsiteContacts, type OpeningHours } from '@/db/schema';
 import { guestTextOverrides } from '@/lib/campsites/guest-texts';
 import { openingHoursOf } from '@/lib/campsites/settings-defaults';
 import { sanitizeHtml } from '@/lib/html/sanitize';
 import type { GuestTextOverrides } from '@/lib/i18n/guest-overrides';
 import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import type { QuoteProgress } from '@/lib/quotes/progress';
+import { guestPriceLine, nameIn, type GuestPriceLine } from './guest-lines';
 
 /** Enough to show the place; a gallery belongs to the campsite's own site. */
 const MAX_CARD_PICTURES = 3;
@@ -25,7 +26,7 @@ export type GuestCard = {
   nights: number | null;
   people: { label: string; count: number }[];
   extras: { label: string; quantity: number }[];
-  priceLines: PriceLine[];
+  priceLines: GuestPriceLine[];
   subtotalCents: number;
   discountCents: number;
   totalCents: number;
@@ -107,10 +108,10 @@ export async function buildGuestQuoteView(db: DbOrTx, ids: GuestQuoteIds): Promi
           .orderBy(desc(images.createdAt), asc(images.id))
           .limit(200)
       : [];
-  const picturesOf = (card: { imageIds: string[]; typologyId: string | null; typologyName: string }) => {
+  const picturesOf = (card: { imageIds: string[]; typologyId: string | null }, typologyName: string) => {
     const own = card.imageIds.map((id) => pictures.find((picture) => picture.id === id)).filter((picture) => picture !== undefined);
     const chosen = own.length ? own : pictures.filter((picture) => card.typologyId && picture.typologyId === card.typologyId);
-    return chosen.slice(0, MAX_CARD_PICTURES).map((picture) => ({ id: picture.id, alt: picture.alt || card.typologyName }));
+    return chosen.slice(0, MAX_CARD_PICTURES).map((picture) => ({ id: picture.id, alt: picture.alt || typologyName }));
   };
   const description = (typologyId: string | null) => {
     const html = descriptions.find((entry) => entry.typologyId === typologyId)?.html;
@@ -135,20 +136,22 @@ export async function buildGuestQuoteView(db: DbOrTx, ids: GuestQuoteIds): Promi
       .map((card) => ({
         id: card.id,
         idx: card.idx,
-        typologyName: card.typologyName,
+        typologyName: nameIn(card.guestLabels.typology, locale, card.typologyName),
         arrival: card.arrival,
         departure: card.departure,
         nights: nightsOf(card.arrival, card.departure),
-        people: card.people.filter((person) => person.count > 0).map(({ label, count }) => ({ label, count })),
-        extras: [...card.vehicles, ...card.services].filter((item) => item.quantity > 0).map(({ label, quantity }) => ({ label, quantity })),
-        priceLines: card.priceLines,
+        people: card.people.filter((person) => person.count > 0).map(({ label, names, count }) => ({ label: nameIn(names, locale, label), count })),
+        extras: [...card.vehicles, ...card.services]
+          .filter((item) => item.quantity > 0)
+          .map(({ label, names, quantity }) => ({ label: nameIn(names, locale, label), quantity })),
+        priceLines: card.priceLines.map((line) => guestPriceLine(line, locale)),
         subtotalCents: card.subtotalCents,
         discountCents: card.subtotalCents - card.totalCents,
         totalCents: card.totalCents,
-        offerName: card.offerName,
+        offerName: card.offerName === null ? null : nameIn(card.guestLabels.offer, locale, card.offerName),
         text: card.text ? sanitizeHtml(card.text) : '',
         description: description(card.typologyId),
-        images: picturesOf(card),
+        images: picturesOf(card, nameIn(card.guestLabels.typology, locale, card.typologyName)),
       })),
   };
 }

@@ -2,6 +2,7 @@ import type { quoteCards } from '@/db/schema';
 import type { CardRow } from './detail';
 import type { BookingPlatform, Offer, PriceList } from '@/lib/booking-platform';
 import { AppError } from '@/lib/errors';
+import { labelNames, type CardLabels, type LabelNames, type LabelTable } from './guest-labels';
 import { offerDiscount, priceCard, type CardDiscount } from './pricing';
 import type { CardInput } from './validation';
 
@@ -13,11 +14,16 @@ export function isComplete(card: CardInput): card is CompleteCard {
 }
 
 /** What the pricing needs from the campsite and the platform, fetched once per save. */
-export type PricingContext = { priceList: PriceList; offers: Offer[]; discountOnlyOnUnitDefault: boolean };
+export type PricingContext = { priceList: PriceList; offers: Offer[]; discountOnlyOnUnitDefault: boolean; labels?: LabelTable };
 
-export async function loadPricingContext(platform: BookingPlatform, camp: string | null, discountOnlyOnUnitDefault: boolean): Promise<PricingContext> {
+export async function loadPricingContext(
+  platform: BookingPlatform,
+  camp: string | null,
+  discountOnlyOnUnitDefault: boolean,
+  labels?: LabelTable,
+): Promise<PricingContext> {
   const [priceList, offers] = await Promise.all([platform.priceList(camp), platform.offers(camp)]);
-  return { priceList, offers, discountOnlyOnUnitDefault };
+  return { priceList, offers, discountOnlyOnUnitDefault, labels };
 }
 
 type CardValues = Omit<typeof quoteCards.$inferInsert, 'id' | 'campingId' | 'quoteId' | 'idx'>;
@@ -39,6 +45,12 @@ function discountFor(card: CompleteCard, context: PricingContext): { discount: C
  * carries prices), a draft card kept as typed with no price yet.
  */
 export function cardValues(card: CardInput, context: PricingContext, position: number): CardValues {
+  const { priceList, labels } = context;
+  // The guest's words are fixed now, with the price: a later change of catalogue or table leaves them.
+  const named = (id: string, item: { name: string; names?: LabelNames } | undefined) => {
+    const label = item?.name ?? id;
+    return { label, names: labelNames(label, item?.names, labels) };
+  };
   const common = {
     typologyId: card.typologyId ?? null,
     arrival: card.arrival ?? null,
@@ -46,16 +58,16 @@ export function cardValues(card: CardInput, context: PricingContext, position: n
     people: card.people.map((person) => ({
       personTypeId: person.personTypeId,
       count: person.count,
-      label: context.priceList.people.find((fee) => fee.personTypeId === person.personTypeId)?.name ?? person.personTypeId,
+      ...named(person.personTypeId, priceList.people.find((fee) => fee.personTypeId === person.personTypeId)),
     })),
-    vehicles: card.vehicles.map((item) => ({ ...item, label: context.priceList.vehicles.find((v) => v.vehicleId === item.id)?.name ?? item.id })),
-    services: card.services.map((item) => ({ ...item, label: context.priceList.services.find((s) => s.serviceId === item.id)?.name ?? item.id })),
+    vehicles: card.vehicles.map((item) => ({ ...item, ...named(item.id, priceList.vehicles.find((v) => v.vehicleId === item.id)) })),
+    services: card.services.map((item) => ({ ...item, ...named(item.id, priceList.services.find((s) => s.serviceId === item.id)) })),
     text: card.text,
     imageIds: card.imageIds,
-    priceListId: context.priceList.id,
+    priceListId: priceList.id,
   };
   if (!isComplete(card)) {
-    const typologyName = context.priceList.typologies.find((t) => t.typologyId === card.typologyId)?.name ?? '';
+    const typologyName = priceList.typologies.find((t) => t.typologyId === card.typologyId)?.name ?? '';
     return {
       ...common,
       typologyName,
@@ -67,11 +79,13 @@ export function cardValues(card: CardInput, context: PricingContext, position: n
       totalCents: 0,
       offerId: card.offerId ?? null,
       offerName: null,
+      guestLabels: {},
     };
   }
   try {
     const { discount, offer } = discountFor(card, context);
-    const priced = priceCard(context.priceList, card, discount);
+    const priced = priceCard(priceList, card, discount, labels);
+    const guestLabels: CardLabels = { typology: priced.typologyNames, ...(offer ? { offer: labelNames(offer.name, offer.names, labels) } : {}) };
     return {
       ...common,
       typologyName: priced.typologyName,
@@ -83,6 +97,7 @@ export function cardValues(card: CardInput, context: PricingContext, position: n
       totalCents: priced.totalCents,
       offerId: offer?.id ?? null,
       offerName: offer?.name ?? null,
+      guestLabels,
     };
   } catch (error) {
     if (error instanceof AppError) throw new AppError(error.kind, `Scheda ${position + 1}: ${error.message}`, { card: position });

@@ -5,6 +5,7 @@
 import type { PriceLine } from '../../db/schema/quotes';
 import type { Offer, PriceList, Season } from '../booking-platform/types';
 import { AppError } from '../errors';
+import { labelNames, type LabelNames, type LabelTable } from './guest-labels';
 
 export type CardInput = {
   typologyId: string;
@@ -28,6 +29,7 @@ export type PricedCard = {
   discountCents: number;
   totalCents: number;
   typologyName: string;
+  typologyNames: LabelNames;
 };
 
 const DAY_MS = 86_400_000;
@@ -58,12 +60,15 @@ function seasonOf(seasons: Season[], night: string): Season | undefined {
   return seasons.find((season) => season.periods.some((period) => period.from <= night && night <= period.to));
 }
 
-const line = (kind: PriceLine['kind'], label: string, quantity: number, unitCents: number): PriceLine => ({
+type Guest = Pick<PriceLine, 'names' | 'seasonNames' | 'perNights'>;
+
+const line = (kind: PriceLine['kind'], label: string, quantity: number, unitCents: number, guest: Guest = {}): PriceLine => ({
   kind,
   label,
   quantity,
   unitCents,
   totalCents: quantity * unitCents,
+  ...guest,
 });
 
 function checkQuantities(input: CardInput): void {
@@ -84,8 +89,10 @@ function discountOf(base: number, discount: CardDiscount): number {
  * Unit by season (one line per season), guests on pitches only, vehicles and per-night
  * services for every night, per-stay services once, tourist tax per taxed person per night.
  * The discount applies to the unit lines only when onlyOnUnit, else to the subtotal.
+ * Each line keeps its words for the guest (names per language, from the price list or else the
+ * campsite's table), so the guest page writes it in their language without asking anyone again.
  */
-export function priceCard(priceList: PriceList, input: CardInput, discount: CardDiscount = NO_DISCOUNT): PricedCard {
+export function priceCard(priceList: PriceList, input: CardInput, discount: CardDiscount = NO_DISCOUNT, table?: LabelTable): PricedCard {
   const typology = priceList.typologies.find((candidate) => candidate.typologyId === input.typologyId);
   if (!typology) throw badRequest(`La tipologia «${input.typologyId}» non è nel listino «${priceList.name}».`);
   const stay = stayNights(input.arrival, input.departure);
@@ -125,24 +132,26 @@ export function priceCard(priceList: PriceList, input: CardInput, discount: Card
   });
 
   const nights = stay.nights;
+  const typologyNames = labelNames(typology.name, typology.names, table);
+  const perNight = (item: { name: string; names?: LabelNames }): Guest => ({ names: labelNames(item.name, item.names, table), perNights: nights });
   const lines: PriceLine[] = [];
   for (const [season, count] of nightsBySeason) {
     const nightly = typology.nightlyCents[season.id];
     if (nightly === undefined) throw badRequest(`Il listino non ha un prezzo per «${typology.name}» in ${season.name}.`);
-    lines.push(line('unit', `${typology.name} – ${season.name}`, count, nightly));
+    lines.push(line('unit', `${typology.name} – ${season.name}`, count, nightly, { names: typologyNames, seasonNames: labelNames(season.name, season.names, table) }));
   }
   if (typology.kind === 'pitch') {
     for (const { fee, count } of people) {
-      if (count > 0 && fee.pitchNightlyCents > 0) lines.push(line('person', `${fee.name} × ${nightsLabel(nights)}`, count * nights, fee.pitchNightlyCents));
+      if (count > 0 && fee.pitchNightlyCents > 0) lines.push(line('person', `${fee.name} × ${nightsLabel(nights)}`, count * nights, fee.pitchNightlyCents, perNight(fee)));
     }
   }
   for (const { vehicle, quantity } of vehicles) {
-    if (quantity > 0) lines.push(line('vehicle', `${vehicle.name} × ${nightsLabel(nights)}`, quantity * nights, vehicle.nightlyCents));
+    if (quantity > 0) lines.push(line('vehicle', `${vehicle.name} × ${nightsLabel(nights)}`, quantity * nights, vehicle.nightlyCents, perNight(vehicle)));
   }
   for (const { service, quantity } of services) {
     if (quantity === 0) continue;
-    const perNight = service.unit === 'per-night';
-    lines.push(line('service', perNight ? `${service.name} × ${nightsLabel(nights)}` : service.name, perNight ? quantity * nights : quantity, service.cents));
+    if (service.unit === 'per-night') lines.push(line('service', `${service.name} × ${nightsLabel(nights)}`, quantity * nights, service.cents, perNight(service)));
+    else lines.push(line('service', service.name, quantity, service.cents, { names: labelNames(service.name, service.names, table) }));
   }
   const taxed = people.filter((member) => member.fee.paysTouristTax).reduce((sum, member) => sum + member.count, 0);
   if (taxed > 0 && priceList.touristTaxCents > 0) lines.push(line('tax', 'Imposta di soggiorno', taxed * nights, priceList.touristTaxCents));
@@ -150,7 +159,7 @@ export function priceCard(priceList: PriceList, input: CardInput, discount: Card
   const subtotalCents = lines.reduce((sum, priced) => sum + priced.totalCents, 0);
   const unitCents = lines.filter((priced) => priced.kind === 'unit').reduce((sum, priced) => sum + priced.totalCents, 0);
   const discountCents = discountOf(discount.onlyOnUnit ? unitCents : subtotalCents, discount);
-  return { lines, nights, subtotalCents, discountCents, totalCents: subtotalCents - discountCents, typologyName: typology.name };
+  return { lines, nights, subtotalCents, discountCents, totalCents: subtotalCents - discountCents, typologyName: typology.name, typologyNames };
 }
 
 export type OfferCheck = { applies: true; discount: CardDiscount } | { applies: false; reason: string };

@@ -6,6 +6,7 @@ import { invalidateQuotes } from '@/lib/cache/tags';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { endOfRomeDay, romeIsoDate } from '@/lib/date-filter';
 import { AppError } from '@/lib/errors';
+import { labelTableOf } from '@/lib/label-translations/service';
 import type { Tenant } from '@/lib/tenant';
 import { cardValues, isComplete, loadPricingContext } from './cards';
 import { cardsOf, findQuote, type QuoteRow } from './detail';
@@ -63,7 +64,8 @@ async function prepare(db: DbOrTx, tenant: Tenant, input: QuoteInput, platform: 
   const campsite = await getOwnCampsite(db, tenant);
   const contact = await contactOf(db, tenant, input.contactId);
   checkTags(input.tags, campsite.personalizedQuoteTags);
-  const pricing = await loadPricingContext(platform, campsite.platformCampId, campsite.discountOnlyOnUnit);
+  const labels = await labelTableOf(db, { campsiteId: tenant.campsiteId });
+  const pricing = await loadPricingContext(platform, campsite.platformCampId, campsite.discountOnlyOnUnit, labels);
   return {
     values: {
       contactId: contact.id,

@@ -102,7 +102,7 @@ describe('sending a quote', () => {
 });
 
 describe('acceptance', () => {
-  it('queues a confirmation to the guest in German and a notice to the campsite', async () => {
+  it('queues a confirmation to the guest in German, naming the offer in German, and a notice to the campsite in Italian', async () => {
     const { tenant, quote, template, guest, campsite } = await germanQuote();
     await sendQuoteMail(db, tenant, { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN);
     await acceptByGuest(db, { campsiteId: campsite.id, quoteId: quote.id, contactId: guest.id }, 1);
@@ -113,6 +113,9 @@ describe('acceptance', () => {
     expect(toGuest?.subject).toMatch(/^Angebot angenommen/);
     expect(toCampsite?.recipients).toEqual(['info@lago.example']);
     expect(toCampsite?.html).toContain('Anna Müller');
+    expect(toGuest?.html).toContain('Mobilheim Classic');
+    expect(toGuest?.html).not.toContain('Casa mobile');
+    expect(toCampsite?.html).toContain('Casa mobile Classic');
   });
 });
 

@@ -77,7 +77,7 @@ describe('createQuote', () => {
       totalCents: PITCH_SUBTOTAL_CENTS,
       offerId: null,
     });
-    expect(pitch.priceLines).toEqual([
+    expect(pitch.priceLines).toMatchObject([
       { kind: 'unit', label: 'Piazzola standard – media stagione', quantity: 3, unitCents: 2400, totalCents: 7200 },
       { kind: 'unit', label: 'Piazzola standard – alta stagione', quantity: 2, unitCents: 3000, totalCents: 6000 },
       { kind: 'person', label: 'Adulto × 5 notti', quantity: 10, unitCents: 1050, totalCents: 10_500 },
@@ -87,14 +87,14 @@ describe('createQuote', () => {
       { kind: 'service', label: 'Allacciamento elettrico × 5 notti', quantity: 5, unitCents: 400, totalCents: 2000 },
       { kind: 'tax', label: 'Imposta di soggiorno', quantity: 10, unitCents: 150, totalCents: 1500 },
     ]);
-    expect(pitch.people).toEqual([
+    expect(pitch.people).toMatchObject([
       { personTypeId: 'LA-ADULTO', count: 2, label: 'Adulto' },
       { personTypeId: 'LA-BAMBINO', count: 1, label: 'Bambino (3-11 anni)' },
       { personTypeId: 'LA-NEONATO', count: 1, label: 'Neonato (0-2 anni)' },
     ]);
 
     expect(mobileHome).toMatchObject({ typologyName: 'Casa mobile Classic', subtotalCents: MOBILE_HOME_SUBTOTAL_CENTS, totalCents: MOBILE_HOME_SUBTOTAL_CENTS });
-    expect(mobileHome.priceLines).toEqual([
+    expect(mobileHome.priceLines).toMatchObject([
       { kind: 'unit', label: 'Casa mobile Classic – alta stagione', quantity: 7, unitCents: 12_500, totalCents: 87_500 },
       { kind: 'service', label: 'Kit biancheria', quantity: 2, unitCents: 1500, totalCents: 3000 },
       { kind: 'service', label: 'Pulizia finale', quantity: 1, unitCents: 6000, totalCents: 6000 },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PriceLine } from '@/db/schema';
 import type { Offer, PriceList } from '@/lib/booking-platform/types';
 import { AppError } from '@/lib/errors';
 import { offerDiscount, priceCard, type CardDiscount, type CardInput } from '@/lib/quotes/pricing';
@@ -61,10 +62,13 @@ function priceError(input: Partial<CardInput>, discount: CardDiscount = { onlyOn
   throw new Error('priceCard did not refuse the card');
 }
 
+/** What the staff and the legacy API read of a line; the guest's words are tested in guest-labels.test.ts. */
+const staffLines = (lines: PriceLine[]) => lines.map(({ kind, label, quantity, unitCents, totalCents }) => ({ kind, label, quantity, unitCents, totalCents }));
+
 describe('priceCard', () => {
   it('prices a pitch across two seasons, with guests, extras and tourist tax', () => {
     const priced = priceCard(priceList, family);
-    expect(priced.lines).toEqual([
+    expect(staffLines(priced.lines)).toEqual([
       { kind: 'unit', label: 'Piazzola – bassa stagione', quantity: 3, unitCents: 2000, totalCents: 6000 },
       { kind: 'unit', label: 'Piazzola – alta stagione', quantity: 2, unitCents: 3000, totalCents: 6000 },
       { kind: 'person', label: 'Adulto × 5 notti', quantity: 10, unitCents: 1000, totalCents: 10_000 },
@@ -90,7 +94,7 @@ describe('priceCard', () => {
 
   it('multiplies per-night services by the nights and per-stay services only by the quantity', () => {
     const priced = priceCard(priceList, { ...family, services: [{ id: 'CANE', quantity: 2 }, { id: 'PULIZIA', quantity: 2 }] });
-    expect(priced.lines.filter((line) => line.kind === 'service')).toEqual([
+    expect(staffLines(priced.lines.filter((line) => line.kind === 'service'))).toEqual([
       { kind: 'service', label: 'Cane × 5 notti', quantity: 10, unitCents: 300, totalCents: 3000 },
       { kind: 'service', label: 'Pulizia finale', quantity: 2, unitCents: 5000, totalCents: 10_000 },
     ]);

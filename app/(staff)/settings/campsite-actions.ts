@@ -24,6 +24,9 @@ import {
   openingHoursSchema,
   tagsSchema,
 } from '@/lib/campsites/settings-validation';
+import { writeCampsiteScope } from '@/lib/campsites/settings-scope';
+import { saveLabelTranslations } from '@/lib/label-translations/service';
+import { labelTranslationsSchema } from '@/lib/label-translations/validation';
 import { z } from '@/lib/validation';
 
 /**
@@ -76,5 +79,11 @@ export const saveTagsAction = staffAction(withCampsite(tagsSchema.shape), async 
 
 export const saveMailingAction = staffAction(withCampsite(mailingSchema.shape), async (tenant, { campsiteId, ...input }, db) => {
   await updateMailingKeys(db, tenant, campsiteId, input);
+  return done();
+});
+
+export const saveLabelTranslationsAction = staffAction(withCampsite({ entries: labelTranslationsSchema }), async (tenant, { campsiteId, entries }, db) => {
+  const id = writeCampsiteScope(tenant, campsiteId);
+  await saveLabelTranslations(db, { campsiteId: id, actor: tenant, entries });
   return done();
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatGuestDate, formatGuestMoney } from '@/lib/i18n/guest-format';
 import type { guestTranslator } from '@/lib/i18n/guest-translator';
 import type { GuestLocale } from '@/lib/i18n/locales';
+import { guestLineText } from '@/lib/public-quotes/guest-lines';
 import type { GuestCard as Card } from '@/lib/public-quotes/view';
 import { CardPictures } from './card-pictures';
 import styles from './quote.module.css';
@@ -14,11 +15,12 @@ export function GuestCard({ card, t, locale, accepted, dimmed, full, action, det
   const money = (cents: number) => formatGuestMoney(cents, locale);
   const dates = card.arrival && card.departure ? t('dates', { arrival: formatGuestDate(card.arrival, locale), departure: formatGuestDate(card.departure, locale) }) : '';
   const look = accepted ? styles.accepted : dimmed ? styles.notChosen : '';
+  const lineName = (line: Card['priceLines'][number]) => guestLineText(line, (count) => t('nights', { count }));
   return (
     <article className={`${styles.card} ${look}`} aria-label={t('offer', { idx: card.idx + 1 })} data-testid="guest-card">
       <CardPictures images={full ? card.images : card.images.slice(0, 1)} />
       <div className={styles.cardHead}>
-        <div>
+        <div className={styles.cardHeadText}>
           <p className={styles.eyebrow}>{t('offer', { idx: card.idx + 1 })}</p>
           <h2 className={styles.cardTitle}>{card.typologyName}</h2>
           <p className={styles.small}>
@@ -57,7 +59,7 @@ export function GuestCard({ card, t, locale, accepted, dimmed, full, action, det
             {card.priceLines.map((line, index) => (
               <tr key={index}>
                 <td>
-                  {line.kind === 'tax' ? t('touristTax') : line.label}
+                  {line.kind === 'tax' ? t('touristTax') : lineName(line)}
                   <span className={styles.unit}>
                     {line.quantity} × {money(line.unitCents)}
                   </span>

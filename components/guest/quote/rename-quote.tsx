@@ -80,6 +80,12 @@ export function RenameQuote({ campsiteId, quoteId, contactId, name, texts }: Pro
           className={styles.input}
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            // Enter saves, whatever the browser does with a one-field form; not while composing a character.
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            if (value.trim() !== '' && !pending) save();
+          }}
           maxLength={120}
           // The field replaces the button the guest just pressed: the focus follows it.
           autoFocus

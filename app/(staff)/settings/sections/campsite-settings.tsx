@@ -4,6 +4,7 @@ import { ContactsForm } from '@/components/settings/campsite/contacts-form';
 import { FormFieldsForm } from '@/components/settings/campsite/form-fields-form';
 import { GeneralForm } from '@/components/settings/campsite/general-form';
 import { HoursForm } from '@/components/settings/campsite/hours-form';
+import { LabelTranslationsForm } from '@/components/settings/campsite/label-translations-form';
 import { LanguagesForm } from '@/components/settings/campsite/languages-form';
 import { LocalizationForm } from '@/components/settings/campsite/localization-form';
 import { MailingForm } from '@/components/settings/campsite/mailing-form';
@@ -15,6 +16,7 @@ import { listKnownLanguages } from '@/lib/campsites/languages';
 import { getCampsiteSettings } from '@/lib/campsites/settings';
 import { defaultPhonePrefix } from '@/lib/campsites/settings-defaults';
 import { writeCampsiteScope } from '@/lib/campsites/settings-scope';
+import { labelSettingsRows } from '@/lib/label-translations/settings-rows';
 import type { Tenant } from '@/lib/tenant';
 import guestForm from '@/messages/it/guest-form.json';
 import guestQuote from '@/messages/it/guest-quote.json';
@@ -29,6 +31,7 @@ export async function CampsiteSettingsTabs({ tenant, campsiteId }: { tenant: Ten
   const id = writeCampsiteScope(tenant, campsiteId);
   const db = getDb();
   const [settings, known, t] = await Promise.all([getCampsiteSettings(db, tenant, id), listKnownLanguages(db), getTranslations('campsiteSettings')]);
+  const labels = await labelSettingsRows(db, { campsiteId: id, platformCampId: settings.platformCampId });
   const publicFormUrl = `${settings.lucee ? '/contattaciL' : '/contattaci'}/${encodeURIComponent(settings.id)}`;
   const tabs = [
     { value: 'generale', panel: <GeneralForm campsiteId={id} settings={settings} isOperator={tenant.isOperator} /> },
@@ -51,6 +54,7 @@ export async function CampsiteSettingsTabs({ tenant, campsiteId }: { tenant: Ten
       value: 'localizzazione',
       panel: <LocalizationForm campsiteId={id} localization={settings.localization} textKeys={[...textKeys('guestForm', guestForm), ...textKeys('guestQuote', guestQuote)]} />,
     },
+    { value: 'traduzioni', panel: <LabelTranslationsForm campsiteId={id} rows={labels.rows} unreachable={labels.unreachable} /> },
     { value: 'tag', panel: <TagsForm campsiteId={id} personalizedTags={settings.personalizedTags} personalizedQuoteTags={settings.personalizedQuoteTags} /> },
     { value: 'mailing', panel: <MailingForm campsiteId={id} apiKey={settings.mailing.apiKey} secret={settings.mailing.secret} /> },
   ];

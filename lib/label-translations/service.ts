@@ -1,0 +1,64 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { labelTranslations } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/service';
+import type { LabelNames, LabelTable } from '@/lib/quotes/guest-labels';
+import type { Tenant } from '@/lib/tenant';
+import { labelTranslationsSchema, type LabelTranslationInput } from './validation';
+
+export type LabelTranslation = { source: string; names: LabelNames };
+
+/** The campsite's translations, by Italian label. */
+export async function listLabelTranslations(db: DbOrTx, { campsiteId }: { campsiteId: string }): Promise<LabelTranslation[]> {
+  return db
+    .select({ source: labelTranslations.source, names: labelTranslations.names })
+    .from(labelTranslations)
+    .where(eq(labelTranslations.campingId, campsiteId))
+    .orderBy(asc(labelTranslations.source))
+    .limit(2000);
+}
+
+/** The same as a lookup for the pricing. */
+export async function labelTableOf(db: DbOrTx, { campsiteId }: { campsiteId: string }): Promise<LabelTable> {
+  return new Map((await listLabelTranslations(db, { campsiteId })).map((row) => [row.source, row.names]));
+}
+
+/**
+ * Sets the guests' words for some Italian labels; a label left with no word at all is removed.
+ * Quotes already priced keep the words they were priced with.
+ */
+export async function saveLabelTranslations(
+  db: DbOrTx,
+  { campsiteId, actor, entries }: { campsiteId: string; actor: Pick<Tenant, 'userId' | 'email'>; entries: LabelTranslationInput[] },
+): Promise<LabelTranslation[]> {
+  const parsed = labelTranslationsSchema.parse(entries);
+  return db.transaction(async (tx) => {
+    const saved: LabelTranslation[] = [];
+    for (const entry of parsed) {
+      const names = Object.fromEntries(Object.entries(entry.names).filter(([, value]) => value)) as LabelNames;
+      const where = and(eq(labelTranslations.campingId, campsiteId), eq(labelTranslations.source, entry.source));
+      const [before] = await tx.select({ names: labelTranslations.names }).from(labelTranslations).where(where);
+      let after: LabelTranslation | undefined;
+      if (Object.keys(names).length === 0) {
+        await tx.delete(labelTranslations).where(where);
+      } else {
+        [after] = await tx
+          .insert(labelTranslations)
+          .values({ campingId: campsiteId, source: entry.source, names })
+          .onConflictDoUpdate({ target: [labelTranslations.campingId, labelTranslations.source], set: { names, updatedAt: sql`now()` } })
+          .returning({ source: labelTranslations.source, names: labelTranslations.names });
+        saved.push(after!);
+      }
+      if (JSON.stringify(before?.names ?? null) === JSON.stringify(after?.names ?? null)) continue;
+      await recordAudit(tx, actor, {
+        campsiteId,
+        action: 'label_translation',
+        entityId: campsiteId,
+        summary: `Traduzione per gli ospiti di «${entry.source}» modificata`,
+        before: before ? { names: before.names } : null,
+        after: after ? { names: after.names } : null,
+      });
+    }
+    return saved;
+  });
+}

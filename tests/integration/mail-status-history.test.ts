@@ -61,7 +61,7 @@ describe('the campsite’s own notice of an acceptance', () => {
     const { campsiteId, guest, account } = await guestOfNewCampsite();
     await db.update(campsites).set({ contacts: { email: `ufficio-${unique()}@camping.example`, phone: '', whatsapp: '', address: '', policyLink: '' } }).where(eq(campsites.id, campsiteId));
     const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), account.platform);
-    await queueAcceptanceMails(db, campsiteId, { guest, locale: 'it', origin: 'http://localhost', quote, offer: 'Piazzola' });
+    await queueAcceptanceMails(db, campsiteId, { guest, locale: 'it', origin: 'http://localhost', quote, offer: 'Piazzola', guestOffer: 'Piazzola' });
     const kinds = (await listOutbox(db, campsiteId)).items.map((mail) => mail.kind).sort();
     expect(kinds).toEqual(['acceptance-campsite', 'acceptance-guest']);
     const history = await contactMailTimeline(db, { campsiteId, contactId: guest.id });

@@ -88,5 +88,7 @@ export const mailOutbox = pgTable(
     uniqueIndex('mail_outbox_idempotency_unique').on(t.idempotencyKey),
     index('mail_outbox_camping_idx').on(t.campingId, t.createdAt),
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // Every list that shows a mail's status finds its outbox row by trace (lib/mail/trace-outbox.ts).
+    index('mail_outbox_trace_idx').on(t.campingId, t.mailTraceId),
   ],
 );

@@ -3,9 +3,8 @@ import type { DbOrTx } from '@/db/client';
 import { mailOutbox, mailTraces, type OutboxStatus } from '@/db/schema';
 import { INTERNAL_MAIL_KINDS } from './mail-status';
 
-// The outbox row written with a trace comes after it (same transaction or the next statement):
-// bounding it by the trace's date lets the (camping_id, created_at) index find it.
-const sameMail = sql`${mailOutbox.campingId} = ${mailTraces.campingId} and ${mailOutbox.mailTraceId} = ${mailTraces.id} and ${mailOutbox.createdAt} >= ${mailTraces.createdAt}`;
+// Found through the (camping_id, mail_trace_id) index: one probe per trace of the page.
+const sameMail = sql`${mailOutbox.campingId} = ${mailTraces.campingId} and ${mailOutbox.mailTraceId} = ${mailTraces.id}`;
 
 /** The status of the outbox row that delivers a trace, or null when the trace was only recorded. */
 export const traceOutboxStatus = sql<OutboxStatus | null>`(select ${mailOutbox.status} from ${mailOutbox} where ${sameMail} limit 1)`;

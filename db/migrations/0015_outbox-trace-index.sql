@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_trace_idx" ON "mail_outbox" USING btree ("camping_id","mail_trace_id");

@@ -2,10 +2,11 @@
  * The words a guest reads on an offer, in every language a guest page may speak. Pure and
  * without node imports: the pricing runs in the quote editor too.
  */
+import { GUEST_LOCALES, type GuestLocale } from '../i18n/locales';
 
-/** Language codes, not the guest locale type: names are kept for languages the pages add later. */
-export const LABEL_LANGUAGES = ['it', 'de', 'en', 'nl', 'fr'] as const;
-export type LabelLanguage = (typeof LABEL_LANGUAGES)[number];
+/** The guest pages' languages: a label is worded in each one a guest may read. */
+export const LABEL_LANGUAGES = GUEST_LOCALES;
+export type LabelLanguage = GuestLocale;
 /** A name per language code; Italian is the source every other one translates. */
 export type LabelNames = Partial<Record<LabelLanguage, string>>;
 

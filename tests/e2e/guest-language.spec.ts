@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_CATALOGUES } from '../../lib/booking-platform/demo-catalogue';
-import { demoPriceList } from '../../lib/booking-platform/demo-platform';
 import { expectAccessibleAtRest } from './axe-at-rest';
+import { italianIn, italianWords } from './italian-words';
 import { LOGINS, logInToDashboard } from './support';
 
 const PHONE = { width: 390, height: 844 };
@@ -62,28 +61,11 @@ async function sendQuote(page: Page, contactId: string, quoteId: string) {
   await expect(page.getByText('Preventivo inviato a')).toBeVisible();
 }
 
-/**
- * Italian words a German or English guest must not read: every word of the demo catalogue's
- * Italian names and of the offers, the nights of the Italian dictionary; less the words the other
- * language writes the same ("Bungalow", "Classic").
- */
-function italianWords(language: 'de' | 'en'): string[] {
-  const list = demoPriceList(DEMO_CATALOGUES['lago-azzurro']);
-  const items = [...list.typologies, ...list.seasons, ...list.people, ...list.vehicles, ...list.services];
-  const words = (text: string) => text.split(/[^\p{L}]+/u).filter((word) => word.length >= 4);
-  const theirs = new Set(items.flatMap((item) => words(item.names?.[language] ?? '')).map((word) => word.toLowerCase()));
-  const offers = DEMO_CATALOGUES['lago-azzurro'].offers.flatMap((offer) => words(offer.name));
-  const italian = [...items.flatMap((item) => words(item.name)), ...offers, 'notte', 'notti', 'Adulto', 'Bambino', 'Pulizia', 'stagione', 'Cane', 'Offerta', 'Proposta', 'Totale'];
-  return [...new Set(italian)].filter((word) => !theirs.has(word.toLowerCase()));
-}
-
 async function offerText(page: Page): Promise<string> {
   const card = page.getByTestId('guest-card').first();
   await expect(card.getByRole('table')).toBeVisible();
   return card.innerText();
 }
-
-const italianIn = (text: string, words: string[]) => words.filter((word) => new RegExp(`(^|[^\\p{L}])${word}($|[^\\p{L}])`, 'iu').test(text));
 
 async function phone(browser: Browser) {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectAccessibleAtRest } from './axe-at-rest';
 import { expectAccessible, expectNoHorizontalScroll } from './guest-checks';
+import { italianIn, italianWords } from './italian-words';
 import { LOGINS, logInToDashboard } from './support';
 
 /**
@@ -30,17 +31,17 @@ async function addContact(request: APIRequestContext, login: Login, guest: { nom
   return ((await answer.json()) as { _id: string })._id;
 }
 
-/**
- * The page's own words only: the price table's lines (seasons, guest types, extras) come from the
- * price list, which another part of issue 15 words per language.
- */
+/** The page's own words, the price table's lines included. */
 async function expectNoItalian(page: Page) {
-  const text = await page.locator('main').evaluate((main) => {
-    const copy = main.cloneNode(true) as HTMLElement;
-    copy.querySelectorAll('table').forEach((table) => table.remove());
-    return copy.innerText || copy.textContent || '';
-  });
+  const text = await page.locator('main').innerText();
   for (const word of ITALIAN_WORDS) expect(text, `«${word}» on a guest page`).not.toContain(word);
+}
+
+/** The offer's lines (accommodation, season, guests, extras, offers) as the price list words them in Dutch. */
+async function expectOfferInDutch(page: Page) {
+  const card = page.getByTestId('guest-card').first();
+  await expect(card.getByRole('table')).toBeVisible();
+  expect(italianIn(await card.innerText(), italianWords('nl'))).toEqual([]);
 }
 
 /** Desktop and phone pictures for a look by eye, when E2E_SHOTS_DIR names a folder. */
@@ -112,6 +113,7 @@ test('a Dutch guest: the quote mail, the mini-site and the acceptance mail are D
   await expect(card.getByTestId('guest-card-total')).toHaveText(/^€\s[\d.]+,\d{2}$/);
   await expect(guest.getByRole('region', { name: 'Openingstijden' })).toBeVisible();
   await expectNoItalian(guest);
+  await expectOfferInDutch(guest);
   await expectAccessible(guest, 'mini-sito nl');
   await expectNoHorizontalScroll(guest);
   await shoot(browser, guestPath, 'mini-site-nl');
@@ -122,6 +124,7 @@ test('a Dutch guest: the quote mail, the mini-site and the acceptance mail are D
   await confirm.getByRole('button', { name: 'Ja, aannemen' }).click();
   await expect(guest.getByTestId('guest-quote-state')).toHaveText(/U hebt voorstel 1 aangenomen/);
   await expectNoItalian(guest);
+  await expectOfferInDutch(guest);
   await context.close();
 
   const accepted = await openCapturedMail(staff, /^Offerte aangenomen - Camping Lago Azzurro/);

@@ -1,4 +1,4 @@
-import { createTheme, DEFAULT_THEME, MultiSelect, Notification, Select, TagsInput, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, Drawer, Modal, MultiSelect, Notification, Select, TagsInput, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
 
 const systemFonts =
@@ -38,6 +38,9 @@ export const theme = createTheme({
   components: {
     // Every toast's close button gets a name a screen reader can say.
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Chiudi' } } }),
+    // Likewise every dialog's and drawer's ×, where a page does not name it in the guest's language.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Chiudi' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Chiudi' } } }),
     // The × that empties a clearable field is an icon button: without a name a screen reader says only "button".
     Select: Select.extend({ defaultProps: { clearButtonProps: { 'aria-label': CLEAR } } }),
     MultiSelect: MultiSelect.extend({ defaultProps: { clearButtonProps: { 'aria-label': CLEAR } } }),

@@ -214,7 +214,7 @@ test('notifications marked read from the bell, then logged out from the settings
   await fromTop(page);
   await tabTo(page, page.getByTestId('settings-menu'));
   await page.keyboard.press('Enter');
-  await arrowTo(page, page.getByRole('menuitem', { name: 'Esci (Logout)' }), 'ArrowUp');
+  await arrowTo(page, page.getByRole('menuitem', { name: 'Esci' }), 'ArrowUp');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/login/);
 });

@@ -167,7 +167,7 @@ test('a guest’s reply shows on the quote’s page (remote images held back, th
     // The same reply in the guest's mail history, with our mail, and in the thread of our traces.
     await page.goto(`/clienti/${guest.contactId}`);
     const history = page.getByTestId('contact-mails');
-    await expect(history.locator('tr[data-kind="casella"]').getByText('Risposta del cliente')).toBeVisible();
+    await expect(history.locator('tr[data-kind="casella"]').getByText('Risposta del cliente').filter({ visible: true })).toBeVisible();
     await expect(history.locator('tr[data-kind="casella"]').getByRole('link', { name: seeded.subject })).toHaveAttribute('href', /^\/mail\/conversazione\//);
     await expect(history.locator('tr[data-kind="traccia"]').getByRole('link', { name: 'Il vostro preventivo per l’estate' })).toHaveAttribute('href', `/tracciaMail/${seeded.traceThreadId}`);
     await page.goto(`/tracciaMail/${seeded.traceThreadId}`);

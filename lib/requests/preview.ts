@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { languages, nations, type quoteRequests } from '@/db/schema';
-import { NEWSLETTER_KEY, PHONE_PREFIX_KEY, type FormFieldCode } from './fields';
+import { FORM_FIELDS, NEWSLETTER_KEY, PHONE_PREFIX_KEY } from './fields';
 import { nightsBetween, toIsoDate } from './stay-dates';
 
 type RequestRow = typeof quoteRequests.$inferSelect;
@@ -26,25 +26,7 @@ export type RequestPreview = {
 };
 
 /** The payload keys the preview places itself; anything else goes under "other". */
-const PLACED = new Set<string>([
-  'nome',
-  'cognome',
-  'email',
-  'telefono',
-  'nazione',
-  'lingua',
-  'arrivo',
-  'partenza',
-  'tipologia',
-  'adulti',
-  'bambini',
-  'messaggio',
-  'privacy',
-  'idLingua',
-  'idNazione',
-  PHONE_PREFIX_KEY,
-  NEWSLETTER_KEY,
-] satisfies (FormFieldCode | string)[]);
+const PLACED = new Set<string>([...FORM_FIELDS, 'idLingua', 'idNazione', PHONE_PREFIX_KEY, NEWSLETTER_KEY]);
 
 const italianLanguages = new Intl.DisplayNames('it', { type: 'language', fallback: 'none' });
 const italianRegions = new Intl.DisplayNames('it', { type: 'region', fallback: 'none' });

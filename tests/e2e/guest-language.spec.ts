@@ -1,29 +1,19 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectAccessibleAtRest } from './axe-at-rest';
 import { italianIn, italianWords } from './italian-words';
+import { legacyGuestWithQuote, legacyLogin } from './legacy-client';
+import { screenshotForReview } from './screenshots';
 import { LOGINS, logInToDashboard } from './support';
 
 const PHONE = { width: 390, height: 844 };
-
-async function apiHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/users/login', { data: { email: LOGINS.staff.email, password: LOGINS.staff.password } });
-  const { token, user } = (await login.json()) as { token: string; user: { camping: string } };
-  return { headers: { authorization: `Bearer ${token}` }, campsiteId: user.camping };
-}
 
 /**
  * A guest (German: language 3, English: 2) with a quote that has every kind of line: a pitch over
  * two seasons, two kinds of guests, a car, a dog, the final cleaning and the early-booking offer.
  */
 async function guestWithQuote(request: APIRequestContext, language: 2 | 3, tag: string) {
-  const { headers, campsiteId } = await apiHeaders(request);
-  const contact = await request.post('/api/addContact', { headers, data: { nome: 'Lena', cognome: `Gast ${tag}`, email: `lena.gast.${tag}@example.de`, language } });
-  expect(contact.status(), await contact.text()).toBe(200);
-  const { _id: contactId } = (await contact.json()) as { _id: string };
-  const quote = await request.post('/api/addQuote', {
-    headers,
-    data: {
-      contact: contactId,
+  const session = await legacyLogin(request, LOGINS.staff);
+  return legacyGuestWithQuote(request, session, { nome: 'Lena', cognome: `Gast ${tag}`, email: `lena.gast.${tag}@example.de`, language }, {
       name: `Sommer ${tag}`,
       progress: 'nuovo',
       lingua: language,
@@ -44,11 +34,7 @@ async function guestWithQuote(request: APIRequestContext, language: 2 | 3, tag: 
           offerta: 'PRENOTA-PRIMA-2027',
         },
       ],
-    },
   });
-  expect(quote.status(), await quote.text()).toBe(200);
-  const { _id: quoteId } = (await quote.json()) as { _id: string };
-  return { contactId, quoteId, path: `/visualizzaPreventivo/${contactId}/${quoteId}/${campsiteId}` };
 }
 
 /** The staff send it from the quote's preview with the template offered first. */
@@ -107,7 +93,7 @@ test('a German guest reads every line of the offer in German; on a phone the acc
   await guest.page.getByRole('button', { name: 'Ja, annehmen' }).click();
   const badge = guest.page.getByText('Angenommen', { exact: true });
   await expect(badge).toBeVisible();
-  await guest.page.screenshot({ path: '/tmp/shots-labels/guest-de-phone.png', fullPage: true });
+  await screenshotForReview(guest.page, 'guest-de-phone');
   const box = (await badge.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
@@ -120,7 +106,7 @@ test('a German guest reads every line of the offer in German; on a phone the acc
   const look = await desktop.newPage();
   await look.goto(german.path);
   await expect(look.getByText('Angenommen', { exact: true })).toBeVisible();
-  await look.screenshot({ path: '/tmp/shots-labels/guest-de-desktop.png', fullPage: true });
+  await screenshotForReview(look, 'guest-de-desktop');
   await desktop.close();
 });
 
@@ -143,16 +129,16 @@ test('the staff translate an offer for the guests: a new quote uses the words, o
   await logInToDashboard(page, LOGINS.admin);
   await sendQuote(page, before.contactId, before.quoteId);
 
-  const { campsiteId } = await apiHeaders(request);
+  const { campsiteId } = await legacyLogin(request, LOGINS.staff);
   await page.goto(`/settings?v=showCamp&campingID=${campsiteId}&tab=traduzioni`);
   // A value typed before React hydrates the form is lost from its state.
   await page.waitForLoadState('networkidle');
   const offer = page.getByRole('group', { name: 'Prenota prima −10%' });
   await expect(offer.getByRole('textbox', { name: 'Tedesco' })).toHaveValue('Frühbucher −10 %');
-  await page.screenshot({ path: '/tmp/shots-labels/settings-desktop.png', fullPage: true });
+  await screenshotForReview(page, 'translations-desktop');
   await expectAccessibleAtRest(page, 'Traduzioni per gli ospiti');
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: '/tmp/shots-labels/settings-phone.png' });
+  await screenshotForReview(page, 'translations-phone', { fullPage: false });
   await page.setViewportSize({ width: 1280, height: 800 });
   // The platform names the pitch itself: its words are shown, not edited here.
   await expect(page.getByRole('group', { name: 'Piazzola vista lago' }).getByRole('textbox', { name: 'Tedesco' })).toHaveAttribute('readonly', '');

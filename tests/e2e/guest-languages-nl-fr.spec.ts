@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessibleAtRest } from './axe-at-rest';
 import { expectAccessible, expectNoHorizontalScroll } from './guest-checks';
 import { italianIn, italianWords } from './italian-words';
+import { legacyLogin, legacyPost } from './legacy-client';
 import { LOGINS, logInToDashboard } from './support';
 
 /**
@@ -15,21 +16,6 @@ const FRENCH = 4;
 /** Words of the Italian pages that must not reach a Dutch or French guest. */
 const ITALIAN_WORDS = ['Preventivo', 'Accetta', 'Offerta', 'notti', 'Gentile', 'Totale'];
 const SHOTS = process.env.E2E_SHOTS_DIR;
-
-type Login = { token: string; user: { camping: string } };
-
-async function apiLogin(request: APIRequestContext): Promise<Login> {
-  const answer = await request.post('/api/users/login', { data: { email: LOGINS.admin.email, password: LOGINS.admin.password } });
-  expect(answer.status()).toBe(200);
-  return (await answer.json()) as Login;
-}
-
-/** A contact of the demo campsite in `language`, made through the legacy API as the booking platform would. */
-async function addContact(request: APIRequestContext, login: Login, guest: { nome: string; cognome: string; email: string; language: number }) {
-  const answer = await request.post('/api/addContact', { headers: { authorization: `Bearer ${login.token}` }, data: guest });
-  expect(answer.status(), await answer.text()).toBe(200);
-  return ((await answer.json()) as { _id: string })._id;
-}
 
 /** The page's own words, the price table's lines included. */
 async function expectNoItalian(page: Page) {
@@ -67,22 +53,17 @@ async function openCapturedMail(staff: Page, subject: RegExp) {
 test('a Dutch guest: the quote mail, the mini-site and the acceptance mail are Dutch', async ({ browser, page: staff, request }) => {
   test.slow();
   const tag = Date.now().toString(36);
-  const login = await apiLogin(request);
-  const campsiteId = login.user.camping;
+  const login = await legacyLogin(request);
+  const campsiteId = login.campsiteId;
   const surname = `de Vries ${tag}`;
-  const contactId = await addContact(request, login, { nome: 'Sanne', cognome: surname, email: `sanne.devries.${tag}@example.nl`, language: DUTCH });
+  const contactId = (await legacyPost(request, login, '/addContact', { nome: 'Sanne', cognome: surname, email: `sanne.devries.${tag}@example.nl`, language: DUTCH }))._id;
   const year = new Date().getFullYear() + 1;
-  const quote = await request.post('/api/addQuote', {
-    headers: { authorization: `Bearer ${login.token}` },
-    data: {
-      contact: contactId,
-      name: 'Zomer aan het meer',
-      progress: 'nuovo',
-      schede: [{ tipologia: 'LA-PZ-STD', arrivo: `${year}-07-10`, partenza: `${year}-07-17`, persone: [{ id: 'LA-ADULTO', quantita: 2 }] }],
-    },
+  const { _id: quoteId } = await legacyPost(request, login, '/addQuote', {
+    contact: contactId,
+    name: 'Zomer aan het meer',
+    progress: 'nuovo',
+    schede: [{ tipologia: 'LA-PZ-STD', arrivo: `${year}-07-10`, partenza: `${year}-07-17`, persone: [{ id: 'LA-ADULTO', quantita: 2 }] }],
   });
-  expect(quote.status(), await quote.text()).toBe(200);
-  const { _id: quoteId } = (await quote.json()) as { _id: string };
 
   // The staff send it; the captured mail speaks Dutch around the campsite's own template.
   await logInToDashboard(staff, LOGINS.admin);
@@ -134,8 +115,8 @@ test('a Dutch guest: the quote mail, the mini-site and the acceptance mail are D
 test('a French guest: the contact form by its code, its confirmation and the unsubscribe page are French; old numbers keep their language', async ({ browser, page, request }) => {
   test.slow();
   const tag = Date.now().toString(36);
-  const login = await apiLogin(request);
-  const campsiteId = login.user.camping;
+  const login = await legacyLogin(request);
+  const campsiteId = login.campsiteId;
 
   // An old link with French's number still opens the English form (spec section 3).
   await page.goto(`/contattaci/${campsiteId}/${FRENCH}`);
@@ -176,7 +157,7 @@ test('a French guest: the contact form by its code, its confirmation and the uns
   await expect(page.getByRole('heading', { name: 'Vrijblijvend een offerte aanvragen' })).toBeVisible();
 
   // The unsubscribe page of a French contact, and the list-unsubscribe address naming French.
-  const contactId = await addContact(request, login, { nome: 'Hugo', cognome: `Martin ${tag}`, email: `hugo.martin.${tag}@example.fr`, language: FRENCH });
+  const contactId = (await legacyPost(request, login, '/addContact', { nome: 'Hugo', cognome: `Martin ${tag}`, email: `hugo.martin.${tag}@example.fr`, language: FRENCH }))._id;
   await page.goto(`/unsubscribe/${campsiteId}/${contactId}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.getByRole('heading', { name: 'Newsletter de Camping Lago Azzurro' })).toBeVisible();

@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectAccessibleAtRest } from './axe-at-rest';
+import { screenshotForReview } from './screenshots';
+import { legacyGuestWithQuote, legacyLogin, type LegacySession } from './legacy-client';
 import { LOGINS, logInToDashboard } from './support';
 
 /**
@@ -8,57 +10,35 @@ import { LOGINS, logInToDashboard } from './support';
  * header, the card editor's line heights.
  */
 
-const SHOTS = process.env.STAFF_SHOTS_DIR;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const ONE_PREFIX = /^\(\d+\) (⚠ )?[^()]+$/;
 
-type Login = { token: string; user: { camping: string } };
-
-async function apiLogin(request: APIRequestContext): Promise<Login> {
-  const answer = await request.post('/api/users/login', { data: { email: LOGINS.admin.email, password: LOGINS.admin.password } });
-  expect(answer.status()).toBe(200);
-  return (await answer.json()) as Login;
-}
-
 /** An Italian guest with a priced one-card quote, open for acceptance ('nuovo'), made as the booking platform would. */
-async function guestWithQuote(request: APIRequestContext, login: Login, tag: string) {
-  const headers = { authorization: `Bearer ${login.token}` };
-  const contact = await request.post('/api/addContact', { headers, data: { nome: 'Lucia', cognome: `Storico ${tag}`, email: `lucia.storico.${tag}@example.it`, language: 1 } });
-  expect(contact.status(), await contact.text()).toBe(200);
-  const { _id: contactId } = (await contact.json()) as { _id: string };
+async function guestWithQuote(request: APIRequestContext, login: LegacySession, tag: string) {
+  const email = `lucia.storico.${tag}@example.it`;
   const year = new Date().getFullYear() + 1;
-  const quote = await request.post('/api/addQuote', {
-    headers,
-    data: {
-      contact: contactId,
-      name: `Estate ${tag}`,
-      progress: 'nuovo',
-      lingua: 1,
-      schede: [{ tipologia: 'LA-PZ-STD', arrivo: `${year}-06-28`, partenza: `${year}-06-30`, persone: [{ id: 'LA-ADULTO', quantita: 2 }] }],
-    },
+  const guest = await legacyGuestWithQuote(request, login, { nome: 'Lucia', cognome: `Storico ${tag}`, email, language: 1 }, {
+    name: `Estate ${tag}`,
+    progress: 'nuovo',
+    lingua: 1,
+    schede: [{ tipologia: 'LA-PZ-STD', arrivo: `${year}-06-28`, partenza: `${year}-06-30`, persone: [{ id: 'LA-ADULTO', quantita: 2 }] }],
   });
-  expect(quote.status(), await quote.text()).toBe(200);
-  const { _id: quoteId } = (await quote.json()) as { _id: string };
-  return { contactId, quoteId, email: `lucia.storico.${tag}@example.it`, headers };
+  return { ...guest, email, headers: login.headers };
 }
 
 /** The status badge (MailStatusBadge) in the outbox row or history row whose link has this subject. */
 const statusOf = (scope: Locator, subject: RegExp) => scope.locator('tr').filter({ has: scope.page().getByRole('link', { name: subject }) }).locator('[data-status]:visible');
 
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
 test('a captured mail has the same status on /mail and in the contact’s history; the campsite’s acceptance notice is not in the history', async ({ page, request, browser }) => {
   test.setTimeout(120_000);
   const tag = Date.now().toString(36);
-  const login = await apiLogin(request);
+  const login = await legacyLogin(request);
   const guest = await guestWithQuote(request, login, tag);
   const subject = `Prova stato ${tag}`;
   const sent = await request.post('/api/sendMail', { headers: guest.headers, data: { to: [guest.email], subject, html: '<p>Buongiorno</p>', cliente: guest.contactId } });
   expect(sent.status(), await sent.text()).toBe(200);
   // The guest accepts: a confirmation to the guest and a notice to the campsite's own address.
-  const accepted = await request.post(`/api/accettaPreventivo/${login.user.camping}/${guest.quoteId}/0`, { data: { cliente: guest.contactId } });
+  const accepted = await request.post(`/api/accettaPreventivo/${login.campsiteId}/${guest.quoteId}/0`, { data: { cliente: guest.contactId } });
   expect(accepted.status(), await accepted.text()).toBe(200);
 
   await logInToDashboard(page, LOGINS.admin);
@@ -82,7 +62,7 @@ test('a captured mail has the same status on /mail and in the contact’s histor
   await expect(history.getByRole('link', { name: /^Preventivo accettato - / })).toHaveCount(1);
   await expect(history.getByRole('link', { name: noticeSubject })).toHaveCount(0);
   await expect(history).not.toContainText('Consegnata');
-  await shot(page, 'contact-history-desktop');
+  await screenshotForReview(page, 'contact-history-desktop');
   // The mail history only: the page's other contrast faults (the 'Accettato' tag, the light 'Modifica' button) are the contrast sweep's.
   await expectAccessibleAtRest(page, 'storico e-mail del cliente', { include: '[data-testid="contact-mails"]' });
 
@@ -91,13 +71,13 @@ test('a captured mail has the same status on /mail and in the contact’s histor
   await expect(page).toHaveURL(/\/tracciaMail\//);
   await expect(page.locator('[data-status]:visible').first()).toHaveText('Non spedita (anteprima)');
 
-  if (SHOTS) {
+  if (process.env.E2E_SHOTS_DIR) {
     const phone = await browser.newContext(PHONE);
     const phonePage = await phone.newPage();
     await logInToDashboard(phonePage, LOGINS.admin);
     await phonePage.goto(`/clienti/${guest.contactId}`);
     await expect(phonePage.getByTestId('contact-mails')).toBeVisible();
-    await shot(phonePage, 'contact-history-phone');
+    await screenshotForReview(phonePage, 'contact-history-phone');
     await phone.close();
   }
 });
@@ -105,11 +85,11 @@ test('a captured mail has the same status on /mail and in the contact’s histor
 test('the request preview shows the stay first, dates as dd/mm/yyyy and the nation and language by name', async ({ page, request, browser }) => {
   const tag = Date.now().toString(36).replace(/\d/g, '').padEnd(6, 'x');
   const surname = `Anteprima${tag[0].toUpperCase()}${tag.slice(1)}`;
-  const login = await apiLogin(request);
+  const login = await legacyLogin(request);
   const year = new Date().getFullYear() + 1;
   const asked = await request.post('/api/addQuoteCamp', {
     data: {
-      camp: login.user.camping,
+      camp: login.campsiteId,
       payload: {
         idLingua: 1,
         nome: 'Greta',
@@ -144,7 +124,7 @@ test('the request preview shows the stay first, dates as dd/mm/yyyy and the nati
   await expect(page.getByRole('main')).not.toContainText(/\b(arrivo|partenza|nazione|cognome)\b/);
   const [stayBox, contactBox] = [await stay.boundingBox(), await contact.boundingBox()];
   expect(stayBox && contactBox && stayBox.x < contactBox.x && Math.abs(stayBox.y - contactBox.y) < 2).toBe(true);
-  await shot(page, 'request-preview-desktop');
+  await screenshotForReview(page, 'request-preview-desktop');
   await expectAccessibleAtRest(page, 'anteprima della richiesta', { include: '#contenuto' });
 
   const phone = await browser.newContext(PHONE);
@@ -154,7 +134,7 @@ test('the request preview shows the stay first, dates as dd/mm/yyyy and the nati
   const [phoneStay, phoneContact] = [await phonePage.getByTestId('request-stay').boundingBox(), await phonePage.getByTestId('request-contact').boundingBox()];
   // One column on a phone: the contact data below the stay.
   expect(phoneStay && phoneContact && phoneContact.y > phoneStay.y + phoneStay.height - 1).toBe(true);
-  await shot(phonePage, 'request-preview-phone');
+  await screenshotForReview(phonePage, 'request-preview-phone');
   await phone.close();
 });
 
@@ -170,10 +150,10 @@ test('the tab title has exactly one prefix: served with the page, after navigati
   }
   const before = Number(await page.getByTestId('notification-bell').getAttribute('data-unread'));
   // A new request makes a new notification; the bell's poll brings it within 30 s.
-  const login = await apiLogin(request);
+  const login = await legacyLogin(request);
   const tag = Date.now().toString(36);
   const asked = await request.post('/api/addQuoteCamp', {
-    data: { camp: login.user.camping, payload: { idLingua: 1, nome: 'Titolo', cognome: `Prova ${tag}`, email: `titolo.${tag}@example.it`, nazione: 1, lingua: 'it', arrivo: `${new Date().getFullYear() + 1}-08-01`, partenza: `${new Date().getFullYear() + 1}-08-05`, adulti: 2, privacy: true } },
+    data: { camp: login.campsiteId, payload: { idLingua: 1, nome: 'Titolo', cognome: `Prova ${tag}`, email: `titolo.${tag}@example.it`, nazione: 1, lingua: 'it', arrivo: `${new Date().getFullYear() + 1}-08-01`, partenza: `${new Date().getFullYear() + 1}-08-05`, adulti: 2, privacy: true } },
   });
   expect(asked.status(), await asked.text()).toBe(200);
   await expect(page.getByTestId('notification-bell')).not.toHaveAttribute('data-unread', String(before), { timeout: 45_000 });
@@ -196,7 +176,7 @@ async function toastClearOfHeader(page: Page, name: string, openNewQuote: () => 
     const overlaps = toastBox.x < box.x + box.width && box.x < toastBox.x + toastBox.width && toastBox.y < box.y + box.height && box.y < toastBox.y + toastBox.height;
     expect(overlaps, `the toast covers ${testId}`).toBe(false);
   }
-  await shot(page, name);
+  await screenshotForReview(page, name);
 }
 
 test('a toast covers neither the bell nor the campsite name, on a desk and on a phone', async ({ page, browser }) => {
@@ -216,7 +196,7 @@ test('a toast covers neither the bell nor the campsite name, on a desk and on a 
 });
 
 test('the quote card’s text editor offers the line heights from 2 to 36 pt', async ({ page, request }) => {
-  const login = await apiLogin(request);
+  const login = await legacyLogin(request);
   const { quoteId } = await guestWithQuote(request, login, Date.now().toString(36));
   await logInToDashboard(page, LOGINS.admin);
   await page.goto(`/preventivo/edit/${quoteId}`);

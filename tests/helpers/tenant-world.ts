@@ -184,6 +184,7 @@ export async function makeTenantWorld(db: Database) {
   await db.insert(schema.typologyDescriptions).values({ ...camp, typologyId: 'LA-PZ-STD', languageId: 1, html: `<p>${canary(campsiteId)}</p>` });
   await db.insert(schema.typologyCategories).values({ ...camp, typologyId: 'LA-PZ-STD', categories: [canary(campsiteId)] });
   await db.insert(schema.campsiteLanguages).values({ ...camp, languageId: 1, phonePrefix: '+39' });
+  await db.insert(schema.labelTranslations).values({ ...camp, source: canary(campsiteId, 'Etichetta'), names: { de: canary(campsiteId), nl: canary(campsiteId) } });
   const configId = newId();
   await db.insert(schema.configurations).values({ id: configId, ...camp, group: 'emailInvioPreventivi', option: { oggetto: canary(configId), testo: canary(configId) } });
 

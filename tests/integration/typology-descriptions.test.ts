@@ -59,8 +59,9 @@ describe('typology descriptions', () => {
     await upload(other.campsite.id, 'altrui.jpg');
     await uploadImage(db, account.campsite.id, { bytes: new Uint8Array(await jpegWithExif()), fileName: 'piazzola.jpg', typologyId: 'LA-PZ-STD' });
     const view = await buildGuestQuoteView(db, { campsiteId: account.campsite.id, quoteId: quote.id, contactId: guest.id });
+    // A picture without its own text is named after the accommodation, in the German guest's words.
     expect(view?.cards[0]?.images).toEqual([
-      { id: second.id, alt: 'Casa mobile Classic' },
+      { id: second.id, alt: 'Mobilheim Classic' },
       { id: first.id, alt: 'La veranda' },
     ]);
   });

@@ -1,19 +1,16 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { hasFullPack } from '@/lib/auth/pack-levels';
 import { requireStaff } from '@/lib/auth/staff';
-import { staffRead } from '@/lib/auth/staff-read';
 import { STAFF_LOCALE } from '@/lib/i18n/request';
-import { notificationStamp } from '@/lib/notifications/service';
 import { tabTitlePrefix } from '@/lib/notifications/tab-title';
-import { StaffFrame } from './staff-frame';
+import { loadShellData, StaffFrame } from './staff-frame';
 
 /** The tab title carries the notification counts from the first paint; the bell keeps them current. */
 export async function generateMetadata(): Promise<Metadata> {
   const tenant = await requireStaff({ packLevel: 0 });
-  const status = hasFullPack(tenant.packLevel) ? await staffRead(tenant, (db) => notificationStamp(db, tenant)) : null;
-  const prefix = status ? tabTitlePrefix(status.unread, status.outstanding) : '';
+  const { bell } = await loadShellData(tenant);
+  const prefix = bell ? tabTitlePrefix(bell.status.unread, bell.status.outstanding) : '';
   const appName = (await getTranslations({ locale: STAFF_LOCALE, namespace: 'meta' }))('appName');
   return { title: { template: `${prefix}%s · ${appName}`, default: `${prefix}${appName}` } };
 }

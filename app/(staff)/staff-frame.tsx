@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { cache, type ReactNode } from 'react';
 import { StaffProviders } from '@/components/providers/staff-providers';
 import { Footer } from '@/components/shell/footer';
 import { HiddenEditMode } from '@/components/shell/hidden-edit-mode';
@@ -12,16 +12,26 @@ import type { Tenant } from '@/lib/tenant';
 import { loadBellData } from './notifiche/load';
 
 /**
- * The staff shell around a page, for a user already known: the staff layout's pages, and the
- * root 404 page when the one who lands on an unknown path is logged in.
+ * What the shell shows, read once per request in the campsite's scope: the layout's title (the
+ * bell's counts) and the shell itself both ask for it.
  */
-export async function StaffFrame({ tenant, children }: { tenant: Tenant; children: ReactNode }) {
+export const loadShellData = cache(async (tenant: Tenant) => {
   const fullPack = hasFullPack(tenant.packLevel);
   // Notifications need pack level 10 (spec section 6): a service account has no bell. The counts
   // and the first page come with the page, so the bell never flashes a wrong number.
   const [campsite, bell, mailUnread] = await staffRead(tenant, (db) =>
     Promise.all([getOwnCampsite(db, tenant), fullPack ? loadBellData(db, tenant) : null, mailboxUnread(db, tenant.campsiteId)]),
   );
+  return { campsite, bell, mailUnread };
+});
+
+/**
+ * The staff shell around a page, for a user already known: the staff layout's pages, and the
+ * root 404 page when the one who lands on an unknown path is logged in.
+ */
+export async function StaffFrame({ tenant, children }: { tenant: Tenant; children: ReactNode }) {
+  const fullPack = hasFullPack(tenant.packLevel);
+  const { campsite, bell, mailUnread } = await loadShellData(tenant);
   return (
     <StaffProviders>
       <StaffShell

@@ -4,6 +4,7 @@ import { auditLog } from '@/db/schema';
 import { requireAdmin } from '@/lib/auth/roles';
 import { exactTimestamp } from '@/lib/pagination';
 import type { Tenant } from '@/lib/tenant';
+import type { AuditAction } from './actions';
 
 export type AuditEntry = typeof auditLog.$inferSelect;
 type Snapshot = Record<string, unknown> | null | undefined;
@@ -11,7 +12,7 @@ type Snapshot = Record<string, unknown> | null | undefined;
 export type AuditInput = {
   /** The campsite whose admins may read the entry (the one changed, or the actor's for a deleted campsite). */
   campsiteId: string;
-  action: string;
+  action: AuditAction;
   entityId?: string | null;
   summary: string;
   before?: Snapshot;

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { campsites, type CampsiteContacts, type ContactFormField, type OccupancyStep, type OpeningHours } from '@/db/schema';
+import type { AuditAction } from '@/lib/audit/actions';
 import { recordAudit } from '@/lib/audit/service';
 import { cacheTags, invalidate } from '@/lib/cache/tags';
 import { encryptSecret, maskSecret } from '@/lib/crypto/secret-box';
@@ -94,7 +95,7 @@ export async function saveCampsitePatch(
   tenant: SettingsActor,
   campsiteId: string,
   build: (current: CampsiteRow) => Patch,
-  audit: { action: string; summary: string },
+  audit: { action: AuditAction; summary: string },
 ): Promise<CampsiteRow> {
   const saved = await db.transaction(async (tx) => {
     const current = await loadCampsite(tx, campsiteId, { lock: true });
@@ -123,7 +124,8 @@ function canonical(value: unknown): string {
   );
 }
 
-const save = (action: string, summary: string) => ({ action: `campsite.settings.${action}`, summary });
+type SettingsSection = 'hours' | 'contacts' | 'occupancy' | 'form-fields' | 'localization' | 'tags' | 'mailing';
+const save = (action: SettingsSection, summary: string) => ({ action: `campsite.settings.${action}` as const, summary });
 
 export async function updateOpeningHours(db: Database, tenant: SettingsActor, campsiteId: string | null | undefined, input: z.input<typeof openingHoursSchema>) {
   const id = writeCampsiteScope(tenant, campsiteId);

@@ -1,6 +1,7 @@
 import { List, ListItem, TableTbody, TableTd, TableTh, TableThead, TableTr, Text } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { cardCell, ResponsiveTable } from '@/components/ui/responsive-table';
+import { auditActionKey } from '@/lib/audit/actions';
 
 export type AuditRow = {
   id: string;
@@ -15,13 +16,8 @@ export type AuditRow = {
 /** The log, newest first: when, who, the action in Italian, and what changed from → to. */
 export async function AuditTable({ entries }: { entries: AuditRow[] }) {
   const t = await getTranslations('audit');
-  const actionLabel = (action: string) => {
-    const key = `actions.${action.replace(/\./g, '_')}`;
-    if (t.has(key)) return t(key);
-    // settings.orari, settings.contatti…: one label for the family, the summary says which.
-    const family = `actions.${action.split('.')[0]}`;
-    return t.has(family) ? t(family) : action;
-  };
+  // An entry written by an older release may name an action no longer listed: its summary says it.
+  const actionLabel = (action: string) => (t.has(auditActionKey(action)) ? t(auditActionKey(action)) : action);
   const fieldLabel = (key: string) => (t.has(`fields.${key}`) ? t(`fields.${key}`) : key);
   const show = (value: unknown) => {
     if (value === null || value === undefined || value === '') return t('empty');

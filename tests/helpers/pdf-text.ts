@@ -10,7 +10,7 @@ const STANDARD_FONTS = path.join(path.dirname(createRequire(import.meta.url).res
  * spaces of amounts included) as one space, so a page's "1.234,50 €" is found as written.
  */
 export async function pdfPlainText(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
-  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl: STANDARD_FONTS });
+  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, standardFontDataUrl: STANDARD_FONTS });
   const document = await task.promise;
   const parts: string[] = [];
   for (let number = 1; number <= document.numPages; number++) {

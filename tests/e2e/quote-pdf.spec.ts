@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { normalSpaces, pdfPlainText } from '../helpers/pdf-text';
 import { legacyGuestWithQuote, legacyLogin, legacyPost, type LegacySession } from './legacy-client';
+import { screenshotForReview } from './screenshots';
 import { LOGINS, logInToDashboard } from './support';
 
 // The bell's count is compared before and after: these tests take turns.
@@ -52,6 +53,10 @@ test('a German guest downloads the PDF: every amount of the page, in German, and
   await expect(page.getByTestId('guest-quote-validity')).toContainText('Noch 5 Tage gültig');
   const { amounts, totals } = await pageAmounts(page);
   expect(totals).toHaveLength(2);
+  await screenshotForReview(page, 'minisite-de-desktop', { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshotForReview(page, 'minisite-de-phone', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   const link = page.getByRole('link', { name: 'PDF herunterladen' });
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
@@ -76,6 +81,7 @@ test('the staff download the same PDF from the quote’s preview and send it att
   const { contactId, quoteId } = await germanGuest(session, request, tag);
   await logInToDashboard(page, LOGINS.admin);
   await page.goto(`/crea-preventivo/preview/${contactId}/${quoteId}`);
+  await screenshotForReview(page, 'staff-preview', { fullPage: false });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Scarica PDF' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^Angebot-.*\.pdf$/);
   expect((await pdfPlainText(await bytesOf(download))).text).toContain('Gesamtpreis');
@@ -91,6 +97,7 @@ test('the staff download the same PDF from the quote’s preview and send it att
   const dialog = page.getByRole('dialog', { name: 'Invia il preventivo al cliente' });
   await expect(dialog.getByTitle('Anteprima dell’e-mail')).toBeVisible();
   await dialog.getByRole('checkbox', { name: 'Allega il PDF del preventivo' }).check();
+  await screenshotForReview(page, 'staff-send-dialog', { fullPage: false });
   await dialog.getByRole('button', { name: 'Invia', exact: true }).click();
   await expect(page.getByText('Preventivo inviato a')).toBeVisible();
 
@@ -118,11 +125,14 @@ test('an expired quote says so and files one new request with one click; a secon
   const panel = guestPage.getByTestId('guest-quote-expired');
   await expect(panel).toBeVisible();
   await expect(guestPage.getByTestId('guest-quote-validity')).toHaveCount(0);
+  await screenshotForReview(guestPage, 'minisite-expired', { fullPage: false });
   const button = panel.getByRole('button');
   await button.click();
   await expect(panel.getByRole('status')).toBeVisible();
   const firstAnswer = await panel.getByRole('status').innerText();
   await expect(button).toHaveCount(0);
+  await guestPage.setViewportSize({ width: 390, height: 844 });
+  await screenshotForReview(guestPage, 'minisite-expired-sent-phone', { fullPage: false });
 
   await page.reload();
   await expect(bell).toHaveAttribute('data-unread', String(before + 1));

@@ -6,6 +6,7 @@ import { images } from '@/db/schema';
 import { formatGuestMoney } from '@/lib/i18n/guest-format';
 import { LANGUAGE_ID_OF, type GuestLocale } from '@/lib/i18n/locales';
 import { renderQuotePdf } from '@/lib/public-quotes/pdf/render';
+import { acceptByGuest } from '@/lib/public-quotes/service';
 import { buildGuestQuoteView, type GuestQuoteIds } from '@/lib/public-quotes/view';
 import { createQuote } from '@/lib/quotes/service';
 import { changeProgress } from '@/lib/quotes/transitions';
@@ -86,6 +87,17 @@ describe('the quote as a PDF', () => {
     // The Italian words of the page are nowhere.
     for (const italian of ['Totale', 'Proposta', 'Valido fino', 'notti']) expect(text).not.toContain(italian);
     expect(text).not.toMatch(/<\/?(p|li|ul)>/);
+  });
+
+  it('marks the accepted offer, as the page does', async () => {
+    const { ids } = await sentQuote('de', true);
+    expect((await pdfPlainText((await renderQuotePdf(db, ids))!.bytes)).text).not.toContain('Angenommen');
+    await acceptByGuest(db, ids, 1, 'https://crm.example');
+    const pdf = await renderQuotePdf(db, ids);
+    if (process.env.QUOTE_PDF_ACCEPTED_SAMPLE) writeFileSync(process.env.QUOTE_PDF_ACCEPTED_SAMPLE, pdf!.bytes);
+    const { text } = await pdfPlainText(pdf!.bytes);
+    expect(text).toContain('Sie haben Angebot 2 angenommen.');
+    expect(text).toContain('Angenommen');
   });
 
   it('speaks each guest language, with that language’s formatter', async () => {

@@ -25,7 +25,9 @@ const GUEST_PATHS = [
 const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly and jsdom its data files from their own package folders:
   // bundled, every query (or every sanitised render) would fail.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'jsdom', 'sharp', 'pg-boss'],
+  // @react-pdf/renderer draws the quote's PDF with its own React reconciler: bundled, it would meet
+  // the server's React build instead of the one it expects.
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'jsdom', 'sharp', 'pg-boss', '@react-pdf/renderer'],
   env: { APP_VERSION: packageJson.version, APP_COMMIT: process.env.APP_COMMIT || gitCommit() },
   // A second build folder lets two builds run side by side (NEXT_DIST_DIR=.next-check).
   distDir: process.env.NEXT_DIST_DIR || '.next',

@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconMail } from '@tabler/icons-react';
@@ -31,6 +31,9 @@ export function SendQuoteDialog({ quoteId, guestEmail, templates, captured, init
   const [loading, setLoading] = useState(false);
   const [sending, startSending] = useTransition();
   const [attachments, setAttachments] = useState<Attached[]>([]);
+  // Off at each opening, not remembered: the PDF makes the mail heavier and repeats what the link
+  // shows, so it goes only when the staff choose it for this guest (one who prints, or asked for it).
+  const [attachPdf, setAttachPdf] = useState(false);
   // One id per opening of the dialog: a double click or a retried request sends one mail.
   const [requestId, setRequestId] = useState(() => (initiallyOpen && canSend ? crypto.randomUUID() : ''));
 
@@ -61,13 +64,14 @@ export function SendQuoteDialog({ quoteId, guestEmail, templates, captured, init
 
   const openDialog = () => {
     setRequestId(crypto.randomUUID());
+    setAttachPdf(false);
     setOpen(true);
   };
 
   const send = () =>
     startSending(async () => {
       if (!templateId) return;
-      const answer = await sendQuoteMailAction({ quoteId, templateId, subject: subject || undefined, attachmentIds: attachments.map((file) => file.id), requestId });
+      const answer = await sendQuoteMailAction({ quoteId, templateId, subject: subject || undefined, attachmentIds: attachments.map((file) => file.id), attachPdf, requestId });
       if (!answer.ok) return setError(answer.error);
       notifications.show({ color: 'teal', title: captured ? t('capturedTitle') : t('sentTitle'), message: t('sentMessage', { to: preview?.to ?? guestEmail ?? '' }) });
       setOpen(false);
@@ -101,6 +105,13 @@ export function SendQuoteDialog({ quoteId, guestEmail, templates, captured, init
               return addQuoteAttachmentAction(form);
             }}
             remove={(attachmentId) => removeQuoteAttachmentAction({ attachmentId })}
+          />
+          <Checkbox
+            label={t('attachPdf')}
+            description={t('attachPdfHint')}
+            checked={attachPdf}
+            onChange={(event) => setAttachPdf(event.currentTarget.checked)}
+            data-testid="attach-quote-pdf"
           />
           {error && <Alert color="red" role="alert">{error}</Alert>}
           {preview && <MailFrame html={preview.html} title={t('previewTitle')} height={phone ? 420 : 480} />}

@@ -9,11 +9,13 @@ import { readQuoteSender } from '@/lib/configurations/service';
 import { AppError } from '@/lib/errors';
 import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import { guestQuotePath } from '@/lib/public-quotes/links';
+import { renderQuotePdf, type QuotePdf } from '@/lib/public-quotes/pdf/render';
 import { changeProgress } from '@/lib/quotes/transitions';
 import { fillPlaceholders, fillPlaceholdersText } from '@/lib/templates/placeholders';
 import { placeholderValuesFor } from '@/lib/templates/preview';
 import { getTemplate } from '@/lib/templates/service';
 import { z } from '@/lib/validation';
+import { addAttachment } from './attachments';
 import { deliverSoon } from './mailer';
 import { enqueueMail } from './outbox';
 import { renderMail } from './render';
@@ -86,9 +88,11 @@ export async function draftQuoteMail(
 export async function sendQuoteMail(
   db: DbOrTx,
   tenant: { campsiteId: string; userId: string | null; email?: string },
-  input: { quoteId: string; templateId: string; subject?: string; attachmentIds: string[]; idempotencyKey?: string },
+  input: { quoteId: string; templateId: string; subject?: string; attachmentIds: string[]; idempotencyKey?: string; attachPdf?: boolean },
   origin: string,
 ) {
+  // Drawn before the transaction that queues the mail: the drawing takes a moment and writes nothing.
+  const pdf = input.attachPdf ? await quotePdfFor(db, tenant.campsiteId, input.quoteId, origin) : null;
   const queued = await db.transaction(async (tx) => {
     const { quote, contact } = await quoteWithGuest(tx, tenant.campsiteId, input.quoteId);
     if (!(SENDABLE as readonly string[]).includes(quote.progress)) {
@@ -102,6 +106,10 @@ export async function sendQuoteMail(
         .where(and(eq(mailAttachments.campingId, tenant.campsiteId), inArray(mailAttachments.id, input.attachmentIds)));
       if (found.length !== new Set(input.attachmentIds).size) throw new AppError('not_found', 'Allegato non trovato.');
     }
+    // The quote's PDF, in the guest's language, stored as one more file of this quote for the outbox.
+    const attached = pdf
+      ? await addAttachment(tx, tenant.campsiteId, { bytes: pdf.bytes, fileName: pdf.fileName, mimeType: 'application/pdf', quoteId: quote.id })
+      : null;
     const queued = await enqueueMail(tx, tenant.campsiteId, {
       kind: 'quote',
       to: [draft.to],
@@ -112,11 +120,15 @@ export async function sendQuoteMail(
       senderName: draft.senderName,
       contactId: contact.id,
       quoteId: quote.id,
-      attachmentIds: input.attachmentIds,
+      attachmentIds: attached ? [...input.attachmentIds, attached.id] : input.attachmentIds,
       meta: { operatore: tenant.email, cliente: contact.id, tag: 'preventivo' },
       idempotencyKey: input.idempotencyKey,
     });
-    if (queued.duplicate) return queued;
+    if (queued.duplicate) {
+      // The same send again (a double click): the first one's mail carries its own copy.
+      if (attached) await tx.delete(mailAttachments).where(and(eq(mailAttachments.id, attached.id), eq(mailAttachments.campingId, tenant.campsiteId)));
+      return queued;
+    }
     const sentAt = new Date();
     if (quote.progress === 'nuovo') {
       await changeProgress(tx, { campsiteId: tenant.campsiteId, quoteId: quote.id, to: 'inviato', actor: 'staff', userId: tenant.userId, note: 'Inviato per e-mail', patch: { sentAt } });
@@ -130,4 +142,12 @@ export async function sendQuoteMail(
     deliverSoon();
   }
   return queued;
+}
+
+/** The PDF the guest would download from the mini-site, for a quote of this campsite. */
+async function quotePdfFor(db: DbOrTx, campsiteId: string, quoteId: string, origin: string): Promise<QuotePdf> {
+  const [quote] = await db.select({ contactId: quotes.contactId }).from(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.campingId, campsiteId)));
+  const pdf = quote ? await renderQuotePdf(db, { campsiteId, quoteId, contactId: quote.contactId }, { origin }) : null;
+  if (!pdf) throw new AppError('not_found', 'Preventivo non trovato.');
+  return pdf;
 }

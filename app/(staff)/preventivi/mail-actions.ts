@@ -19,7 +19,7 @@ export const previewQuoteMailAction = staffAction(z.object({ quoteId: id, templa
 });
 
 export const sendQuoteMailAction = staffAction(
-  z.object({ quoteId: id, templateId: id, subject, attachmentIds: z.array(id).max(10, 'Al massimo 10 allegati').default([]), requestId: id }),
+  z.object({ quoteId: id, templateId: id, subject, attachmentIds: z.array(id).max(10, 'Al massimo 10 allegati').default([]), attachPdf: z.boolean().default(false), requestId: id }),
   async (tenant, input, db) => {
     const queued = await sendQuoteMail(db, tenant, { ...input, idempotencyKey: `send-quote:${input.requestId}` }, await publicOrigin());
     revalidatePath('/preventivi');

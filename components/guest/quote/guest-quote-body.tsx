@@ -2,13 +2,17 @@ import { GuestFrame } from '@/components/guest/guest-frame';
 import { formatGuestDate, formatGuestMoney } from '@/lib/i18n/guest-format';
 import { guestTranslator } from '@/lib/i18n/guest-translator';
 import { guestQuotePath } from '@/lib/public-quotes/links';
+import { validityOf } from '@/lib/public-quotes/validity';
 import type { GuestQuoteIds, GuestQuoteView } from '@/lib/public-quotes/view';
 import { AcceptOffer, type AcceptTexts } from './accept-offer';
 import { CampsiteInfo } from './campsite-info';
+import documentStyles from './document.module.css';
 import { MarkRead } from './mark-read';
 import { GuestCard } from './guest-card';
 import { RenameQuote } from './rename-quote';
+import { RenewQuote } from './renew-quote';
 import styles from './quote.module.css';
+import { ValidityNote } from './validity-note';
 
 /**
  * The mini-site's content in the guest's language; it reads nothing of the request, so the page
@@ -22,12 +26,16 @@ export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds
   const { t } = await guestTranslator(locale, 'guestQuote', view.texts);
   const base = guestQuotePath(ids);
   const cards = cardId ? view.cards.filter((card) => card.id === cardId) : view.cards;
+  // Counted at each render: the data may be an hour old, the clock is not. An open quote whose
+  // date has just passed reads as expired here, as the accept button already does.
+  const validity = quote.validUntil ? validityOf(quote.validUntil) : null;
+  const expired = quote.state === 'expired' || (quote.state === 'open' && validity?.kind === 'expired');
   const banner =
     quote.state === 'accepted' && quote.acceptedCardIdx !== null
       ? { color: styles.green, text: t('accepted', { idx: quote.acceptedCardIdx + 1 }) }
       : quote.state === 'booked'
         ? { color: styles.green, text: t('booked') }
-        : quote.state === 'expired'
+        : expired && cardId
           ? { color: styles.orange, text: t('expired', { date: quote.validUntil ? formatGuestDate(quote.validUntil, locale) : '' }) }
           : quote.state === 'closed'
             ? { color: styles.gray, text: t('closed') }
@@ -52,28 +60,53 @@ export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds
       <MarkRead ids={ids} awaiting={quote.awaitingRead} staffPreviewText={t('staffPreview')} />
       <GuestFrame locale={locale}>
         <div className={styles.stack}>
-          <div>
-            <p className={styles.campsiteName}>{campsite.name}</p>
-            <RenameQuote
-              campsiteId={ids.campsiteId}
-              quoteId={ids.quoteId}
-              contactId={ids.contactId}
-              name={quote.name}
-              texts={{ untitled: t('untitled'), rename: t('rename'), renameLabel: t('renameLabel'), save: t('save'), error: t('errors.generic') }}
-            />
-            {quote.validUntil && quote.state === 'open' && (
-              <p className={`${styles.small} ${styles.dimmed}`}>{t('validUntil', { date: formatGuestDate(quote.validUntil, locale) })}</p>
+          <div className={documentStyles.heading}>
+            <div>
+              <p className={styles.campsiteName}>{campsite.name}</p>
+              <RenameQuote
+                campsiteId={ids.campsiteId}
+                quoteId={ids.quoteId}
+                contactId={ids.contactId}
+                name={quote.name}
+                texts={{ untitled: t('untitled'), rename: t('rename'), renameLabel: t('renameLabel'), save: t('save'), error: t('errors.generic') }}
+              />
+              {quote.validUntil && validity && quote.state === 'open' && <ValidityNote validUntil={quote.validUntil} validity={validity} locale={locale} t={t} />}
+            </div>
+            {/* A plain link: the route answers with the file, so it works without script too. */}
+            {view.cards.length > 0 && (
+              <a className={`${styles.button} ${styles.secondary} ${documentStyles.pdf}`} href={`${base}/pdf`} download title={t('document.downloadHint')} data-testid="guest-quote-pdf">
+                <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+                  <path d="M12 4v11m0 0l-4-4m4 4l4-4M5 20h14" />
+                </svg>
+                {t('document.download')}
+              </a>
             )}
           </div>
           {!cardId && (
             <p className={styles.paragraph}>
-              {t('greeting', { name: `${guest.firstName} ${guest.lastName}`.trim() })} {quote.state === 'open' ? t('intro') : ''}
+              {t('greeting', { name: `${guest.firstName} ${guest.lastName}`.trim() })} {quote.state === 'open' && !expired ? t('intro') : ''}
             </p>
           )}
           {banner && (
             <div className={`${styles.banner} ${banner.color}`} role="status" data-testid="guest-quote-state">
               {banner.text}
             </div>
+          )}
+          {expired && !cardId && (
+            <RenewQuote
+              campsiteId={ids.campsiteId}
+              quoteId={ids.quoteId}
+              contactId={ids.contactId}
+              texts={{
+                title: t('document.expiredTitle'),
+                text: t('document.expiredText', { date: quote.validUntil ? formatGuestDate(quote.validUntil, locale) : '' }),
+                renew: t('document.renew'),
+                renewed: t('document.renewed'),
+                renewedBefore: t('document.renewedBefore'),
+                rateLimited: t('document.rateLimited'),
+                generic: t('errors.generic'),
+              }}
+            />
           )}
           {cardId && (
             <a className={styles.link} href={base}>
@@ -101,7 +134,7 @@ export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds
                   )
                 }
                 action={
-                  quote.state === 'open' ? (
+                  quote.state === 'open' && !expired ? (
                     <AcceptOffer
                       campsiteId={ids.campsiteId}
                       quoteId={ids.quoteId}

@@ -1,4 +1,5 @@
-import { Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { eq } from 'drizzle-orm';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db/client';
@@ -68,7 +69,23 @@ export async function QuotePreviewScreen({ idCliente, idPreventivo, openMail }: 
         </Group>
         {mailPanel && <QuoteMailPanel detail={detail} panel={mailPanel} openMail={openMail} />}
         <QuoteConversation quoteId={quote.id} guestEmail={detail.contact.email} threads={threads} actions={{ reply: replyFromQuoteAction, markRead: markQuoteThreadReadAction }} />
-        {!['bozza', 'richiesta'].includes(quote.progress) && <GuestLink path={guestQuotePath({ contactId: quote.contactId, quoteId: quote.id, campsiteId: tenant.campsiteId })} />}
+        {!['bozza', 'richiesta'].includes(quote.progress) && (
+          <Group justify="space-between" gap="sm">
+            <GuestLink path={guestQuotePath({ contactId: quote.contactId, quoteId: quote.id, campsiteId: tenant.campsiteId })} />
+            {/* A plain link: the route answers with the file (Content-Disposition), no script needed. */}
+            <Button
+              component="a"
+              href={`/crea-preventivo/preview/${encodeURIComponent(quote.contactId)}/${encodeURIComponent(quote.id)}/pdf`}
+              variant="light"
+              size="sm"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              title={t('preview.downloadPdfHint')}
+              data-testid="staff-quote-pdf"
+            >
+              {t('preview.downloadPdf')}
+            </Button>
+          </Group>
+        )}
         <QuoteOverview detail={detail} languageName={language?.name ?? null} />
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           {cards.map((card) => (

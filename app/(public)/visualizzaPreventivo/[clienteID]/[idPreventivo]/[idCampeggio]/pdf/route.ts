@@ -1,0 +1,37 @@
+import { headers } from 'next/headers';
+import { getDb } from '@/db/client';
+import { clientInfo } from '@/lib/auth/client-info';
+import { AppError } from '@/lib/errors';
+import { publicOrigin } from '@/lib/mail/origin';
+import { guestIdsOf, type GuestQuoteParams } from '@/lib/public-quotes/page';
+import { renderQuotePdf } from '@/lib/public-quotes/pdf/render';
+import { pdfDownload, pdfNotFound } from '@/lib/public-quotes/pdf/response';
+import { withMissGuard } from '@/lib/rate-limit/misses';
+
+type Context = { params: Promise<GuestQuoteParams> };
+
+const tooLong = (params: GuestQuoteParams) => [params.clienteID, params.idPreventivo, params.idCampeggio].some((id) => id.length > 100);
+
+/**
+ * GET …/pdf: the quote as a PDF in the guest's language. Reads only (it does not mark the quote
+ * read); 404 unless the three ids belong together, and a caller that keeps missing is slowed
+ * down like on the guest's other calls (withMissGuard).
+ */
+export async function GET(_request: Request, { params }: Context) {
+  const resolved = await params;
+  if (tooLong(resolved)) return pdfNotFound();
+  const db = getDb();
+  const { ip } = clientInfo(await headers());
+  try {
+    const pdf = await withMissGuard(db, ip, async () => {
+      const rendered = await renderQuotePdf(db, guestIdsOf(resolved), { origin: await publicOrigin() });
+      if (!rendered) throw new AppError('not_found', 'Preventivo non trovato.');
+      return rendered;
+    });
+    return pdfDownload(pdf);
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'not_found') return pdfNotFound();
+    if (error instanceof AppError && error.kind === 'rate_limited') return new Response('Too many requests', { status: 429, headers: { 'Retry-After': '600' } });
+    throw error;
+  }
+}

@@ -1,0 +1,20 @@
+import { romeIsoDate } from '@/lib/date-filter';
+
+/** How long an offer still holds, in Europe/Rome calendar days: 0 is "expires today". */
+export type Validity = { kind: 'days'; count: number } | { kind: 'today' } | { kind: 'tomorrow' } | { kind: 'expired' };
+
+const DAY_MS = 86_400_000;
+const dayNumber = (isoDate: string) => Math.round(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS);
+
+/**
+ * A quote is valid until the end of its last day in Rome (lib/quotes/service.ts stores it so):
+ * counted in calendar days, so at 23:00 the last day still reads "today", never "0 days".
+ */
+export function validityOf(validUntil: string | Date, now = new Date()): Validity {
+  const until = typeof validUntil === 'string' ? new Date(validUntil) : validUntil;
+  if (until.getTime() < now.getTime()) return { kind: 'expired' };
+  const days = dayNumber(romeIsoDate(until)) - dayNumber(romeIsoDate(now));
+  if (days <= 0) return { kind: 'today' };
+  if (days === 1) return { kind: 'tomorrow' };
+  return { kind: 'days', count: days };
+}

@@ -90,7 +90,7 @@ export async function ContactDataSection({ detail, tagDefinitions }: { detail: C
         </Field>
         {contact.newsletterOptOutAt && (
           <Field label="" wide>
-            <Text c="orange.8" size="sm">
+            <Text c="orange.9" size="sm">
               {t('detail.newsletterOptOut', { date: formatDate(contact.newsletterOptOutAt) })}
             </Text>
           </Field>

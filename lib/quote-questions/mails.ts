@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '@/db/client';
 import { campsites, mailboxThreads, mailTraces } from '@/db/schema';
 import { AnswerToGuest, QuestionToCampsite } from '@/emails/question';
@@ -55,11 +55,20 @@ export async function queueQuestionToCampsite(
 }
 
 /** The thread of traces the quote's mails to this guest are in: the answer joins it, and so does the guest's reply. */
-async function quoteTraceThread(db: DbOrTx, campsiteId: string, contactId: string, quoteId: string): Promise<string | undefined> {
+async function quoteTraceThread(db: DbOrTx, campsiteId: string, guest: { id: string; email: string }, quoteId: string): Promise<string | undefined> {
   const [trace] = await db
     .select({ threadId: mailTraces.threadId })
     .from(mailTraces)
-    .where(and(eq(mailTraces.campingId, campsiteId), eq(mailTraces.contactId, contactId), eq(mailTraces.quoteId, quoteId), eq(mailTraces.direction, 'out')))
+    .where(
+      and(
+        eq(mailTraces.campingId, campsiteId),
+        eq(mailTraces.contactId, guest.id),
+        eq(mailTraces.quoteId, quoteId),
+        eq(mailTraces.direction, 'out'),
+        // Written to the guest: the campsite's own notices about the quote are traced on the guest too.
+        sql`${mailTraces.recipients} @> ${JSON.stringify([guest.email])}::jsonb`,
+      ),
+    )
     .orderBy(desc(mailTraces.createdAt))
     .limit(1);
   return trace?.threadId;
@@ -126,7 +135,7 @@ export async function sendAnswerMail(db: Database, input: AnswerMail, options: {
     replyTo: campsite.address,
     contactId: input.guest.id,
     quoteId: input.quote.id,
-    threadId: await quoteTraceThread(db, input.campsiteId, input.guest.id, input.quote.id),
+    threadId: await quoteTraceThread(db, input.campsiteId, input.guest, input.quote.id),
     meta: { operatore: input.userEmail, cliente: input.guest.id, tag: 'domanda' },
     idempotencyKey: `question-answer:${input.answerId}`,
   });

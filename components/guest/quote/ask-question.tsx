@@ -2,10 +2,10 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
+import { askQuoteQuestion } from '@/app/(public)/visualizzaPreventivo/actions';
 import type { GuestLocale } from '@/lib/i18n/locales';
 import type { GuestQuestion } from '@/lib/public-quotes/view';
 import { cleanMessage, QUESTION_MAX_LENGTH } from '@/lib/quote-questions/text';
-import { callGuestApi } from './guest-api';
 import { QuestionItem, type QuestionItemTexts } from './question-item';
 import quoteStyles from './quote.module.css';
 import styles from './questions.module.css';
@@ -34,8 +34,6 @@ type Props = {
   texts: AskTexts;
 };
 
-const isKnown = (code: string, errors: AskTexts['errors']): code is AskErrorCode => Object.hasOwn(errors, code);
-type Asked = { _id: string; testo: string; scheda: number | null; data: string };
 
 /** "Hai una domanda?": a short message to the campsite, kept as typed if it cannot be sent. */
 export function AskQuestion({ ids, cardIdx, shownIds, locale, collapsed, texts }: Props) {
@@ -63,13 +61,12 @@ export function AskQuestion({ ids, cardIdx, shownIds, locale, collapsed, texts }
       const text = cleanMessage(value);
       if (text === '') return setError(texts.errors.empty);
       if (text.length > QUESTION_MAX_LENGTH) return setError(texts.errors.too_long);
-      const answer = await callGuestApi(`/domandaPreventivo/${ids.campsiteId}/${ids.quoteId}`, { cliente: ids.contactId, testo: text, scheda: cardIdx });
+      const answer = await askQuoteQuestion({ ...ids, cardIdx, text }).catch(() => ({ ok: false as const, code: 'generic' as const }));
       if (!answer.ok) {
         setStatus(null);
-        return setError(texts.errors[isKnown(answer.code, texts.errors) ? answer.code : 'generic']);
+        return setError(texts.errors[answer.code]);
       }
-      const asked = answer.data as Asked;
-      setSent((list) => [...list, { id: asked._id, cardIdx: asked.scheda, body: asked.testo, createdAt: asked.data, answers: [] }]);
+      setSent((list) => [...list, { ...answer.data, answers: [] }]);
       setValue('');
       setError(null);
       setStatus(texts.sent);

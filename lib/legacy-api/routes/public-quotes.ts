@@ -4,7 +4,6 @@ import { AppError } from '@/lib/errors';
 import { withMissGuard } from '@/lib/rate-limit/misses';
 import { acceptByGuest, markViewedByGuest, renameByGuest } from '@/lib/public-quotes/service';
 import { buildGuestQuoteView, type GuestQuoteIds } from '@/lib/public-quotes/view';
-import { askQuestion } from '@/lib/quote-questions/service';
 import type { Database } from '@/db/client';
 import { z } from '@/lib/validation';
 import { endpoint, type PublicContext } from '../endpoint';
@@ -81,26 +80,6 @@ export const publicQuoteRoutes = [
         const ids = await guestIds(ctx.db, params.idCamp, params.idPrev, body.cliente);
         const accepted = await acceptByGuest(ctx.db, ids, params.idx, ctx.origin);
         return { accettata: accepted.acceptedCardIdx ?? params.idx };
-      }),
-  }),
-  endpoint({
-    method: 'POST',
-    path: '/domandaPreventivo/{idCamp}/{idPrev}',
-    auth: 'public',
-    group: 'quotes',
-    summary: 'Il cliente fa una domanda sul preventivo (sotto l’offerta «scheda», o sul preventivo intero): lo staff riceve una notifica e un’e-mail.',
-    params: quoteParams,
-    body: guestBody.extend({
-      // The length of the question itself is the service's to judge, in the guest's words.
-      testo: z.string().max(5000, 'Testo troppo lungo'),
-      scheda: z.number().int().min(0).max(50).nullable().optional(),
-    }),
-    response: z.object({ _id: z.string(), testo: z.string(), scheda: z.number().nullable(), data: z.string() }),
-    handler: (ctx, { params, body }) =>
-      guarded(ctx, async () => {
-        const ids = await guestIds(ctx.db, params.idCamp, params.idPrev, body.cliente);
-        const asked = await askQuestion(ctx.db, { ...ids, text: body.testo, cardIdx: body.scheda ?? null, ip: ctx.client.ip, origin: ctx.origin });
-        return { _id: asked.id, testo: asked.body, scheda: asked.cardIdx, data: asked.createdAt };
       }),
   }),
   endpoint({

@@ -11,10 +11,10 @@ export type QuestionToCampsiteProps = { campsite: string; guestName: string; gue
 
 /** To the campsite, in Italian: who asked what about which quote, and where to answer. */
 export function QuestionToCampsite({ campsite, guestName, guestEmail, quoteName, offer, question, staffUrl }: QuestionToCampsiteProps) {
-  const about = `${quoteName ? `il preventivo «${quoteName}»` : 'un preventivo'}${offer ? `, ${offer}` : ''}`;
+  const about = `${quoteName ? `sul preventivo «${quoteName}»` : 'su un preventivo'}${offer ? `, ${offer}` : ''}`;
   return (
     <MailLayout lang="it" preview={`${guestName} ha fatto una domanda`} campsite={campsite} footer="Notifica automatica del CRM.">
-      <Text style={paragraph}>{`${guestName}${guestEmail ? ` (${guestEmail})` : ''} ha fatto una domanda su ${about}:`}</Text>
+      <Text style={paragraph}>{`${guestName}${guestEmail ? ` (${guestEmail})` : ''} ha fatto una domanda ${about}:`}</Text>
       <Text style={quoted}>{question}</Text>
       <Text style={paragraph}>Rispondi dal preventivo nel CRM: il cliente riceve la risposta per e-mail e la vede sulla pagina del preventivo.</Text>
       <Section style={{ margin: '20px 0' }}>

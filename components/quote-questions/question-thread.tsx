@@ -28,7 +28,7 @@ export async function QuestionThread({ questions, offerLabel, answerForm }: Prop
           <Box component="li" key={question.id} className={answered ? classes.question : `${classes.question} ${classes.open}`} data-testid="staff-question" data-answered={answered}>
             <Stack gap="xs">
               <Group gap="xs" wrap="wrap">
-                <Badge color={answered ? 'teal.9' : 'orange.9'} variant={answered ? 'light' : 'filled'} tt="none" radius="sm">
+                <Badge color={answered ? 'teal.9' : 'orange.9'} variant="filled" tt="none" radius="sm">
                   {answered ? t('answered') : t('toAnswer')}
                 </Badge>
                 <Text size="sm" fw={600}>

@@ -100,7 +100,7 @@ export function AskQuestion({ ids, cardIdx, shownIds, locale, collapsed, texts }
           }}
           data-testid="ask-question"
         >
-          <label className={quoteStyles.field} htmlFor={fieldId}>
+          <label className={styles.label} htmlFor={fieldId}>
             {texts.label}
           </label>
           <textarea

@@ -148,13 +148,18 @@ test('the sixth question within the hour is refused in German and the typed text
   const guest = await guestOpens(browser, seed.path);
   const foot = guest.getByTestId('quote-questions');
   await expect(foot.getByRole('heading', { name: 'Haben Sie eine Frage?' })).toBeVisible();
+  await foot.getByRole('button', { name: 'Frage schreiben' }).click();
   const field = foot.getByRole('textbox', { name: 'Ihre Frage' });
+  await expect(field).toBeFocused();
   const hostile = '<script>window.__frage = 1</script><img src=x onerror="window.__frage = 2">';
   for (let i = 1; i <= 5; i++) {
     await field.fill(i === 1 ? hostile : `Frage Nummer ${i}`);
     await foot.getByRole('button', { name: 'Frage senden' }).click();
-    await expect(field).toHaveValue('');
     await expect(foot.getByTestId('guest-question')).toHaveCount(i);
+    // Sent, the form gives way to its button again, which has the focus.
+    await expect(foot.getByRole('button', { name: 'Frage schreiben' })).toBeFocused();
+    await foot.getByRole('button', { name: 'Frage schreiben' }).click();
+    await expect(field).toHaveValue('');
   }
   await field.fill('Und noch eine sechste Frage?');
   await foot.getByRole('button', { name: 'Frage senden' }).click();

@@ -29,7 +29,7 @@ type Props = {
   /** The questions the page already shows: a question sent here is shown by the island until the page has it. */
   shownIds: string[];
   locale: GuestLocale;
-  /** Under an offer the form opens from a button; at the foot of the page it is open. */
+  /** The form opens from a button (the page stays short); false: open from the start. */
   collapsed: boolean;
   texts: AskTexts;
 };

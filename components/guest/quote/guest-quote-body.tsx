@@ -133,7 +133,7 @@ export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds
               />
             );
           })}
-          <QuoteQuestions ids={ids} questions={generalQuestions} shownIds={shownIds} locale={locale} texts={{ ...questionTexts, ask: t('questions.ask') }} t={t} />
+          <QuoteQuestions ids={ids} questions={generalQuestions} shownIds={shownIds} locale={locale} texts={{ ...questionTexts, ask: t('questions.askQuote') }} t={t} />
           <CampsiteInfo contacts={campsite.contacts} hours={campsite.openingHours} t={t} />
         </div>
       </GuestFrame>

@@ -50,7 +50,7 @@ export function OfferQuestions({ ids, cardIdx, questions, shownIds, locale, text
   );
 }
 
-/** At the foot of the page: questions about the quote as a whole, the form open. */
+/** At the foot of the page: questions about the quote as a whole; the form opens from its button, like under an offer. */
 export function QuoteQuestions({ ids, questions, shownIds, locale, texts, t }: Props & { t: Translate }) {
   return (
     <section className={styles.panel} aria-labelledby="guest-questions-title" data-testid="quote-questions">
@@ -67,7 +67,7 @@ export function QuoteQuestions({ ids, questions, shownIds, locale, texts, t }: P
           ))}
         </ul>
       )}
-      <AskQuestion ids={ids} cardIdx={null} shownIds={shownIds} locale={locale} collapsed={false} texts={texts} />
+      <AskQuestion ids={ids} cardIdx={null} shownIds={shownIds} locale={locale} collapsed texts={texts} />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { sendQuoteMail } from '@/lib/mail/quote-mail';
 import { composeRaw } from '@/lib/mailbox/imap/smtp';
 import { saveSyncBatch } from '@/lib/mailbox/store';
 import type { MailboxClient, OutgoingMail } from '@/lib/mailbox/types';
+import { notificationStamp } from '@/lib/notifications/service';
 import { buildGuestQuoteView } from '@/lib/public-quotes/view';
 import { answerQuestion, askQuestion } from '@/lib/quote-questions/service';
 import { cleanMessage } from '@/lib/quote-questions/text';
@@ -55,6 +56,8 @@ describe('a guest’s question', () => {
     expect(asked.cardIdx).toBe(1);
     const [notice] = await db.select().from(notifications).where(and(eq(notifications.campingId, campsite.id), eq(notifications.quoteId, quote.id)));
     expect(notice).toMatchObject({ group: 'domanda', title: 'Domanda su un preventivo', contactId: guest.id });
+    // A question waits for an answer: the tab title's warning counts it.
+    expect(await notificationStamp(db, { campsiteId: campsite.id })).toMatchObject({ unread: 1, outstanding: 1 });
     expect(notice.description).toBe('Anna Müller chiede sul preventivo «Sommer» (offerta 2): «Dürfen wir mit Hund <script>alert(1)</script> kommen? Danke»');
     const [mail] = await outboxOf(campsite.id);
     expect(mail.kind).toBe('question-campsite');

@@ -13,3 +13,4 @@ export * from './audit';
 export * from './dashboard';
 export * from './newsletters';
 export * from './mailbox';
+export * from './quote-questions';

@@ -53,6 +53,7 @@ const NOTIFICATION_TITLES: Record<NotificationGroup, string> = {
   richiesta: 'Nuova richiesta di preventivo',
   preventivo: 'Preventivo letto',
   accettazione: 'Preventivo accettato',
+  domanda: 'Domanda su un preventivo',
 };
 
 /** The newest events become unread notifications, the ones before them read ones. */

@@ -28,6 +28,7 @@ const STAFF_NAMESPACES = {
   cvMail: () => import('../../messages/it/cv-mail.json'),
   mailboxSettings: () => import('../../messages/it/mailbox-settings.json'),
   mailbox: () => import('../../messages/it/mailbox.json'),
+  quoteQuestions: () => import('../../messages/it/quote-questions.json'),
 };
 
 async function staffMessages() {

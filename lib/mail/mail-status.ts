@@ -25,10 +25,10 @@ export function mailStatus(mail: MailStatusFacts): MailStatus | null {
 }
 
 /**
- * Mails the CRM sends to the campsite itself (the notice that a guest accepted): they are about a
+ * Mails the CRM sends to the campsite itself (the notice that a guest accepted or asked): they are about a
  * guest but not written to them, so the guest's mail history leaves them out.
  */
-export const INTERNAL_MAIL_KINDS = ['acceptance-campsite'] as const;
+export const INTERNAL_MAIL_KINDS = ['acceptance-campsite', 'question-campsite'] as const;
 
 /** The status of an outbox row: always a mail we wrote, so never null. */
 export const outboxMailStatus = (status: OutboxStatus): MailStatus => mailStatus({ direction: 'out', outboxStatus: status, isSent: false }) ?? status;

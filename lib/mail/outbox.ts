@@ -15,6 +15,8 @@ export type MailKind =
   | 'newsletter-confirmation'
   | 'acceptance-guest'
   | 'acceptance-campsite'
+  | 'question-campsite'
+  | 'question-answer'
   | 'staff'
   | 'newsletter'
   | 'cv';

@@ -49,4 +49,12 @@ export const guestEvents = {
       quoteId: quote.id,
       contactId: guest.id,
     }),
+  question: (db: DbOrTx, campsiteId: string, quote: Quote, guest: Guest, question: { start: string; offer: number | null }) =>
+    notify(db, campsiteId, {
+      group: 'domanda',
+      title: 'Domanda su un preventivo',
+      description: `${contactDisplayName(guest)} chiede sul preventivo ${quoteLabel(quote)}${question.offer === null ? '' : ` (offerta ${question.offer})`}: «${question.start}»`,
+      quoteId: quote.id,
+      contactId: guest.id,
+    }),
 };

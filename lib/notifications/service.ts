@@ -17,8 +17,8 @@ export const MAX_NOTIFICATION_PAGE = 2_000;
 /** 'Segna come lette' sends the visible ones; a few pages' worth is the most a client may ask. */
 export const MAX_IDS_PER_CALL = 100;
 
-/** Groups that wait for the staff to act (a request to answer, an acceptance to book): the tab title warns about them. */
-export const ACTION_GROUPS: NotificationGroup[] = ['richiesta', 'accettazione'];
+/** Groups that wait for the staff to act (a request to answer, an acceptance to book, a guest's question): the tab title warns about them. */
+export const ACTION_GROUPS: NotificationGroup[] = ['richiesta', 'accettazione', 'domanda'];
 
 export const pageIndexSchema = z.coerce.number().int().min(0).max(MAX_NOTIFICATION_PAGE);
 /** Empty (or what a script sends for a missing id) means 'nothing to mark', not an error (spec section 5). */

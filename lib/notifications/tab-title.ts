@@ -1,6 +1,6 @@
 /**
  * The browser tab's title while notifications wait (spec section 2): '(n) title' for n unread,
- * '(n) ⚠ title' while a request or an acceptance is among them. The same function serves the
+ * '(n) ⚠ title' while a request, an acceptance or a guest's question is among them. The same function serves the
  * server's first paint and the client's updates; it first takes off any prefix already there, so
  * applying it again, after a navigation or a new count, never stacks a second one.
  */

@@ -12,8 +12,8 @@ const HOUR = 60 * 60;
  * hourly revalidation lets a validity date that passes show as expired without any change.
  */
 export function cachedGuestQuoteView(ids: GuestQuoteIds): Promise<GuestQuoteView | null> {
-  // 'v2': price lines carry per-language words now; a view cached in the older shape is not reused.
-  return unstable_cache(() => buildGuestQuoteView(getDb(), ids), ['guest-quote-view', 'v2', ids.campsiteId, ids.quoteId, ids.contactId], {
+  // 'v3': the view carries the guest's questions now; a view cached in an older shape is not reused.
+  return unstable_cache(() => buildGuestQuoteView(getDb(), ids), ['guest-quote-view', 'v3', ids.campsiteId, ids.quoteId, ids.contactId], {
     tags: [cacheTags.quote(ids.quoteId), cacheTags.contact(ids.contactId), cacheTags.campsite(ids.campsiteId)],
     revalidate: HOUR,
   })();

@@ -7,6 +7,7 @@ import { sanitizeHtml } from '@/lib/html/sanitize';
 import type { GuestTextOverrides } from '@/lib/i18n/guest-overrides';
 import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import type { QuoteProgress } from '@/lib/quotes/progress';
+import { quoteQuestionThread } from '@/lib/quote-questions/threads';
 import { guestPriceLine, nameIn, type GuestPriceLine } from './guest-lines';
 
 /** Enough to show the place; a gallery belongs to the campsite's own site. */
@@ -38,6 +39,9 @@ export type GuestCard = {
   images: { id: string; alt: string }[];
 };
 
+/** A guest's question and the campsite's answers, plain text (rendered escaped), oldest first. */
+export type GuestQuestion = { id: string; cardIdx: number | null; body: string; createdAt: string; answers: { id: string; body: string; createdAt: string }[] };
+
 export type GuestQuoteView = {
   locale: GuestLocale;
   campsite: { id: string; name: string; contacts: CampsiteContacts | null; openingHours: OpeningHours };
@@ -46,6 +50,7 @@ export type GuestQuoteView = {
   guest: { firstName: string; lastName: string };
   quote: { id: string; name: string; state: GuestQuoteState; validUntil: string | null; acceptedCardIdx: number | null; awaitingRead: boolean };
   cards: GuestCard[];
+  questions: GuestQuestion[];
 };
 
 const OPEN: QuoteProgress[] = ['nuovo', 'inviato', 'letto'];
@@ -118,6 +123,7 @@ export async function buildGuestQuoteView(db: DbOrTx, ids: GuestQuoteIds): Promi
     return html ? sanitizeHtml(html) : null;
   };
   const locale = guestLocaleOf(languageId);
+  const questions = await quoteQuestionThread(db, { campsiteId: campsite.id, quoteId: quote.id });
   return {
     locale,
     campsite: { id: campsite.id, name: campsite.name, contacts: campsite.contacts, openingHours: openingHoursOf(campsite.openingHours) },
@@ -153,5 +159,13 @@ export async function buildGuestQuoteView(db: DbOrTx, ids: GuestQuoteIds): Promi
         description: description(card.typologyId),
         images: picturesOf(card, nameIn(card.guestLabels.typology, locale, card.typologyName)),
       })),
+    // The staff's names stay with the staff: the guest reads the campsite's answer.
+    questions: questions.map((question) => ({
+      id: question.id,
+      cardIdx: question.cardIdx,
+      body: question.body,
+      createdAt: question.createdAt.toISOString(),
+      answers: question.answers.map((answer) => ({ id: answer.id, body: answer.body, createdAt: answer.createdAt.toISOString() })),
+    })),
   };
 }

@@ -227,6 +227,11 @@ export async function makeTenantWorld(db: Database) {
     lastError: canary(outboxId),
   });
 
+  const questionId = newId();
+  await db.insert(schema.quoteQuestions).values({ id: questionId, ...camp, quoteId: quoteIds.open, contactId: guest.id, cardIdx: 0, author: 'guest', body: canary(questionId) });
+  const answerId = newId();
+  await db.insert(schema.quoteQuestions).values({ id: answerId, ...camp, quoteId: quoteIds.open, contactId: guest.id, questionId, author: 'staff', authorUserId: adminId, body: canary(answerId), mailTraceId: traceId });
+
   const mailboxId = newId();
   await db.insert(schema.mailboxes).values({ id: mailboxId, ...camp, provider: 'imap', address: canaryEmail(mailboxId), encryptedSecret: encryptSecret(canary(mailboxId)), lastSyncError: canary(mailboxId), boundByUserId: adminId });
   await db.insert(schema.mailboxOauthStates).values({ state: `stato-${run}`, ...camp, userId: adminId, encryptedVerifier: encryptSecret(canary(mailboxId)), redirectUri: 'https://vittima.example/callback' });
@@ -313,6 +318,8 @@ export async function makeTenantWorld(db: Database) {
     mailbox: mailboxId,
     mailboxThread: mailboxThreadId,
     mailboxMessage: messageId,
+    question: questionId,
+    answer: answerId,
     audit: auditId,
     session: sessionId,
   };

@@ -8,10 +8,10 @@ import { CardPictures } from './card-pictures';
 import styles from './quote.module.css';
 
 type Translate = Awaited<ReturnType<typeof guestTranslator<'guestQuote'>>>['t'];
-type Props = { card: Card; t: Translate; locale: GuestLocale; accepted: boolean; dimmed: boolean; full: boolean; action?: ReactNode; detailsLink?: ReactNode };
+type Props = { card: Card; t: Translate; locale: GuestLocale; accepted: boolean; dimmed: boolean; full: boolean; action?: ReactNode; detailsLink?: ReactNode; footer?: ReactNode };
 
 /** One offer as the guest reads it: the stay, the guests, every price line and the total. */
-export function GuestCard({ card, t, locale, accepted, dimmed, full, action, detailsLink }: Props) {
+export function GuestCard({ card, t, locale, accepted, dimmed, full, action, detailsLink, footer }: Props) {
   const money = (cents: number) => formatGuestMoney(cents, locale);
   const dates = card.arrival && card.departure ? t('dates', { arrival: formatGuestDate(card.arrival, locale), departure: formatGuestDate(card.departure, locale) }) : '';
   const look = accepted ? styles.accepted : dimmed ? styles.notChosen : '';
@@ -95,6 +95,7 @@ export function GuestCard({ card, t, locale, accepted, dimmed, full, action, det
           {action}
         </div>
       )}
+      {footer}
     </article>
   );
 }

@@ -9,6 +9,7 @@ import { CampsiteInfo } from './campsite-info';
 import documentStyles from './document.module.css';
 import { MarkRead } from './mark-read';
 import { GuestCard } from './guest-card';
+import { OfferQuestions, QuoteQuestions, askTexts } from './quote-questions';
 import { RenameQuote } from './rename-quote';
 import { RenewQuote } from './renew-quote';
 import styles from './quote.module.css';
@@ -18,8 +19,8 @@ import { ValidityNote } from './validity-note';
  * The mini-site's content in the guest's language; it reads nothing of the request, so the page
  * is cached whole. With `cardId`, one offer in full (the card detail page).
  *
- * Server components and plain HTML: the browser downloads only the three small islands (accept,
- * rename, read mark), which get their few texts already translated as props.
+ * Server components and plain HTML: the browser downloads only the small islands (accept,
+ * rename, read mark, ask a question), which get their few texts already translated as props.
  */
 export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds; view: GuestQuoteView; cardId?: string }) {
   const { locale, quote, campsite, guest } = view;
@@ -55,6 +56,11 @@ export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds
       generic: t('errors.generic'),
     },
   };
+  const questionTexts = askTexts(t, campsite.name);
+  const shownIds = view.questions.map((question) => question.id);
+  const offerIdxs = new Set(view.cards.map((card) => card.idx));
+  // A question about an offer the page no longer shows belongs with the quote's own.
+  const generalQuestions = view.questions.filter((question) => question.cardIdx === null || !offerIdxs.has(question.cardIdx));
   return (
     <>
       <MarkRead ids={ids} awaiting={quote.awaitingRead} staffPreviewText={t('staffPreview')} />
@@ -147,9 +153,20 @@ export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds
                     />
                   ) : undefined
                 }
+                footer={
+                  <OfferQuestions
+                    ids={ids}
+                    cardIdx={card.idx}
+                    questions={view.questions.filter((question) => question.cardIdx === card.idx)}
+                    shownIds={shownIds}
+                    locale={locale}
+                    texts={questionTexts}
+                  />
+                }
               />
             );
           })}
+          <QuoteQuestions ids={ids} questions={generalQuestions} shownIds={shownIds} locale={locale} texts={{ ...questionTexts, ask: t('questions.askQuote') }} t={t} />
           <CampsiteInfo contacts={campsite.contacts} hours={campsite.openingHours} t={t} />
         </div>
       </GuestFrame>

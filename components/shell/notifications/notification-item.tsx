@@ -1,7 +1,7 @@
 'use client';
 
 import { Box, Group, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconCircleCheck, IconEye, IconInbox } from '@tabler/icons-react';
+import { IconCircleCheck, IconEye, IconInbox, IconMessageQuestion } from '@tabler/icons-react';
 import { useFormatter, useNow, useTranslations } from 'next-intl';
 import type { MouseEvent } from 'react';
 import { formatDateTime } from '@/lib/format';
@@ -12,6 +12,7 @@ const LOOK = {
   richiesta: { icon: IconInbox, color: 'blue' },
   preventivo: { icon: IconEye, color: 'gray' },
   accettazione: { icon: IconCircleCheck, color: 'teal' },
+  domanda: { icon: IconMessageQuestion, color: 'orange' },
 } as const;
 
 type Props = { item: BellItem; onOpen: (item: BellItem, event: MouseEvent<HTMLElement>) => void };

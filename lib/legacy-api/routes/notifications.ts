@@ -17,7 +17,7 @@ const group = 'notifications-and-updates';
 
 const legacyNotificationSchema = z.object({
   _id: z.string(),
-  group: z.enum(['preventivo', 'accettazione', 'richiesta']),
+  group: z.enum(['preventivo', 'accettazione', 'richiesta', 'domanda']),
   title: z.string(),
   desc: z.string(),
   date: z.string().describe('ISO 8601'),

@@ -7,6 +7,7 @@ import { DeleteContactButton } from '@/components/contacts/delete-contact-button
 import { ContactDataSection, ContactListsSection, ContactQuotesSection } from '@/components/contacts/contact-sections';
 import { ContactMailsTimelineSection } from '@/components/mailbox-settings/contact-mails-section';
 import { CONTACT_MAILS_PAGE, toTimelineRows } from '@/components/mailbox-settings/timeline-rows';
+import { ContactQuestionsSection } from '@/components/quote-questions/contact-questions-section';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
@@ -14,6 +15,7 @@ import { getOwnCampsite } from '@/lib/campsites/service';
 import { contactDisplayName } from '@/lib/contacts/service';
 import { formatDate } from '@/lib/format';
 import { contactMailTimeline } from '@/lib/mailbox/timeline';
+import { contactQuestionThreads } from '@/lib/quote-questions/threads';
 import { staffRead } from '@/lib/auth/staff-read';
 import { deleteContactAction } from '../actions';
 import { findContactDetail } from './load';
@@ -29,10 +31,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ContactDetailPage({ params }: Props) {
   const { tenant, detail } = await findContactDetail((await params).clienteID);
   if (!detail) notFound();
-  const [t, [campsite, mails]] = await Promise.all([
+  const [t, [campsite, mails, questions]] = await Promise.all([
     getTranslations('contacts'),
     staffRead(tenant, (db) =>
-      Promise.all([getOwnCampsite(db, tenant), contactMailTimeline(db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id, limit: CONTACT_MAILS_PAGE })]),
+      Promise.all([
+        getOwnCampsite(db, tenant),
+        contactMailTimeline(db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id, limit: CONTACT_MAILS_PAGE }),
+        contactQuestionThreads(db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id }),
+      ]),
     ),
   ]);
   const { contact } = detail;
@@ -68,6 +74,7 @@ export default async function ContactDetailPage({ params }: Props) {
         </Group>
         <ContactDataSection detail={detail} tagDefinitions={campsite.personalizedTags} />
         <ContactQuotesSection detail={detail} />
+        <ContactQuestionsSection contactId={contact.id} threads={questions} />
         <Grid gap="lg">
           <GridCol span={{ base: 12, md: 4 }}>
             <ContactListsSection detail={detail} />

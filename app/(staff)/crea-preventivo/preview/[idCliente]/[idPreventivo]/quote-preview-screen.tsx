@@ -6,6 +6,7 @@ import { getDb } from '@/db/client';
 import { languages } from '@/db/schema';
 import { QuoteMailPanel } from '@/components/mail/quote-mail-panel';
 import { QuoteConversation } from '@/components/mailbox-settings/quote-conversation';
+import { QuoteQuestionsPanel } from '@/components/quote-questions/quote-questions-panel';
 import { GuestLink } from '@/components/quotes/guest-link';
 import { CardSummary } from '@/components/quotes/card-summary';
 import { ProgressTag } from '@/components/quotes/progress-tag';
@@ -22,7 +23,9 @@ import { findMailbox } from '@/lib/mailbox/mailbox-row';
 import { quoteMailThreads } from '@/lib/mailbox/quote-threads';
 import { guestQuotePath } from '@/lib/public-quotes/links';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
+import { quoteQuestionThread } from '@/lib/quote-questions/threads';
 import { markQuoteThreadReadAction, replyFromQuoteAction } from './mailbox-actions';
+import { answerQuestionAction } from './question-actions';
 
 type Props = { idCliente: string; idPreventivo: string; openMail: boolean };
 
@@ -38,7 +41,11 @@ export async function QuotePreviewScreen({ idCliente, idPreventivo, openMail }: 
   const [language] = detail.quote.languageId
     ? await db.select({ name: languages.name }).from(languages).where(eq(languages.id, detail.quote.languageId))
     : [];
-  const [mailPanel, mailbox] = await Promise.all([loadQuoteMailPanel(db, tenant.campsiteId, detail), findMailbox(db, tenant.campsiteId)]);
+  const [mailPanel, mailbox, questions] = await Promise.all([
+    loadQuoteMailPanel(db, tenant.campsiteId, detail),
+    findMailbox(db, tenant.campsiteId),
+    quoteQuestionThread(db, { campsiteId: tenant.campsiteId, quoteId: detail.quote.id }),
+  ]);
   const threads = mailbox ? await quoteMailThreads(db, { campsiteId: tenant.campsiteId, quoteId: detail.quote.id }) : null;
   const { quote, cards } = detail;
   const name = displayQuoteName(quote.name, t('unnamed'));
@@ -68,6 +75,7 @@ export async function QuotePreviewScreen({ idCliente, idPreventivo, openMail }: 
           />
         </Group>
         {mailPanel && <QuoteMailPanel detail={detail} panel={mailPanel} openMail={openMail} />}
+        <QuoteQuestionsPanel questions={questions} offers={cards.map((card) => ({ idx: card.idx, name: card.typologyName }))} answer={answerQuestionAction} />
         <QuoteConversation quoteId={quote.id} guestEmail={detail.contact.email} threads={threads} actions={{ reply: replyFromQuoteAction, markRead: markQuoteThreadReadAction }} />
         {!['bozza', 'richiesta'].includes(quote.progress) && (
           <Group justify="space-between" gap="sm">

@@ -1,0 +1,38 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { getDb } from '@/db/client';
+import { clientInfo } from '@/lib/auth/client-info';
+import { AppError } from '@/lib/errors';
+import { publicOrigin } from '@/lib/mail/origin';
+import { withMissGuard } from '@/lib/rate-limit/misses';
+import { askQuestion, type AskedQuestion, type QuestionRefusal } from '@/lib/quote-questions/service';
+import { z } from '@/lib/validation';
+
+export type AskResult = { ok: true; data: AskedQuestion } | { ok: false; code: QuestionRefusal | 'generic' };
+
+const id = z.string().trim().min(1).max(100);
+// The question's own length is the service's to judge (and to say in the guest's words).
+const input = z.object({ campsiteId: id, quoteId: id, contactId: id, cardIdx: z.number().int().min(0).max(50).nullable(), text: z.string().max(5000) });
+
+/**
+ * The mini-site's "Hai una domanda?". Anyone can post to an action, so the three ids are the
+ * capability and must belong together (else not found, counted as a miss of the address). The
+ * answer is a code: the island says it in the guest's language and keeps the typed text.
+ */
+export async function askQuoteQuestion(values: z.input<typeof input>): Promise<AskResult> {
+  const parsed = input.safeParse(values);
+  if (!parsed.success) return { ok: false, code: 'generic' };
+  const db = getDb();
+  const client = clientInfo(await headers());
+  try {
+    const asked = await withMissGuard(db, client.ip, async () => askQuestion(db, { ...parsed.data, ip: client.ip, origin: await publicOrigin() }));
+    return { ok: true, data: asked };
+  } catch (error) {
+    const code = error instanceof AppError ? (error.details?.code as QuestionRefusal | undefined) : undefined;
+    if (code) return { ok: false, code };
+    if (error instanceof AppError && error.kind === 'rate_limited') return { ok: false, code: 'rate_limited' };
+    if (!(error instanceof AppError)) console.error('Errore non gestito nella domanda di un cliente', error);
+    return { ok: false, code: 'generic' };
+  }
+}

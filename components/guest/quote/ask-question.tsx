@@ -1,0 +1,165 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useId, useRef, useState, useTransition } from 'react';
+import { askQuoteQuestion } from '@/app/(public)/visualizzaPreventivo/actions';
+import type { GuestLocale } from '@/lib/i18n/locales';
+import type { GuestQuestion } from '@/lib/public-quotes/view';
+import { cleanMessage, QUESTION_MAX_LENGTH } from '@/lib/quote-questions/text';
+import { QuestionItem, type QuestionItemTexts } from './question-item';
+import quoteStyles from './quote.module.css';
+import styles from './questions.module.css';
+
+export type AskErrorCode = 'empty' | 'too_long' | 'rate_limited' | 'not_found' | 'unknown_card' | 'generic';
+export type AskTexts = QuestionItemTexts & {
+  ask: string;
+  label: string;
+  /** With '{count}' where the number of characters typed goes. */
+  counter: string;
+  send: string;
+  cancel: string;
+  sent: string;
+  errors: Record<AskErrorCode, string>;
+};
+
+type Props = {
+  ids: { campsiteId: string; quoteId: string; contactId: string };
+  /** The offer asked about; null: the whole quote. */
+  cardIdx: number | null;
+  /** The questions the page already shows: a question sent here is shown by the island until the page has it. */
+  shownIds: string[];
+  locale: GuestLocale;
+  /** The form opens from a button (the page stays short); false: open from the start. */
+  collapsed: boolean;
+  texts: AskTexts;
+};
+
+
+/** "Hai una domanda?": a short message to the campsite, kept as typed if it cannot be sent. */
+export function AskQuestion({ ids, cardIdx, shownIds, locale, collapsed, texts }: Props) {
+  const router = useRouter();
+  const [open, setOpen] = useState(!collapsed);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [sent, setSent] = useState<GuestQuestion[]>([]);
+  const [pending, startTransition] = useTransition();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const focusField = useRef(false);
+  const fieldId = useId();
+  useEffect(() => {
+    if (open && focusField.current) {
+      focusField.current = false;
+      field.current?.focus();
+    }
+  }, [open]);
+  const waiting = sent.filter((question) => !shownIds.includes(question.id));
+  const send = () =>
+    startTransition(async () => {
+      // Pasted text may carry invisible characters: they go before the text does (the server drops them too).
+      const text = cleanMessage(value);
+      if (text === '') return setError(texts.errors.empty);
+      if (text.length > QUESTION_MAX_LENGTH) return setError(texts.errors.too_long);
+      const answer = await askQuoteQuestion({ ...ids, cardIdx, text }).catch(() => ({ ok: false as const, code: 'generic' as const }));
+      if (!answer.ok) {
+        setStatus(null);
+        return setError(texts.errors[answer.code]);
+      }
+      setSent((list) => [...list, { ...answer.data, answers: [] }]);
+      setValue('');
+      setError(null);
+      setStatus(texts.sent);
+      if (collapsed) {
+        setOpen(false);
+        // The form gives way to its button again: the focus goes there, not to the top of the page.
+        requestAnimationFrame(() => opener.current?.focus());
+      }
+      router.refresh();
+    });
+  const errorId = `${fieldId}-error`;
+  const counterId = `${fieldId}-counter`;
+  return (
+    <>
+      {waiting.length > 0 && (
+        <ul className={styles.list}>
+          {waiting.map((question) => (
+            <QuestionItem key={question.id} question={question} locale={locale} texts={texts} />
+          ))}
+        </ul>
+      )}
+      <p role="status" className={`${quoteStyles.small} ${quoteStyles.dimmed}`} hidden={!status}>
+        {status}
+      </p>
+      {open ? (
+        <form
+          className={styles.form}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!pending) send();
+          }}
+          data-testid="ask-question"
+        >
+          <label className={styles.label} htmlFor={fieldId}>
+            {texts.label}
+          </label>
+          <textarea
+            ref={field}
+            id={fieldId}
+            className={styles.textarea}
+            value={value}
+            onChange={(event) => {
+              setValue(event.currentTarget.value);
+              setStatus(null);
+            }}
+            maxLength={QUESTION_MAX_LENGTH}
+            rows={3}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${errorId} ${counterId}` : counterId}
+          />
+          {error && (
+            <p id={errorId} role="alert" className={quoteStyles.fieldError}>
+              {error}
+            </p>
+          )}
+          <div className={styles.formFoot}>
+            <p id={counterId} className={styles.counter}>
+              {texts.counter.replace('{count}', String(value.length))}
+            </p>
+            <div className={styles.buttons}>
+              {collapsed && (
+                <button
+                  type="button"
+                  className={`${quoteStyles.button} ${quoteStyles.secondary}`}
+                  onClick={() => {
+                    setOpen(false);
+                    setError(null);
+                    requestAnimationFrame(() => opener.current?.focus());
+                  }}
+                  disabled={pending}
+                >
+                  {texts.cancel}
+                </button>
+              )}
+              <button type="submit" className={quoteStyles.button} disabled={pending || value.trim() === ''} aria-busy={pending}>
+                {texts.send}
+              </button>
+            </div>
+          </div>
+        </form>
+      ) : (
+        <button
+          ref={opener}
+          type="button"
+          className={`${quoteStyles.button} ${quoteStyles.secondary} ${styles.askButton}`}
+          onClick={() => {
+            focusField.current = true;
+            setOpen(true);
+          }}
+        >
+          {texts.ask}
+        </button>
+      )}
+    </>
+  );
+}

@@ -28,6 +28,7 @@ const STAFF_NAMESPACES = {
   cvMail: () => import('../../messages/it/cv-mail.json'),
   mailboxSettings: () => import('../../messages/it/mailbox-settings.json'),
   mailbox: () => import('../../messages/it/mailbox.json'),
+  returningGuests: () => import('../../messages/it/returning-guests.json'),
 };
 
 async function staffMessages() {

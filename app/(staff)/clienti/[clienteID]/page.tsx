@@ -8,11 +8,15 @@ import { ContactDataSection, ContactListsSection, ContactQuotesSection } from '@
 import { ContactMailsTimelineSection } from '@/components/mailbox-settings/contact-mails-section';
 import { CONTACT_MAILS_PAGE, toTimelineRows } from '@/components/mailbox-settings/timeline-rows';
 import { PageContainer } from '@/components/shell/page-container';
+import { LastStaySection } from '@/components/returning/last-stay-section';
+import { ReproposeButton } from '@/components/returning/repropose-button';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { contactDisplayName } from '@/lib/contacts/service';
 import { formatDate } from '@/lib/format';
+import { romeIsoDate } from '@/lib/date-filter';
+import { lastStayOfContact } from '@/lib/quotes/returning-guests';
 import { contactMailTimeline } from '@/lib/mailbox/timeline';
 import { staffRead } from '@/lib/auth/staff-read';
 import { deleteContactAction } from '../actions';
@@ -29,10 +33,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ContactDetailPage({ params }: Props) {
   const { tenant, detail } = await findContactDetail((await params).clienteID);
   if (!detail) notFound();
-  const [t, [campsite, mails]] = await Promise.all([
+  // A stay booked up to this year makes the guest a returning one for the next stay we propose.
+  const beforeYear = Number(romeIsoDate(new Date()).slice(0, 4)) + 1;
+  const [t, [campsite, mails, lastStay]] = await Promise.all([
     getTranslations('contacts'),
     staffRead(tenant, (db) =>
-      Promise.all([getOwnCampsite(db, tenant), contactMailTimeline(db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id, limit: CONTACT_MAILS_PAGE })]),
+      Promise.all([
+        getOwnCampsite(db, tenant),
+        contactMailTimeline(db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id, limit: CONTACT_MAILS_PAGE }),
+        lastStayOfContact(db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id, beforeYear }),
+      ]),
     ),
   ]);
   const { contact } = detail;
@@ -67,6 +77,7 @@ export default async function ContactDetailPage({ params }: Props) {
           </Group>
         </Group>
         <ContactDataSection detail={detail} tagDefinitions={campsite.personalizedTags} />
+        {lastStay && <LastStaySection stay={lastStay} action={<ReproposeButton contactId={contact.id} />} />}
         <ContactQuotesSection detail={detail} />
         <Grid gap="lg">
           <GridCol span={{ base: 12, md: 4 }}>

@@ -25,7 +25,7 @@ const GUESTS: Record<DemoCampsiteSpec['key'], ReturningGuest[]> = {
   'lago-azzurro': [
     {
       firstName: 'Katharina', lastName: 'Vogel', email: 'katharina.vogel@example.de', nationId: 2, city: 'Augsburg', phone: '1715550142', party: { adults: 2, children: 1 },
-      stays: [{ typology: 'LA-PZ-STD', unit: 12, arrival: '2026-07-11', departure: '2026-07-25', vehicles: ['car'], services: ['electricity'] }],
+      stays: [{ typology: 'LA-PZ-STD', unit: 7, arrival: '2026-07-11', departure: '2026-07-25', vehicles: ['car'], services: ['electricity'] }],
       next: { progress: 'richiesta', arrival: '2027-07-17', departure: '2027-07-31', daysAgo: 2, message: 'Hallo! Wir möchten gerne wieder kommen, am liebsten auf denselben Stellplatz wie letztes Jahr.' },
     },
     {
@@ -52,7 +52,7 @@ const GUESTS: Record<DemoCampsiteSpec['key'], ReturningGuest[]> = {
 };
 
 /** An earlier season's list: this year's seasons a year (or more) back, prices a little lower. */
-function earlierPriceList(current: PriceList, year: number): PriceList {
+export function earlierPriceList(current: PriceList, year: number): PriceList {
   const back = 2027 - year;
   const shift = (iso: string) => `${Number(iso.slice(0, 4)) - back}${iso.slice(4)}`;
   const scale = (cents: number) => Math.round((cents * (100 - 4 * back)) / 100);

@@ -7,8 +7,9 @@ import type { ReturningFigures } from '@/lib/dashboard/returning';
 export async function ReturningConversion({ figures }: { figures: ReturningFigures }) {
   const t = await getTranslations('returningGuests');
   const rows = [
-    { key: 'returning', label: t('returningGuests'), group: figures.returning },
-    { key: 'first-time', label: t('firstTimeGuests'), group: figures.firstTime },
+    // The number of guests goes in the row's name: four columns fit a phone like the table above.
+    { key: 'returning', label: t('returningGuests', { count: figures.returning.guests }), group: figures.returning },
+    { key: 'first-time', label: t('firstTimeGuests', { count: figures.firstTime.guests }), group: figures.firstTime },
   ];
   return (
     <Stack gap="xs">
@@ -23,7 +24,6 @@ export async function ReturningConversion({ figures }: { figures: ReturningFigur
           <TableThead>
             <TableTr>
               <TableTh>{t('group')}</TableTh>
-              <TableTh ta="right">{t('guests')}</TableTh>
               <TableTh ta="right">{t('quotes')}</TableTh>
               <TableTh ta="right">{t('won')}</TableTh>
               <TableTh ta="right">{t('rate')}</TableTh>
@@ -35,7 +35,6 @@ export async function ReturningConversion({ figures }: { figures: ReturningFigur
                 <TableTh scope="row" fw={400}>
                   {label}
                 </TableTh>
-                <TableTd ta="right">{formatNumber(group.guests)}</TableTd>
                 <TableTd ta="right">{formatNumber(group.quotes)}</TableTd>
                 <TableTd ta="right">{formatNumber(group.won)}</TableTd>
                 <TableTd ta="right" fw={700}>

@@ -156,7 +156,8 @@ export function planReturningGuests(spec: DemoCampsiteSpec, campingId: string, u
       plan.quotes.push({
         id: quoteId, campingId, contactId, ownerId, name, languageId, progress, progressChangedAt: at(steps.length - 1), createdAt, updatedAt: at(steps.length - 1),
         sentAt: when('inviato'), readAt: when('letto'), acceptedAt: when('accettato'), acceptedCardIdx: when('accettato') ? 0 : null, version: steps.length - 1,
-        validUntil: progress === 'richiesta' ? null : later(addMs(createdAt, days(14)), addMs(now, days(10))), ...values,
+        // A booking's offer was valid two weeks from its making; this season's open offers still are.
+        validUntil: progress === 'richiesta' ? null : progress === 'convertito' ? addMs(createdAt, days(14)) : later(addMs(createdAt, days(14)), addMs(now, days(10))), ...values,
       });
       if (cardValues) plan.cards.push({ ...cardValues, campingId, quoteId, createdAt, updatedAt: createdAt });
       steps.forEach((step, position) =>

@@ -90,11 +90,14 @@ test('a returning guest’s request: marked, last stay shown, drafted again at t
   const figures = page.getByTestId('returning-conversion-table');
   await expect(figures).toBeVisible();
   const returning = page.getByTestId('returning-row-returning');
-  await expect(returning).toContainText('Ospiti di ritorno');
-  const cells = await returning.getByRole('cell').allTextContents();
-  expect(Number(cells[0])).toBeGreaterThanOrEqual(3);
-  expect(Number(cells[1])).toBeGreaterThanOrEqual(3);
-  await expect(page.getByTestId('returning-row-first-time')).toContainText('Nuovi ospiti');
+  // The seed's three returning guests of Lago Azzurro, each with a quote or request this season.
+  await expect(returning.getByRole('rowheader')).toHaveText(/^\d+ ospiti di ritorno$/);
+  expect(Number((await returning.getByRole('rowheader').textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(3);
+  const [quotes, won, rate] = await returning.getByRole('cell').allTextContents();
+  expect(Number(quotes)).toBeGreaterThanOrEqual(3);
+  expect(Number(won)).toBeGreaterThanOrEqual(1);
+  expect(rate).toMatch(/%$/);
+  await expect(page.getByTestId('returning-row-first-time').getByRole('rowheader')).toHaveText(/^\d+ nuovi ospiti$/);
   await screenshotForReview(page, 'returning-dashboard-1280', { fullPage: true });
 
   // On a phone the marker is in the request's card.

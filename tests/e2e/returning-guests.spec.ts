@@ -74,6 +74,7 @@ test('a returning guest’s request: marked, last stay shown, drafted again at t
   expect(thisYear).not.toBe(lastYear);
   await expect(card.getByTestId('editor-card-total')).toHaveText(formatMoney(thisYear));
   await screenshotForReview(page, 'returning-draft-1280');
+  const draftUrl = page.url();
 
   // A second click drafts nothing more.
   await page.goto(previewUrl);
@@ -109,6 +110,9 @@ test('a returning guest’s request: marked, last stay shown, drafted again at t
   await page.goto(previewUrl);
   await expect(page.getByRole('region', { name: 'Ultimo soggiorno' })).toBeVisible();
   await screenshotForReview(page, 'returning-preview-390', { fullPage: false });
+  await page.goto(draftUrl);
+  await expect(page.getByTestId('repropose-notice')).toBeVisible();
+  await screenshotForReview(page, 'returning-draft-390', { fullPage: false });
   await page.goto('/preventivi');
   await expect(page.getByTestId('quote-row').filter({ hasText: 'Pieter Kuijpers' }).getByTestId('returning-badge')).toBeVisible();
   await page.getByTestId('quote-row').filter({ hasText: 'Pieter Kuijpers' }).scrollIntoViewIfNeeded();

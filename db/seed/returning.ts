@@ -14,6 +14,7 @@ import { ENGLISH, GERMAN, ITALIAN, NATIONS } from './people';
  * Returning guests for the demo: new contacts (the random plan is left as it is) who booked a stay
  * in an earlier season — with the unit the platform gave them — and are back this season with a
  * request or a quote, so the lists, the request preview and the dashboard show the feature.
+ * Their requests are a week or more old: other browser tests answer the newest open request.
  */
 
 type Party = { adults: number; children: number };
@@ -26,7 +27,7 @@ const GUESTS: Record<DemoCampsiteSpec['key'], ReturningGuest[]> = {
     {
       firstName: 'Katharina', lastName: 'Vogel', email: 'katharina.vogel@example.de', nationId: 2, city: 'Augsburg', phone: '1715550142', party: { adults: 2, children: 1 },
       stays: [{ typology: 'LA-PZ-STD', unit: 7, arrival: '2026-07-11', departure: '2026-07-25', vehicles: ['car'], services: ['electricity'] }],
-      next: { progress: 'richiesta', arrival: '2027-07-17', departure: '2027-07-31', daysAgo: 2, message: 'Hallo! Wir möchten gerne wieder kommen, am liebsten auf denselben Stellplatz wie letztes Jahr.' },
+      next: { progress: 'richiesta', arrival: '2027-07-17', departure: '2027-07-31', daysAgo: 9, message: 'Hallo! Wir möchten gerne wieder kommen, am liebsten auf denselben Stellplatz wie letztes Jahr.' },
     },
     {
       firstName: 'Pieter', lastName: 'Kuijpers', email: 'pieter.kuijpers@example.nl', nationId: 7, city: 'Utrecht', phone: '612345678', party: { adults: 2, children: 2 },
@@ -46,7 +47,7 @@ const GUESTS: Record<DemoCampsiteSpec['key'], ReturningGuest[]> = {
     {
       firstName: 'Stefan', lastName: 'Lindner', email: 'stefan.lindner@example.at', nationId: 3, city: 'Innsbruck', phone: '6645550131', party: { adults: 2, children: 2 },
       stays: [{ typology: 'PI-PZ-PINETA', unit: 7, arrival: '2026-07-04', departure: '2026-07-18', vehicles: ['camper'], services: ['electricity', 'dog'] }],
-      next: { progress: 'richiesta', arrival: '2027-07-03', departure: '2027-07-17', daysAgo: 3, message: 'Wie jedes Jahr: zwei Wochen im Juli, mit Wohnmobil und Hund.' },
+      next: { progress: 'richiesta', arrival: '2027-07-03', departure: '2027-07-17', daysAgo: 10, message: 'Wie jedes Jahr: zwei Wochen im Juli, mit Wohnmobil und Hund.' },
     },
   ],
 };

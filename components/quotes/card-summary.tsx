@@ -87,7 +87,7 @@ export async function CardSummary({ card, accepted, footer }: { card: CardRow; a
                     <TableTd colSpan={3}>
                       {card.offerName ? t('offer', { name: card.offerName }) : card.discountOnlyOnUnit ? t('discountOnUnit') : t('discount')}
                     </TableTd>
-                    <TableTd ta="right" c="green.8">
+                    <TableTd ta="right" c="green.9">
                       −{formatMoney(discount)}
                     </TableTd>
                   </TableTr>

@@ -4,6 +4,7 @@ import { demoPriceList } from '../../lib/booking-platform/demo-platform';
 import { formatMoney } from '../../lib/format';
 import { priceCard } from '../../lib/quotes/pricing';
 import { earlierPriceList } from '../../db/seed/returning';
+import { expectAccessibleAtRest } from './axe-at-rest';
 import { screenshotForReview } from './screenshots';
 import { LANDING_TIMEOUT_MS, LOGINS, logIn } from './support';
 
@@ -53,6 +54,7 @@ test('a returning guest’s request: marked, last stay shown, drafted again at t
   await expect(lastStay.getByRole('row', { name: /Piazzola \/ unità/ })).toContainText('Piazzola 7');
   await expect(lastStay.getByRole('row', { name: /Ospiti/ })).toContainText('Adulto × 2, Bambino (3-11 anni) × 1');
   await screenshotForReview(page, 'returning-preview-1280');
+  await expectAccessibleAtRest(page, 'request preview of a returning guest');
   const previewUrl = page.url();
 
   // "Riproponi l'anno scorso": the editor opens on the drafted card.
@@ -74,6 +76,7 @@ test('a returning guest’s request: marked, last stay shown, drafted again at t
   expect(thisYear).not.toBe(lastYear);
   await expect(card.getByTestId('editor-card-total')).toHaveText(formatMoney(thisYear));
   await screenshotForReview(page, 'returning-draft-1280');
+  await expectAccessibleAtRest(page, 'the drafted quote with its notice', { include: '[data-testid="repropose-notice"]' });
   const draftUrl = page.url();
 
   // A second click drafts nothing more.
@@ -110,6 +113,7 @@ test('a returning guest’s request: marked, last stay shown, drafted again at t
   await page.goto(previewUrl);
   await expect(page.getByRole('region', { name: 'Ultimo soggiorno' })).toBeVisible();
   await screenshotForReview(page, 'returning-preview-390', { fullPage: false });
+  await expectAccessibleAtRest(page, 'request preview of a returning guest, phone');
   await page.goto(draftUrl);
   await expect(page.getByTestId('repropose-notice')).toBeVisible();
   await screenshotForReview(page, 'returning-draft-390', { fullPage: false });
@@ -133,6 +137,7 @@ test('a returning guest’s page: last stay, and "Riproponi l’anno scorso" dra
   await expect(lastStay).toContainText('13/06/2026 – 20/06/2026');
   await expect(lastStay.getByRole('row', { name: /Piazzola \/ unità/ })).toContainText('Bungalow 3');
   await screenshotForReview(page, 'returning-contact-1280');
+  await expectAccessibleAtRest(page, 'a returning guest’s page', { include: '[data-testid="last-stay"]' });
   const contactUrl = page.url();
 
   await lastStay.getByRole('button', { name: 'Riproponi l’anno scorso' }).click();

@@ -55,7 +55,7 @@ export function CardPrice({ outcome, compact = false }: { outcome: Outcome; comp
         {priced.discountCents > 0 && (
           <Table.Tr>
             <Table.Td colSpan={3}>{offer ? t('card.offer', { name: offer.name }) : onlyOnUnit ? t('card.discountOnUnit') : t('card.discount')}</Table.Td>
-            <Table.Td ta="right" c="green.8">
+            <Table.Td ta="right" c="green.9">
               −{formatMoney(priced.discountCents)}
             </Table.Td>
           </Table.Tr>

@@ -4,6 +4,7 @@ import { LinkAnchor } from '@/components/ui/link-anchor';
 import { formatDate, formatNumber, formatPercent } from '@/lib/format';
 import type { Dashboard } from '@/lib/dashboard/service';
 import type { Comparison } from '@/lib/dashboard/periods';
+import { ReturningConversion } from './returning-conversion';
 
 const COMPARISONS: Comparison[] = ['mese', 'stagione', 'anno'];
 const rate = (value: number | null) => (value === null ? '—' : formatPercent(value));
@@ -65,6 +66,7 @@ export async function ConversionPanel({ dashboard, lucee }: { dashboard: Dashboa
             </TableTbody>
           </Table>
         </TableScrollContainer>
+        <ReturningConversion figures={dashboard.returning} />
         <Title order={3} size="h5">
           {t('nationalityConversion')}
         </Title>

@@ -10,10 +10,11 @@ import { availabilityAction, bookQuoteAction, markNotConvertedAction } from '@/a
 import type { Availability } from '@/lib/booking-platform/types';
 
 export type BookableCard = { idx: number; label: string; stay: string; total: string };
-type Props = { quoteId: string; quoteHref: string; cards: BookableCard[]; initialCardIdx: number };
+/** preferredResourceId: the unit the quote already names (a returning guest's usual pitch), chosen first when free. */
+type Props = { quoteId: string; quoteHref: string; cards: BookableCard[]; initialCardIdx: number; preferredResourceId?: string | null };
 
 /** Availability, unit, confirmation: the steps that end in inserisciPrenotazione. */
-export function BookingSteps({ quoteId, quoteHref, cards, initialCardIdx }: Props) {
+export function BookingSteps({ quoteId, quoteHref, cards, initialCardIdx, preferredResourceId = null }: Props) {
   const t = useTranslations('quotes.booking');
   const router = useRouter();
   const [step, setStep] = useState(0);
@@ -32,7 +33,8 @@ export function BookingSteps({ quoteId, quoteHref, cards, initialCardIdx }: Prop
       const answer = await availabilityAction({ quoteId, cardIdx });
       if (!answer.ok) return setFailure(answer.error);
       setAvailability(answer.data);
-      setResourceId(answer.data.resources[0]?.id ?? null);
+      const preferred = answer.data.resources.find((candidate) => candidate.id === preferredResourceId);
+      setResourceId(preferred?.id ?? answer.data.resources[0]?.id ?? null);
     });
   const book = () =>
     startTransition(async () => {

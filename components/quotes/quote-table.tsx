@@ -4,12 +4,23 @@ import { LinkAnchor } from '@/components/ui/link-anchor';
 import { cardCell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { formatDate, formatMoney } from '@/lib/format';
 import type { QuoteListItem } from '@/lib/quotes/queries';
+import type { LastStay } from '@/lib/quotes/returning-guests';
+import { ReturningBadge } from '@/components/returning/returning-badge';
 import { ProgressTag } from './progress-tag';
 import { contactDisplayName as contactName } from '@/lib/contacts/display';
 import { displayQuoteName } from './quote-name';
 
 /** The list's rows; a row opens the side drawer, keeping the filters in the URL. */
-export async function QuoteTable({ items, hrefFor }: { items: QuoteListItem[]; hrefFor: (id: string) => string }) {
+export async function QuoteTable({
+  items,
+  hrefFor,
+  returning = new Map(),
+}: {
+  items: QuoteListItem[];
+  hrefFor: (id: string) => string;
+  /** Returning guests' last stays by quote id (lib/quotes/returning-guests.ts). */
+  returning?: Map<string, LastStay>;
+}) {
   const t = await getTranslations('quotes');
   const tp = await getTranslations('progress');
   const total = (item: QuoteListItem) => {
@@ -53,6 +64,7 @@ export async function QuoteTable({ items, hrefFor }: { items: QuoteListItem[]; h
                   {item.contact.email}
                 </Text>
               )}
+              <ReturningBadge stay={returning.get(item.id)} />
             </TableTd>
             <TableTd {...cardCell(null, 'badge')}>
               {/* The whole label, however wide a long address makes the contact's column. */}

@@ -14,6 +14,7 @@ import { insertLabelTranslations } from './label-translations';
 import { refreshChangedCampsites } from '../../lib/dashboard/refresh';
 import { ensureProviderCampsite } from './provider';
 import { planQuotes } from './quotes';
+import { planReturningGuests } from './returning';
 import { createRandom } from './random';
 
 
@@ -90,6 +91,14 @@ async function seedCampsite(db: Database, spec: DemoCampsiteSpec, now: Date): Pr
     await tx.insert(quoteProgressEvents).values(plan.events);
     if (plan.requests.length > 0) await tx.insert(quoteRequests).values(plan.requests);
 
+    // Added apart from the random plan (which stays the same): guests back after an earlier season's booking.
+    const returning = planReturningGuests(spec, campsiteId, users, now, openedAt);
+    await tx.insert(contacts).values(returning.contacts);
+    await tx.insert(quotes).values(returning.quotes);
+    await tx.insert(quoteCards).values(returning.cards);
+    await tx.insert(quoteProgressEvents).values(returning.events);
+    if (returning.requests.length > 0) await tx.insert(quoteRequests).values(returning.requests);
+
     const lists = await insertLists(tx, random, campsiteId, plannedContacts, now);
     const templateCount = await insertTemplates(tx, campsiteId, spec.settings.reminderDays ?? 3, openedAt);
     await insertImageExtras(tx, spec.key, campsiteId);
@@ -97,7 +106,8 @@ async function seedCampsite(db: Database, spec: DemoCampsiteSpec, now: Date): Pr
     const notices = await insertNotifications(tx, random, campsiteId, plan.notices, spec.unreadNotifications, spec.readNotifications, now);
 
     const quotesByProgress = Object.fromEntries(QUOTE_PROGRESS.map((progress) => [progress, 0])) as Record<QuoteProgress, number>;
-    for (const quote of plan.quotes) quotesByProgress[quote.progress ?? 'bozza'] += 1;
+    for (const quote of [...plan.quotes, ...returning.quotes]) quotesByProgress[quote.progress ?? 'bozza'] += 1;
+    const requests = [...plan.requests, ...returning.requests];
     const monthStart = currentMonthStart(now);
     return {
       key: spec.key,
@@ -106,13 +116,13 @@ async function seedCampsite(db: Database, spec: DemoCampsiteSpec, now: Date): Pr
       campsiteId,
       counts: {
         users: users.length,
-        contacts: plannedContacts.length,
-        quotes: plan.quotes.length,
+        contacts: plannedContacts.length + returning.contacts.length,
+        quotes: plan.quotes.length + returning.quotes.length,
         quotesByProgress,
-        cards: plan.cards.length,
-        progressEvents: plan.events.length,
-        requests: plan.requests.length,
-        requestsThisMonth: plan.requests.filter((request) => request.createdAt && request.createdAt >= monthStart).length,
+        cards: plan.cards.length + returning.cards.length,
+        progressEvents: plan.events.length + returning.events.length,
+        requests: requests.length,
+        requestsThisMonth: requests.filter((request) => request.createdAt && request.createdAt >= monthStart).length,
         lists: lists.lists,
         listMemberships: lists.memberships,
         templates: templateCount,

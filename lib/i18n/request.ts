@@ -29,6 +29,7 @@ const STAFF_NAMESPACES = {
   mailboxSettings: () => import('../../messages/it/mailbox-settings.json'),
   mailbox: () => import('../../messages/it/mailbox.json'),
   quoteQuestions: () => import('../../messages/it/quote-questions.json'),
+  returningGuests: () => import('../../messages/it/returning-guests.json'),
 };
 
 async function staffMessages() {

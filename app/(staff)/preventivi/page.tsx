@@ -13,6 +13,7 @@ import { classifyError } from '@/lib/error-classification';
 import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/quotes/progress';
 import { quoteDetailOrFailure } from '@/lib/quotes/page-loaders';
 import { listQuotes } from '@/lib/quotes/queries';
+import { lastStaysForQuotes, type LastStay } from '@/lib/quotes/returning-guests';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -50,9 +51,13 @@ export default async function QuotesPage({ searchParams }: { searchParams: Promi
   };
   const filtered = Boolean(filters.search || filters.progress.length || filters.tag || filters.dateFrom || filters.dateTo);
   let page: Awaited<ReturnType<typeof listQuotes>> | null = null;
+  let returning = new Map<string, LastStay>();
   let failure: string | null = null;
   try {
-    page = await staffRead(tenant, (db) => listQuotes(db, tenant, filters));
+    ({ page, returning } = await staffRead(tenant, async (db) => {
+      const found = await listQuotes(db, tenant, filters);
+      return { page: found, returning: await lastStaysForQuotes(db, { campsiteId: tenant.campsiteId, quoteIds: found.items.map((item) => item.id) }) };
+    }));
   } catch (error) {
     const known = classifyError(error);
     if (!known) throw error;
@@ -79,7 +84,7 @@ export default async function QuotesPage({ searchParams }: { searchParams: Promi
           </Alert>
         )}
         {page && page.items.length === 0 && <EmptyState title={filtered ? t('empty') : t('emptyAll')} />}
-        {page && page.items.length > 0 && <QuoteTable items={page.items} hrefFor={(id) => withParams(params, { apri: id })} />}
+        {page && page.items.length > 0 && <QuoteTable items={page.items} returning={returning} hrefFor={(id) => withParams(params, { apri: id })} />}
         <Group justify="space-between">
           {filters.cursor ? <LinkButton href={withParams(params, { dopo: null, apri: null })} variant="subtle">{t('firstPage')}</LinkButton> : <span />}
           {page?.nextCursor && (

@@ -2,6 +2,7 @@ import { EmptyState, Group, Stack, TableTbody, TableTd, TableTh, TableThead, Tab
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ProgressTag } from '@/components/quotes/progress-tag';
+import { ReturningBadge } from '@/components/returning/returning-badge';
 import { contactDisplayName as contactName } from '@/lib/contacts/display';
 import { RequestScope } from '@/components/requests/request-scope';
 import { PageContainer } from '@/components/shell/page-container';
@@ -12,6 +13,7 @@ import { requireStaff } from '@/lib/auth/staff';
 import { staffRead } from '@/lib/auth/staff-read';
 import { formatDateTime } from '@/lib/format';
 import { listRequests } from '@/lib/quotes/requests';
+import { lastStaysForQuotes } from '@/lib/quotes/returning-guests';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('quotes.requests'))('title') };
@@ -23,7 +25,11 @@ export default async function RequestsPage({ searchParams }: { searchParams: Pro
   const tenant = await requireStaff();
   const { vista, dopo } = await searchParams;
   const scope = vista === 'tutte' ? 'all' : 'open';
-  const page = await staffRead(tenant, (db) => listRequests(db, tenant, { scope, cursor: typeof dopo === 'string' ? dopo : undefined }));
+  const { page, returning } = await staffRead(tenant, async (db) => {
+    const found = await listRequests(db, tenant, { scope, cursor: typeof dopo === 'string' ? dopo : undefined });
+    // One query for the whole page: which of these guests booked in an earlier season.
+    return { page: found, returning: await lastStaysForQuotes(db, { campsiteId: tenant.campsiteId, quoteIds: found.items.map((item) => item.quoteId) }) };
+  });
   const [t, tp] = await Promise.all([getTranslations('quotes.requests'), getTranslations('progress')]);
   const base = scope === 'all' ? '/richieste?vista=tutte' : '/richieste?';
   return (
@@ -60,6 +66,7 @@ export default async function RequestsPage({ searchParams }: { searchParams: Pro
                       {contactName(item.contact)}
                     </Text>
                     <ProgressTag progress={item.progress} label={tp(item.progress)} />
+                    <ReturningBadge stay={returning.get(item.quoteId)} />
                   </TableTd>
                   <TableTd {...cardCell(t('stay'), 'short')} style={{ whiteSpace: 'nowrap' }}>
                     {italian(item.arrival)} – {italian(item.departure)}

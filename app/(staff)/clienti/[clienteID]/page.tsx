@@ -9,11 +9,15 @@ import { ContactMailsTimelineSection } from '@/components/mailbox-settings/conta
 import { CONTACT_MAILS_PAGE, toTimelineRows } from '@/components/mailbox-settings/timeline-rows';
 import { ContactQuestionsSection } from '@/components/quote-questions/contact-questions-section';
 import { PageContainer } from '@/components/shell/page-container';
+import { LastStaySection } from '@/components/returning/last-stay-section';
+import { ReproposeButton } from '@/components/returning/repropose-button';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { contactDisplayName } from '@/lib/contacts/service';
 import { formatDate } from '@/lib/format';
+import { romeIsoDate } from '@/lib/date-filter';
+import { lastStayOfContact } from '@/lib/quotes/returning-guests';
 import { contactMailTimeline } from '@/lib/mailbox/timeline';
 import { contactQuestionThreads } from '@/lib/quote-questions/threads';
 import { staffRead } from '@/lib/auth/staff-read';
@@ -31,13 +35,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ContactDetailPage({ params }: Props) {
   const { tenant, detail } = await findContactDetail((await params).clienteID);
   if (!detail) notFound();
-  const [t, [campsite, mails, questions]] = await Promise.all([
+  // A stay booked up to this year makes the guest a returning one for the next stay we propose.
+  const beforeYear = Number(romeIsoDate(new Date()).slice(0, 4)) + 1;
+  const [t, [campsite, mails, questions, lastStay]] = await Promise.all([
     getTranslations('contacts'),
     staffRead(tenant, (db) =>
       Promise.all([
         getOwnCampsite(db, tenant),
         contactMailTimeline(db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id, limit: CONTACT_MAILS_PAGE }),
         contactQuestionThreads(db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id }),
+        lastStayOfContact(db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id, beforeYear }),
       ]),
     ),
   ]);
@@ -73,6 +80,7 @@ export default async function ContactDetailPage({ params }: Props) {
           </Group>
         </Group>
         <ContactDataSection detail={detail} tagDefinitions={campsite.personalizedTags} />
+        {lastStay && <LastStaySection stay={lastStay} action={<ReproposeButton contactId={contact.id} />} />}
         <ContactQuotesSection detail={detail} />
         <ContactQuestionsSection contactId={contact.id} threads={questions} />
         <Grid gap="lg">

@@ -56,7 +56,9 @@ export default async function BookingStepsPage({ params }: { params: Promise<{ i
         ) : !BOOKABLE.includes(quote.progress) || cards.length === 0 ? (
           <Alert color="orange" role="status" title={t('notBookable', { progress: tp(quote.progress) })} />
         ) : (
-          <BookingSteps quoteId={quote.id} quoteHref={quoteHref} cards={cards} initialCardIdx={quote.acceptedCardIdx ?? cards[0].idx} />
+          <BookingSteps quoteId={quote.id} quoteHref={quoteHref} cards={cards} initialCardIdx={quote.acceptedCardIdx ?? cards[0].idx}
+            preferredResourceId={typeof quote.resources[0] === 'string' ? quote.resources[0] : null}
+          />
         )}
       </Stack>
     </PageContainer>

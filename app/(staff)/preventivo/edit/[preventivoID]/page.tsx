@@ -1,4 +1,4 @@
-import { Stack, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
@@ -15,9 +15,28 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('quotes.editor'))('editTitle') };
 }
 
-export default async function EditQuotePage({ params }: { params: Promise<{ preventivoID: string }> }) {
+type Notice = { riproposto?: string | string[]; risorsa?: string | string[]; unita?: string | string[] };
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** After "Riproponi l'anno scorso": where the draft came from and what became of last year's unit. */
+async function ReproposedNotice({ notice }: { notice: Notice }) {
+  const year = single(notice.riproposto);
+  if (!year || !/^\d{4}$/.test(year)) return null;
+  const t = await getTranslations('returningGuests');
+  const status = single(notice.risorsa);
+  const unit = single(notice.unita)?.slice(0, 80);
+  const resource = unit && (status === 'free' || status === 'taken' || status === 'unknown') ? t(status === 'free' ? 'resourceFree' : status === 'taken' ? 'resourceTaken' : 'resourceUnknown', { unit }) : null;
+  return (
+    <Alert color="teal" role="status" title={t('draftNotice', { year })} data-testid="repropose-notice">
+      {resource && <Text size="sm">{resource}</Text>}
+    </Alert>
+  );
+}
+
+export default async function EditQuotePage({ params, searchParams }: { params: Promise<{ preventivoID: string }>; searchParams: Promise<Notice> }) {
   const tenant = await requireStaff();
   const { preventivoID } = await params;
+  const notice = await searchParams;
   const db = getDb();
   const detail = await quoteDetailOr404(db, tenant, preventivoID);
   // An accepted or booked quote is read-only: its preview says why.
@@ -28,6 +47,7 @@ export default async function EditQuotePage({ params }: { params: Promise<{ prev
     <PageContainer>
       <Stack gap="lg">
         <Title order={1}>{t('editTitle')}</Title>
+        <ReproposedNotice notice={notice} />
         <QuoteEditor data={data} />
       </Stack>
     </PageContainer>

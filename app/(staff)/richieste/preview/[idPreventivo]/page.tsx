@@ -1,8 +1,10 @@
-import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ProgressTag } from '@/components/quotes/progress-tag';
 import { RequestDetails } from '@/components/requests/request-details';
+import { LastStaySection } from '@/components/returning/last-stay-section';
+import { ReproposeButton } from '@/components/returning/repropose-button';
 import { contactDisplayName as contactName } from '@/lib/contacts/display';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
@@ -11,6 +13,7 @@ import { requireStaff } from '@/lib/auth/staff';
 import { formatDateTime } from '@/lib/format';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
 import { requestPreview } from '@/lib/requests/preview';
+import { lastStaysForQuotes } from '@/lib/quotes/returning-guests';
 import { staffRead } from '@/lib/auth/staff-read';
 
 type Params = { idPreventivo: string; clienteID?: string };
@@ -23,11 +26,15 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function RequestPreviewPage({ params }: { params: Promise<Params> }) {
   const tenant = await requireStaff();
   const { idPreventivo, clienteID } = await params;
-  const { detail, preview } = await staffRead(tenant, async (db) => {
+  const { detail, preview, lastStay } = await staffRead(tenant, async (db) => {
     const found = await quoteDetailOr404(db, tenant, idPreventivo, clienteID);
-    return { detail: found, preview: found.request ? await requestPreview(db, found.request, found.contact) : null };
+    return {
+      detail: found,
+      preview: found.request ? await requestPreview(db, found.request, found.contact) : null,
+      lastStay: (await lastStaysForQuotes(db, { campsiteId: tenant.campsiteId, quoteIds: [found.quote.id] })).get(found.quote.id) ?? null,
+    };
   });
-  const [t, tp] = await Promise.all([getTranslations('quotes.requests'), getTranslations('progress')]);
+  const [t, tp, tr] = await Promise.all([getTranslations('quotes.requests'), getTranslations('progress'), getTranslations('returningGuests')]);
   const { quote, contact, request } = detail;
   const open = quote.progress === 'richiesta';
   return (
@@ -46,6 +53,11 @@ export default async function RequestPreviewPage({ params }: { params: Promise<P
                 {contactName(contact)}
               </Title>
               <ProgressTag progress={quote.progress} label={tp(quote.progress)} />
+              {lastStay && (
+                <Badge variant="light" color="teal" data-testid="returning-badge">
+                  {tr('badge')}
+                </Badge>
+              )}
             </Group>
             {request && (
               <Text c="dimmed">
@@ -68,6 +80,12 @@ export default async function RequestPreviewPage({ params }: { params: Promise<P
             )}
           </Group>
         </Group>
+        {lastStay && (
+          <LastStaySection
+            stay={lastStay}
+            action={quote.progress === 'richiesta' || quote.progress === 'bozza' ? <ReproposeButton contactId={contact.id} quoteId={quote.id} /> : undefined}
+          />
+        )}
         {!request || !preview ? <Alert color="orange">{t('notARequest')}</Alert> : <RequestDetails preview={preview} />}
       </Stack>
     </PageContainer>

@@ -31,6 +31,7 @@ const NOT_STAFF_ACTIONS: Record<string, string> = {
   'app/(auth)/loginCV/actions.ts#loginWithLink': 'logs in with a one-time link: there is no tenant yet (login-token.test.ts)',
   'app/(public)/contattaci/actions.ts#sendContactRequest': 'the guests’ public contact form: the campsite is the one the guest writes to (public-form.test.ts)',
   'app/(public)/visualizzaPreventivo/actions.ts#askQuoteQuestion': 'a guest’s question on the mini-site: the quote, its guest and its campsite must belong together, else not found (quote-questions.test.ts)',
+  'app/(public)/visualizzaPreventivo/actions.ts#requestNewQuote': 'the expired quote’s request for a new one: the quote, its guest and its campsite must belong together, else not found (quote-renewal.test.ts)',
   'app/(public)/mailing/conferma/actions.ts#confirmNewsletter': 'a guest confirms a subscription with the secret token of its mail, no tenant (newsletter-double-opt-in.test.ts)',
   'app/(staff)/manageGmail/actions.ts#bindImapAction':
     'shows a refusal next to the field it names (details.field), which staffAction does not return; it takes the tenant from requireStaff and binds only that campsite’s mailbox, with no id in its input',

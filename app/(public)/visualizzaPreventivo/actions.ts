@@ -6,6 +6,8 @@ import { clientInfo } from '@/lib/auth/client-info';
 import { AppError } from '@/lib/errors';
 import { publicOrigin } from '@/lib/mail/origin';
 import { withMissGuard } from '@/lib/rate-limit/misses';
+import { requestNewQuoteByGuest } from '@/lib/public-quotes/renew';
+import { limiter } from '@/lib/rate-limit/limiter';
 import { askQuestion, type AskedQuestion, type QuestionRefusal } from '@/lib/quote-questions/service';
 import { z } from '@/lib/validation';
 
@@ -33,6 +35,32 @@ export async function askQuoteQuestion(values: z.input<typeof input>): Promise<A
     if (code) return { ok: false, code };
     if (error instanceof AppError && error.kind === 'rate_limited') return { ok: false, code: 'rate_limited' };
     if (!(error instanceof AppError)) console.error('Errore non gestito nella domanda di un cliente', error);
+    return { ok: false, code: 'generic' };
+  }
+}
+
+export type RenewResult = { ok: true; filed: boolean } | { ok: false; code: 'rate_limited' | 'generic' };
+
+/** Asking again files nothing new within a day; past a few clicks a minute, an address is a script. */
+const renewalsPerAddress = limiter('rinnovo-preventivo:address', { points: 10, durationSeconds: 10 * 60 });
+const renewInput = z.object({ campsiteId: id, quoteId: id, contactId: id });
+
+/**
+ * The expired quote's "Richiedi un nuovo preventivo". A guest action, as the question is: the
+ * legacy route table stays the booking platform's contract. The three ids are the capability.
+ */
+export async function requestNewQuote(values: z.input<typeof renewInput>): Promise<RenewResult> {
+  const parsed = renewInput.safeParse(values);
+  if (!parsed.success) return { ok: false, code: 'generic' };
+  const db = getDb();
+  const client = clientInfo(await headers());
+  try {
+    if (client.ip && !(await renewalsPerAddress.consume(db, client.ip)).allowed) return { ok: false, code: 'rate_limited' };
+    const outcome = await withMissGuard(db, client.ip, () => requestNewQuoteByGuest(db, parsed.data));
+    return { ok: true, filed: outcome.filed };
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'rate_limited') return { ok: false, code: 'rate_limited' };
+    if (!(error instanceof AppError)) console.error('Errore non gestito nella richiesta di un nuovo preventivo', error);
     return { ok: false, code: 'generic' };
   }
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useRef, useState, useTransition } from 'react';
+import { requestNewQuote } from '@/app/(public)/visualizzaPreventivo/actions';
 import styles from './document.module.css';
 import quoteStyles from './quote.module.css';
 
@@ -20,15 +21,10 @@ export function RenewQuote({ campsiteId, quoteId, contactId, texts }: Props) {
     startTransition(async () => {
       let next: { text: string; done: boolean };
       try {
-        const response = await fetch(`/api/richiediNuovoPreventivo/${encodeURIComponent(campsiteId)}/${encodeURIComponent(quoteId)}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ cliente: contactId }),
-        });
-        const answer = (await response.json().catch(() => ({}))) as { nuova?: boolean; code?: string };
-        next = response.ok
-          ? { text: answer.nuova ? texts.renewed : texts.renewedBefore, done: true }
-          : { text: response.status === 429 ? texts.rateLimited : texts.generic, done: false };
+        const answer = await requestNewQuote({ campsiteId, quoteId, contactId });
+        next = answer.ok
+          ? { text: answer.filed ? texts.renewed : texts.renewedBefore, done: true }
+          : { text: answer.code === 'rate_limited' ? texts.rateLimited : texts.generic, done: false };
       } catch {
         next = { text: texts.generic, done: false };
       }

@@ -1,9 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { contacts, quotes } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { limiter } from '@/lib/rate-limit/limiter';
 import { withMissGuard } from '@/lib/rate-limit/misses';
-import { requestNewQuoteByGuest } from '@/lib/public-quotes/renew';
 import { acceptByGuest, markViewedByGuest, renameByGuest } from '@/lib/public-quotes/service';
 import { buildGuestQuoteView, type GuestQuoteIds } from '@/lib/public-quotes/view';
 import type { Database } from '@/db/client';
@@ -26,9 +24,6 @@ async function guestIds(db: Database, idCamp: string, idPrev: string, cliente?: 
 }
 
 const guarded = <T>(ctx: PublicContext, call: () => Promise<T>) => withMissGuard(ctx.db, ctx.client.ip, call);
-
-/** Asking again files nothing new within a day; past a few clicks a minute, an address is a script. */
-const renewalsPerAddress = limiter('rinnovo-preventivo:address', { points: 10, durationSeconds: 10 * 60 });
 
 export const publicQuoteRoutes = [
   endpoint({
@@ -85,25 +80,6 @@ export const publicQuoteRoutes = [
         const ids = await guestIds(ctx.db, params.idCamp, params.idPrev, body.cliente);
         const accepted = await acceptByGuest(ctx.db, ids, params.idx, ctx.origin);
         return { accettata: accepted.acceptedCardIdx ?? params.idx };
-      }),
-  }),
-  endpoint({
-    method: 'POST',
-    path: '/richiediNuovoPreventivo/{idCamp}/{idPrev}',
-    auth: 'public',
-    group: 'quotes',
-    summary:
-      'Il cliente di un preventivo scaduto ne chiede uno nuovo: una richiesta con il soggiorno e gli ospiti della prima scheda e la notifica allo staff. Entro 24 ore una seconda chiamata non crea nulla (nuova: false).',
-    params: quoteParams,
-    body: guestBody,
-    response: z.object({ nuova: z.boolean() }),
-    handler: (ctx, { params, body }) =>
-      guarded(ctx, async () => {
-        if (ctx.client.ip && !(await renewalsPerAddress.consume(ctx.db, ctx.client.ip)).allowed) {
-          throw new AppError('rate_limited', 'Troppe richieste da questo indirizzo: riprova tra qualche minuto.', { code: 'rate_limited' });
-        }
-        const outcome = await requestNewQuoteByGuest(ctx.db, await guestIds(ctx.db, params.idCamp, params.idPrev, body.cliente));
-        return { nuova: outcome.filed };
       }),
   }),
   endpoint({

@@ -47,11 +47,17 @@ export function AskQuestion({ ids, cardIdx, shownIds, locale, collapsed, texts }
   const field = useRef<HTMLTextAreaElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const focusField = useRef(false);
+  const focusOpener = useRef(false);
   const fieldId = useId();
+  // Focus moves once the other half is drawn: a transition commits later than a frame callback runs.
   useEffect(() => {
     if (open && focusField.current) {
       focusField.current = false;
       field.current?.focus();
+    }
+    if (!open && focusOpener.current) {
+      focusOpener.current = false;
+      opener.current?.focus();
     }
   }, [open]);
   const waiting = sent.filter((question) => !shownIds.includes(question.id));
@@ -71,9 +77,9 @@ export function AskQuestion({ ids, cardIdx, shownIds, locale, collapsed, texts }
       setError(null);
       setStatus(texts.sent);
       if (collapsed) {
-        setOpen(false);
         // The form gives way to its button again: the focus goes there, not to the top of the page.
-        requestAnimationFrame(() => opener.current?.focus());
+        focusOpener.current = true;
+        setOpen(false);
       }
       router.refresh();
     });
@@ -132,9 +138,9 @@ export function AskQuestion({ ids, cardIdx, shownIds, locale, collapsed, texts }
                   type="button"
                   className={`${quoteStyles.button} ${quoteStyles.secondary}`}
                   onClick={() => {
+                    focusOpener.current = true;
                     setOpen(false);
                     setError(null);
-                    requestAnimationFrame(() => opener.current?.focus());
                   }}
                   disabled={pending}
                 >

@@ -1,7 +1,8 @@
-import { Badge, Group, Paper, Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { isAnswered, type ContactQuestionThread } from '@/lib/quote-questions/threads';
+import { QuestionsFrame } from './questions-frame';
 import { QuestionThread } from './question-thread';
 
 /** In the guest's history: their questions and the answers, one thread per quote, each leading to its quote. */
@@ -10,27 +11,15 @@ export async function ContactQuestionsSection({ contactId, threads }: { contactI
   const t = await getTranslations('quoteQuestions');
   const open = threads.flatMap((thread) => thread.questions).filter((question) => !isAnswered(question)).length;
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="contact-questions-title" data-testid="contact-questions">
-      <Stack gap="md">
-        <Group justify="space-between" gap="sm">
-          <Title order={2} size="h4" id="contact-questions-title">
-            {t('contactTitle')}
-          </Title>
-          {open > 0 && (
-            <Badge color="orange.9" variant="filled" tt="none">
-              {t('unanswered', { count: open })}
-            </Badge>
-          )}
-        </Group>
-        {threads.map((thread) => (
-          <Stack key={thread.quoteId} gap="xs" component="article" aria-label={thread.quoteName || t('unnamedQuote')}>
-            <LinkAnchor href={`/crea-preventivo/preview/${encodeURIComponent(contactId)}/${encodeURIComponent(thread.quoteId)}`} fw={600}>
-              {thread.quoteName || t('unnamedQuote')}
-            </LinkAnchor>
-            <QuestionThread questions={thread.questions} />
-          </Stack>
-        ))}
-      </Stack>
-    </Paper>
+    <QuestionsFrame titleId="contact-questions-title" title={t('contactTitle')} unansweredLabel={open > 0 ? t('unanswered', { count: open }) : null} testId="contact-questions">
+      {threads.map((thread) => (
+        <Stack key={thread.quoteId} gap="xs" component="article" aria-label={thread.quoteName || t('unnamedQuote')}>
+          <LinkAnchor href={`/crea-preventivo/preview/${encodeURIComponent(contactId)}/${encodeURIComponent(thread.quoteId)}`} fw={600}>
+            {thread.quoteName || t('unnamedQuote')}
+          </LinkAnchor>
+          <QuestionThread questions={thread.questions} />
+        </Stack>
+      ))}
+    </QuestionsFrame>
   );
 }

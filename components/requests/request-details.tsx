@@ -1,5 +1,6 @@
-import { Paper, SimpleGrid, Stack, Table, TableTbody, TableTd, TableTh, TableTr, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
+import { LabelValueTable } from '@/components/ui/label-value-table';
 import type { PreviewValue, RequestPreview } from '@/lib/requests/preview';
 
 type Row = { label: string; value: PreviewValue };
@@ -12,18 +13,7 @@ async function Section({ title, rows, testId }: { title: string; rows: Row[]; te
       <Title order={2} size="h4" mb="xs">
         {title}
       </Title>
-      <Table fz="sm" verticalSpacing={6} withRowBorders>
-        <TableTbody>
-          {rows.map((row) => (
-            <TableTr key={row.label}>
-              <TableTh scope="row" w="40%" fw={600}>
-                {row.label}
-              </TableTh>
-              <TableTd style={{ overflowWrap: 'anywhere' }}>{shown(row.value)}</TableTd>
-            </TableTr>
-          ))}
-        </TableTbody>
-      </Table>
+      <LabelValueTable rows={rows.map((row) => ({ label: row.label, value: shown(row.value) }))} />
     </Paper>
   );
 }

@@ -1,5 +1,6 @@
-import { Group, Paper, Table, TableTbody, TableTd, TableTh, TableTr, Text, Title } from '@mantine/core';
+import { Group, Paper, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
+import { LabelValueTable } from '@/components/ui/label-value-table';
 import { partyText, type LastStay } from '@/lib/quotes/returning-guests';
 import { stayDates } from './returning-badge';
 
@@ -26,18 +27,7 @@ export async function LastStaySection({ stay, action }: { stay: LastStay; action
         </div>
         {action}
       </Group>
-      <Table fz="sm" verticalSpacing={6} withRowBorders>
-        <TableTbody>
-          {rows.map((row) => (
-            <TableTr key={row.label}>
-              <TableTh scope="row" w="40%" fw={600}>
-                {row.label}
-              </TableTh>
-              <TableTd style={{ overflowWrap: 'anywhere' }}>{row.value}</TableTd>
-            </TableTr>
-          ))}
-        </TableTbody>
-      </Table>
+      <LabelValueTable rows={rows} />
     </Paper>
   );
 }

@@ -6,9 +6,17 @@ import { publicOrigin } from '@/lib/mail/origin';
 import { guestIdsOf, type GuestQuoteParams } from '@/lib/public-quotes/page';
 import { renderQuotePdf } from '@/lib/public-quotes/pdf/render';
 import { pdfDownload, pdfNotFound } from '@/lib/public-quotes/pdf/response';
+import { limiter, secondsLeft } from '@/lib/rate-limit/limiter';
 import { withMissGuard } from '@/lib/rate-limit/misses';
 
 type Context = { params: Promise<GuestQuoteParams> };
+
+/**
+ * Drawing a PDF costs the server far more than a page: a family downloads a few, a loop does not
+ * get to keep one core busy. Counted per address, shared by every instance (lib/rate-limit).
+ */
+const PDF_RENDERS_PER_ADDRESS = { points: 30, durationSeconds: 10 * 60 };
+const rendersPerAddress = limiter('quote-pdf:address', PDF_RENDERS_PER_ADDRESS);
 
 const tooLong = (params: GuestQuoteParams) => [params.clienteID, params.idPreventivo, params.idCampeggio].some((id) => id.length > 100);
 
@@ -22,6 +30,10 @@ export async function GET(_request: Request, { params }: Context) {
   if (tooLong(resolved)) return pdfNotFound();
   const db = getDb();
   const { ip } = clientInfo(await headers());
+  if (ip) {
+    const allowed = await rendersPerAddress.consume(db, ip);
+    if (!allowed.allowed) return new Response('Too many requests', { status: 429, headers: { 'Retry-After': String(secondsLeft(allowed)), 'Cache-Control': 'no-store' } });
+  }
   try {
     const pdf = await withMissGuard(db, ip, async () => {
       const rendered = await renderQuotePdf(db, guestIdsOf(resolved), { origin: await publicOrigin() });

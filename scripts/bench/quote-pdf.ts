@@ -1,0 +1,55 @@
+/**
+ * Benchmark: the quote's PDF against the mini-site's own data for the same quote, in process, on
+ * the seeded database (`npm run db:seed` first). The baseline is buildGuestQuoteView, which the
+ * page and the PDF both read; the PDF adds its pictures (re-encoded with sharp) and the drawing.
+ *   npm run bench:quote-pdf      (DATABASE_URL for PostgreSQL, else PGLITE_DIR or .data/pglite)
+ * BENCH_RUNS (40) timed runs of each after BENCH_WARMUP (5); prints p50/p95, the ratio of the
+ * medians and the document's size. A ratio holds on a shared machine; the milliseconds do not.
+ */
+import '../load-env';
+import { performance } from 'node:perf_hooks';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { openDatabase } from '../../db/client';
+import { quoteCards, quotes } from '../../db/schema';
+import { renderQuotePdf } from '../../lib/public-quotes/pdf/render';
+import { buildGuestQuoteView } from '../../lib/public-quotes/view';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
+const url = process.env.DATABASE_URL;
+const handle = openDatabase(url ? { url } : { pgliteDir: process.env.PGLITE_DIR ?? '.data/pglite' });
+const db = handle.db;
+
+// The quote with the most priced cards among those a guest can open: the heaviest usual document.
+const [ids] = await db
+  .select({ quoteId: quotes.id, contactId: quotes.contactId, campsiteId: quotes.campingId, cards: sql<number>`count(*)::int` })
+  .from(quotes)
+  .innerJoin(quoteCards, and(eq(quoteCards.quoteId, quotes.id), gt(quoteCards.totalCents, 0)))
+  .where(inArray(quotes.progress, ['inviato', 'letto', 'accettato']))
+  .groupBy(quotes.id)
+  .orderBy(desc(sql`count(*)`), quotes.id)
+  .limit(1);
+if (!ids) throw new Error('Servono preventivi inviati nel database: esegui prima `npm run db:seed`.');
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+async function timed(label: string, run: () => Promise<unknown>) {
+  for (let i = 0; i < WARMUP; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  const sorted = times.sort((a, b) => a - b);
+  console.log(`${label.padEnd(34)} p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(sorted, 95).toFixed(1).padStart(7)} ms`);
+  return percentile(sorted, 50);
+}
+
+const quoteIds = { campsiteId: ids.campsiteId, quoteId: ids.quoteId, contactId: ids.contactId };
+const pdf = await renderQuotePdf(db, quoteIds);
+const view = await buildGuestQuoteView(db, quoteIds);
+console.log(`preventivo ${ids.quoteId}: ${ids.cards} schede, ${view!.cards.reduce((n, card) => n + card.images.length, 0)} immagini, lingua ${pdf!.locale}, PDF ${(pdf!.bytes.length / 1024).toFixed(0)} KB, ${RUNS} giri`);
+const baseline = await timed('dati della pagina (baseline)', () => buildGuestQuoteView(db, quoteIds));
+const drawn = await timed('PDF (dati, immagini, disegno)', () => renderQuotePdf(db, quoteIds));
+console.log(`rapporto PDF / dati della pagina: ${(drawn / baseline).toFixed(1)}×`);
+await handle.close();

@@ -7,12 +7,20 @@ import { useState } from 'react';
 import { useActionForm } from '@/components/ui/use-action-form';
 import type { ActionResult } from '@/lib/actions';
 
-export type AnswerAction = (input: { questionId: string; text: string }) => Promise<ActionResult<unknown>>;
+export type AnswerAction = (input: { questionId: string; text: string; attemptKey: string }) => Promise<ActionResult<unknown>>;
+
+/** 128 random bits, URL-safe; getRandomValues works on plain http too, where randomUUID does not. */
+function attemptKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
 
 /** The answer under a guest's question: plain text, kept as typed when it is refused. */
 export function AnswerForm({ questionId, action, maxLength }: { questionId: string; action: AnswerAction; maxLength: number }) {
   const t = useTranslations('quoteQuestions');
   const [text, setText] = useState('');
+  // One key per answer until it is saved: a retry of the same answer is not a second one.
+  const [attempt, setAttempt] = useState(attemptKey);
   const form = useActionForm(action, { successMessage: t('sent'), refresh: true });
   return (
     <form
@@ -20,7 +28,10 @@ export function AnswerForm({ questionId, action, maxLength }: { questionId: stri
       aria-busy={form.pending}
       onSubmit={(event) => {
         event.preventDefault();
-        form.submit({ questionId, text }, () => setText(''));
+        form.submit({ questionId, text, attemptKey: attempt }, () => {
+          setText('');
+          setAttempt(attemptKey());
+        });
       }}
     >
       <Stack gap="xs">

@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '@/db/client';
 import { afterCommit } from '@/db/tenant-scope';
 import { contacts, quoteCards, quoteQuestions, quotes } from '@/db/schema';
@@ -75,7 +76,16 @@ export async function askQuestion(
   return { id: asked.id, cardIdx: asked.cardIdx, body: asked.body, createdAt: asked.createdAt.toISOString() };
 }
 
-export type SentAnswer = { id: string; questionId: string; mailed: 'mailbox' | 'outbox' | null };
+export type SentAnswer = { id: string; questionId: string; mailed: 'mailbox' | 'outbox' | null; repeated?: boolean };
+
+/**
+ * The answer's id from the form's attempt key: the same click sent again (a retry after a lost
+ * answer, a double submit) names the same row, so it is saved and mailed once. Derived inside the
+ * campsite and the question, so no key can name another campsite's row.
+ */
+export function answerIdOf(campsiteId: string, questionId: string, attemptKey: string): string {
+  return createHash('sha256').update(`${campsiteId}:${questionId}:${attemptKey}`).digest('base64url').slice(0, 22);
+}
 
 /**
  * A staff answer to one of the campsite's questions: saved, shown on the mini-site under the
@@ -84,7 +94,7 @@ export type SentAnswer = { id: string; questionId: string; mailed: 'mailbox' | '
  */
 export async function answerQuestion(
   db: Database,
-  input: { campsiteId: string; userId: string | null; userEmail: string; questionId: string; text: string; origin: string },
+  input: { campsiteId: string; userId: string | null; userEmail: string; questionId: string; text: string; origin: string; attemptKey?: string },
   options: { mailboxClient?: MailboxClient } = {},
 ): Promise<SentAnswer> {
   const body = cleanMessage(input.text);
@@ -98,7 +108,7 @@ export async function answerQuestion(
     .where(and(eq(quoteQuestions.id, input.questionId), eq(quoteQuestions.campingId, input.campsiteId), isNull(quoteQuestions.questionId)));
   if (!row) throw new AppError('not_found', 'Domanda non trovata.');
   const { question, quote, contact } = row;
-  const answerId = newId();
+  const answerId = input.attemptKey ? answerIdOf(input.campsiteId, question.id, input.attemptKey) : newId();
   const email = contact.email?.trim() || null;
   const mail = email
     ? {
@@ -114,6 +124,13 @@ export async function answerQuestion(
       }
     : null;
   const saved = await db.transaction(async (tx) => {
+    // Two sends of one attempt take turns here; the second finds the first's answer and stops.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quote-answer:${answerId}`}::text))`);
+    const [earlier] = await tx
+      .select({ id: quoteQuestions.id })
+      .from(quoteQuestions)
+      .where(and(eq(quoteQuestions.id, answerId), eq(quoteQuestions.campingId, input.campsiteId)));
+    if (earlier) return 'repeated' as const;
     // Through the bound mailbox the mail leaves at once (and is not taken back if the save
     // failed); through the outbox it is queued with the answer, both or neither.
     const sent = mail ? await sendAnswerMail(tx as unknown as Database, mail, options) : null;
@@ -130,6 +147,7 @@ export async function answerQuestion(
     });
     return sent;
   });
+  if (saved === 'repeated') return { id: answerId, questionId: question.id, mailed: null, repeated: true };
   await afterCommit(() => invalidateQuotes([quote.id]));
   if (saved?.via === 'outbox') deliverSoon();
   return { id: answerId, questionId: question.id, mailed: saved?.via ?? null };

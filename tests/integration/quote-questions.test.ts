@@ -157,6 +157,24 @@ describe('the staff’s answer', () => {
     expect((await quoteQuestionThread(db, theirs.ids))[0].answers.map((entry) => entry.body)).toEqual(['Risposta vera']);
   });
 
+  it('sent twice with the same attempt (a retry, a double submit, at once) is saved and mailed once; a new attempt is a new answer', async () => {
+    const { ask, user, campsite, ids } = await germanQuote();
+    const asked = await ask('Gibt es einen Pool?', null);
+    const send = (text: string, attemptKey: string) =>
+      answerQuestion(db, { campsiteId: campsite.id, userId: user.id, userEmail: user.email, questionId: asked.id, text, origin: ORIGIN, attemptKey });
+    const [first, second] = await Promise.all([send('Ja, beheizt.', 'attempt-key-0000000001'), send('Ja, beheizt.', 'attempt-key-0000000001')]);
+    expect(first.id).toBe(second.id);
+    expect([first.repeated, second.repeated].filter(Boolean)).toHaveLength(1);
+    const again = await send('Ja, beheizt.', 'attempt-key-0000000001');
+    expect(again).toMatchObject({ id: first.id, repeated: true, mailed: null });
+    const answerMails = async () => (await outboxOf(campsite.id)).filter((mail) => mail.kind === 'question-answer');
+    expect(await answerMails()).toHaveLength(1);
+    expect((await buildGuestQuoteView(db, ids))?.questions[0].answers.map((entry) => entry.body)).toEqual(['Ja, beheizt.']);
+    await send('Und von 9 bis 19 Uhr offen.', 'attempt-key-0000000002');
+    expect(await answerMails()).toHaveLength(2);
+    expect((await buildGuestQuoteView(db, ids))?.questions[0].answers).toHaveLength(2);
+  });
+
   it('to a guest without an address is saved and shown on the page, with no mail', async () => {
     const { ask, answer, campsite, ids } = await germanQuote({ email: '' });
     const asked = await ask('Frage ohne Adresse', null);

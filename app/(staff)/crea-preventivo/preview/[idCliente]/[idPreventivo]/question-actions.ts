@@ -11,10 +11,12 @@ import { z } from '@/lib/validation';
 export const answerQuestionAction = staffAction(
   z.object({
     questionId: z.string().trim().min(1).max(64),
+    /** The form's key for this attempt: sent again, it saves and mails nothing twice. */
+    attemptKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Chiave del tentativo non valida.').optional(),
     text: z.string().trim().min(1, 'Scrivi la risposta.').max(ANSWER_MAX_LENGTH, `La risposta può avere al massimo ${ANSWER_MAX_LENGTH} caratteri.`),
   }),
   async (tenant, input, db) => {
-    const sent = await answerQuestion(db, { campsiteId: tenant.campsiteId, userId: tenant.userId, userEmail: tenant.email, questionId: input.questionId, text: input.text, origin: await publicOrigin() });
+    const sent = await answerQuestion(db, { campsiteId: tenant.campsiteId, userId: tenant.userId, userEmail: tenant.email, questionId: input.questionId, text: input.text, attemptKey: input.attemptKey, origin: await publicOrigin() });
     revalidatePath('/crea-preventivo/preview', 'layout');
     return sent;
   },

@@ -3,7 +3,8 @@ import postgres from 'postgres';
 import { expectAccessible } from './guest-checks';
 import { LOGINS, logInToDashboard } from './support';
 
-const isExpiredPage = (html: string) => /(?:è scaduto il|expired on|ist am) [^{]/.test(html);
+// The quote's page shows its expired panel; a single offer's page says so in its banner.
+const isExpiredPage = (html: string) => html.includes('data-testid="guest-quote-expired"') || /(?:è scaduto il|expired on|ist am) [^{]/.test(html);
 
 /**
  * Against PostgreSQL: an old quote whose validity ends behind the application's back, its

@@ -85,8 +85,9 @@ test('a returning guest’s request: marked, last stay shown, drafted again at t
   await expect(page).toHaveURL(/\/preventivo\/edit\//, { timeout: 30_000 });
   await expect(page.getByTestId('card-editor')).toHaveCount(1);
 
-  // The quotes list marks the returning guests too (Pieter Kuijpers' accepted quote).
-  await page.goto('/preventivi');
+  // The quotes list marks the returning guests too (Pieter Kuijpers' accepted quote), found by his
+  // name: other specs' newer quotes may have pushed it off the first page.
+  await page.goto('/preventivi?q=Kuijpers');
   await expect(page.getByTestId('quote-row').filter({ hasText: 'Pieter Kuijpers' }).getByTestId('returning-badge')).toContainText('Ospite di ritorno');
 
   // The dashboard: returning guests against first-time guests, with their conversion.

@@ -118,7 +118,7 @@ test('a returning guest’s request: marked, last stay shown, drafted again at t
   await page.goto(draftUrl);
   await expect(page.getByTestId('repropose-notice')).toBeVisible();
   await screenshotForReview(page, 'returning-draft-390', { fullPage: false });
-  await page.goto('/preventivi');
+  await page.goto('/preventivi?q=Kuijpers');
   await expect(page.getByTestId('quote-row').filter({ hasText: 'Pieter Kuijpers' }).getByTestId('returning-badge')).toBeVisible();
   await page.getByTestId('quote-row').filter({ hasText: 'Pieter Kuijpers' }).scrollIntoViewIfNeeded();
   await screenshotForReview(page, 'returning-quotes-390', { fullPage: false });

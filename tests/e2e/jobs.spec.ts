@@ -2,9 +2,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import postgres from 'postgres';
 import { expectAccessible } from './guest-checks';
 import { LOGINS, logInToDashboard } from './support';
+import { isExpiredPage } from '../helpers/expired-page';
 
-// The quote's page shows its expired panel; a single offer's page says so in its banner.
-const isExpiredPage = (html: string) => html.includes('data-testid="guest-quote-expired"') || /(?:è scaduto il|expired on|ist am) [^{]/.test(html);
 
 /**
  * Against PostgreSQL: an old quote whose validity ends behind the application's back, its

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '@/db/seed/logins';
 import { appLoginUrl } from '../helpers/app-login';
 import { nginxConfig, portIsOpen, startProcess, stopProcess, waitForHttp, type Started } from './cluster';
+import { isExpiredPage } from '../helpers/expired-page';
 
 /**
  * Two `next start` instances of the production build on one PostgreSQL and one Redis, behind
@@ -41,7 +42,6 @@ function run(command: string, args: string[], env: Record<string, string>): Prom
 const at = (port: number, path: string) => `http://127.0.0.1:${port}${path}`;
 // The mini-site's "expired" notice in the guest's language, its date filled in (the page also
 // carries the raw messages, with {date}, for its client components).
-const isExpiredPage = (html: string) => /(?:è scaduto il|expired on|ist am) [^{]/.test(html);
 
 async function api(port: number, path: string, body: unknown, token?: string) {
   const answer = await fetch(at(port, `/api${path}`), {

@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { contacts, quoteCards, quoteProgressEvents, quoteRequests, quotes } from '@/db/schema';
-import { endOfRomeDay, romeIsoDate } from '@/lib/date-filter';
+import { contacts, quoteCards, quoteRequests, quotes } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { guestEvents } from '@/lib/notifications/events';
-import { DEFAULT_VALIDITY_DAYS } from '@/lib/quotes/service';
+import { openRequestQuote } from '@/lib/requests/store';
 import { guestState, type GuestQuoteIds } from './view';
 
 const DAY_MS = 86_400_000;
@@ -69,42 +68,25 @@ export async function requestNewQuoteByGuest(db: DbOrTx, ids: GuestQuoteIds, now
     ]
       .filter(Boolean)
       .join('\n');
-    const [request] = await tx
-      .insert(quotes)
-      .values({
-        campingId: ids.campsiteId,
-        contactId: contact.id,
-        ownerId: quote.ownerId,
-        name: `Richiesta del ${formatDate(now)}`,
-        languageId: quote.languageId ?? contact.languageId,
-        progress: 'richiesta',
-        progressChangedAt: now,
-        validUntil: endOfRomeDay(romeIsoDate(new Date(now.getTime() + DEFAULT_VALIDITY_DAYS * DAY_MS))),
-      })
-      .returning({ id: quotes.id, name: quotes.name });
-    await tx.insert(quoteProgressEvents).values({
-      campingId: ids.campsiteId,
-      quoteId: request.id,
-      fromProgress: null,
-      toProgress: 'richiesta',
-      actorKind: 'guest',
-      note: `Nuovo preventivo chiesto dal mini-sito: ${name} era scaduto`,
-    });
-    await tx.insert(quoteRequests).values({
-      campingId: ids.campsiteId,
-      quoteId: request.id,
+    const request = await openRequestQuote(tx, {
+      campsiteId: ids.campsiteId,
       contactId: contact.id,
+      ownerId: quote.ownerId,
       languageId: quote.languageId ?? contact.languageId,
-      arrival: card?.arrival ?? null,
-      departure: card?.departure ?? null,
-      message,
-      payload: {
-        ...(card?.arrival ? { arrivo: card.arrival } : {}),
-        ...(card?.departure ? { partenza: card.departure } : {}),
-        ...(card ? { tipologia: card.typologyName } : {}),
-        ...(party ? { ospiti: party } : {}),
-        [RENEWAL_KEY]: quote.id,
+      note: `Nuovo preventivo chiesto dal mini-sito: ${name} era scaduto`,
+      request: {
+        arrival: card?.arrival ?? null,
+        departure: card?.departure ?? null,
+        message,
+        payload: {
+          ...(card?.arrival ? { arrivo: card.arrival } : {}),
+          ...(card?.departure ? { partenza: card.departure } : {}),
+          ...(card ? { tipologia: card.typologyName } : {}),
+          ...(party ? { ospiti: party } : {}),
+          [RENEWAL_KEY]: quote.id,
+        },
       },
+      now,
     });
     await guestEvents.request(tx, ids.campsiteId, request, contact, [party ? `per ${party}` : '', stay].filter(Boolean).join(' '));
     return { filed: true, quoteId: request.id };

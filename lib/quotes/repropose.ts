@@ -5,7 +5,7 @@ import type { BookingPlatform } from '@/lib/booking-platform';
 import { invalidateQuotes } from '@/lib/cache/tags';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { contactDisplayName } from '@/lib/contacts/display';
-import { endOfRomeDay, romeIsoDate } from '@/lib/date-filter';
+import { romeIsoDate } from '@/lib/date-filter';
 import { AppError } from '@/lib/errors';
 import { labelTableOf } from '@/lib/label-translations/service';
 import type { Tenant } from '@/lib/tenant';
@@ -13,7 +13,7 @@ import { blankCardInput, cardValues, loadPricingContext } from './cards';
 import { findQuote } from './detail';
 import { lastStayOfContact, lastStaysForQuotes, type LastStay } from './returning-guests';
 import { sameWeekIn } from './same-week';
-import { DEFAULT_VALIDITY_DAYS } from './service';
+import { defaultValidUntil } from './service';
 
 export type ReproposeInput = { quoteId?: string | null; contactId: string };
 
@@ -156,7 +156,7 @@ export async function reproposeLastStay(db: DbOrTx, tenant: Tenant, platform: Bo
         name: `Soggiorno ${year} – ${contactDisplayName(contact)}`,
         languageId: contact.languageId,
         progress: 'bozza',
-        validUntil: endOfRomeDay(romeIsoDate(new Date(now.getTime() + DEFAULT_VALIDITY_DAYS * 86_400_000))),
+        validUntil: defaultValidUntil(now),
         resources: resource.ids,
       })
       .returning({ id: quotes.id });

@@ -21,6 +21,9 @@ const staleEdit = () =>
   new AppError('conflict', 'Qualcun altro ha modificato il preventivo dopo che l’hai aperto: le tue modifiche restano qui, ma per salvarle ricarica la pagina e riportale.');
 export const DEFAULT_VALIDITY_DAYS = 14;
 
+/** A new quote's validity when nobody chose one: the end of the Rome day DEFAULT_VALIDITY_DAYS from now. */
+export const defaultValidUntil = (now = new Date()) => endOfRomeDay(romeIsoDate(new Date(now.getTime() + DEFAULT_VALIDITY_DAYS * DAY_MS)));
+
 async function contactOf(db: DbOrTx, tenant: Tenant, contactId: string) {
   const [contact] = await db
     .select({ id: contacts.id, languageId: contacts.languageId })
@@ -57,7 +60,7 @@ function checkComplete(cards: CardInput[], validUntil: Date | null, target: Quot
 type Prepared = { values: Omit<typeof quotes.$inferInsert, 'campingId' | 'progress'>; cards: ReturnType<typeof cardValues>[] };
 
 function validityOf(input: QuoteInput): Date {
-  return endOfRomeDay(input.validUntil ?? romeIsoDate(new Date(Date.now() + DEFAULT_VALIDITY_DAYS * DAY_MS)));
+  return input.validUntil ? endOfRomeDay(input.validUntil) : defaultValidUntil();
 }
 
 async function prepare(db: DbOrTx, tenant: Tenant, input: QuoteInput, platform: BookingPlatform, validUntil: Date | null): Promise<Prepared> {
@@ -214,7 +217,7 @@ export async function reopenQuote(db: DbOrTx, tenant: Tenant, quoteId: string): 
     patch: {
       refusedAt: null,
       refusalReason: null,
-      ...(expired ? { validUntil: endOfRomeDay(romeIsoDate(new Date(Date.now() + DEFAULT_VALIDITY_DAYS * DAY_MS))) } : {}),
+      ...(expired ? { validUntil: defaultValidUntil() } : {}),
     },
   });
 }

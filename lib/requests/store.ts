@@ -1,15 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { contacts, quoteProgressEvents, quoteRequests, quotes } from '@/db/schema';
-import { endOfRomeDay, romeIsoDate } from '@/lib/date-filter';
 import { formatDate } from '@/lib/format';
 import { queueContactConfirmation } from '@/lib/mail/system-mails';
 import { guestEvents } from '@/lib/notifications/events';
-import { DEFAULT_VALIDITY_DAYS } from '@/lib/quotes/service';
+import { defaultValidUntil } from '@/lib/quotes/service';
 import type { FormLanguage } from './form-options';
 import type { RequestInput } from './validation';
 
-const DAY_MS = 86_400_000;
 
 type ContactRow = typeof contacts.$inferSelect;
 export type StoredRequest = { contactId: string; quoteId: string; contactCreated: boolean };
@@ -73,6 +71,47 @@ async function upsertContact(tx: DbOrTx, campsiteId: string, input: RequestInput
 }
 
 /**
+ * A quote in progress 'richiesta' with its first event and the request as it came: what the
+ * form and the expired quote's "new quote" both leave for the staff.
+ */
+export async function openRequestQuote(
+  tx: DbOrTx,
+  input: {
+    campsiteId: string;
+    contactId: string;
+    ownerId: string | null;
+    languageId: number | null;
+    note: string;
+    request: { arrival: string | null; departure: string | null; message: string; payload: Record<string, unknown> };
+    now: Date;
+  },
+): Promise<{ id: string; name: string }> {
+  const [quote] = await tx
+    .insert(quotes)
+    .values({
+      campingId: input.campsiteId,
+      contactId: input.contactId,
+      ownerId: input.ownerId,
+      name: `Richiesta del ${formatDate(input.now)}`,
+      languageId: input.languageId,
+      progress: 'richiesta',
+      progressChangedAt: input.now,
+      validUntil: defaultValidUntil(input.now),
+    })
+    .returning({ id: quotes.id, name: quotes.name });
+  await tx.insert(quoteProgressEvents).values({
+    campingId: input.campsiteId,
+    quoteId: quote.id,
+    fromProgress: null,
+    toProgress: 'richiesta',
+    actorKind: 'guest',
+    note: input.note,
+  });
+  await tx.insert(quoteRequests).values({ campingId: input.campsiteId, quoteId: quote.id, contactId: input.contactId, languageId: input.languageId, ...input.request });
+  return quote;
+}
+
+/**
  * Everything a submission leaves behind, all or nothing: the contact, a quote in progress
  * 'richiesta' with its first event, the request as the guest sent it, and the staff's notification.
  */
@@ -87,36 +126,14 @@ export async function storeRequest(
 ): Promise<StoredRequest> {
   return db.transaction(async (tx) => {
     const contact = await upsertContact(tx, campsiteId, input, language.languageId);
-    const [quote] = await tx
-      .insert(quotes)
-      .values({
-        campingId: campsiteId,
-        contactId: contact.row.id,
-        ownerId: null,
-        name: `Richiesta del ${formatDate(now)}`,
-        languageId: language.languageId,
-        progress: 'richiesta',
-        progressChangedAt: now,
-        validUntil: endOfRomeDay(romeIsoDate(new Date(now.getTime() + DEFAULT_VALIDITY_DAYS * DAY_MS))),
-      })
-      .returning({ id: quotes.id, name: quotes.name });
-    await tx.insert(quoteProgressEvents).values({
-      campingId: campsiteId,
-      quoteId: quote.id,
-      fromProgress: null,
-      toProgress: 'richiesta',
-      actorKind: 'guest',
-      note: 'Richiesta dal modulo del sito',
-    });
-    await tx.insert(quoteRequests).values({
-      campingId: campsiteId,
-      quoteId: quote.id,
+    const quote = await openRequestQuote(tx, {
+      campsiteId,
       contactId: contact.row.id,
+      ownerId: null,
       languageId: language.languageId,
-      arrival: input.arrival,
-      departure: input.departure,
-      message: input.message ?? '',
-      payload,
+      note: 'Richiesta dal modulo del sito',
+      request: { arrival: input.arrival, departure: input.departure, message: input.message ?? '', payload },
+      now,
     });
     await guestEvents.request(tx, campsiteId, quote, contact.row, stayForStaff(input));
     await queueContactConfirmation(tx, campsiteId, {

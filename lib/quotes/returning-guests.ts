@@ -88,14 +88,12 @@ type Row = {
   services: unknown;
 };
 
-const asArray = (value: unknown): Record<string, unknown>[] => {
-  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  return Array.isArray(parsed) ? parsed.filter((item): item is Record<string, unknown> => Boolean(item) && typeof item === 'object') : [];
-};
+// A jsonb column read through a raw query may come back parsed or as its text, by driver.
 const rawArray = (value: unknown): unknown[] => {
   const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
   return Array.isArray(parsed) ? parsed : [];
 };
+const asArray = (value: unknown) => rawArray(value).filter((item): item is Record<string, unknown> => Boolean(item) && typeof item === 'object');
 const count = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0);
 
 function toLastStay(row: Row): LastStay {

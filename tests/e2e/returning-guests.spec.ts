@@ -6,7 +6,7 @@ import { priceCard } from '../../lib/quotes/pricing';
 import { earlierPriceList } from '../../db/seed/returning';
 import { expectAccessibleAtRest } from './axe-at-rest';
 import { screenshotForReview } from './screenshots';
-import { LANDING_TIMEOUT_MS, LOGINS, logIn } from './support';
+import { LOGINS, startSession } from './support';
 
 /**
  * The seeded returning guest Katharina Vogel booked Piazzola 7 (Piazzola standard) from Saturday
@@ -31,18 +31,21 @@ const requestRow = (page: Page) => page.getByTestId('request-table').locator('tr
 
 test('a returning guest’s request: marked, last stay shown, drafted again at this year’s prices, counted on the dashboard', async ({ page }) => {
   test.setTimeout(180_000);
-  await logIn(page, LOGINS.admin);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: LANDING_TIMEOUT_MS });
+  await startSession(page, LOGINS.admin);
 
-  // The requests list: the marker with the last stay's dates and accommodation.
+  // The requests list: the marker with the last stay's dates and accommodation. A first-time
+  // guest's request has no marker.
   await page.goto('/richieste');
-  const row = requestRow(page);
-  await expect(row.getByTestId('returning-badge')).toContainText('Ospite di ritorno');
-  await expect(row.getByTestId('returning-badge')).toContainText('Ultimo soggiorno: 11/07/2026 – 25/07/2026 · Piazzola standard, Piazzola 7');
-  // A first-time guest's request has no marker.
   const others = page.getByTestId('request-table').locator('tbody tr', { hasNotText: GUEST });
   await expect(others.first()).toBeVisible();
   await expect(others.first().getByTestId('returning-badge')).toHaveCount(0);
+  // Found by the search, whatever else came in since: the URL keeps it.
+  await page.getByRole('searchbox', { name: 'Cerca per ospite' }).fill('katharina vogel');
+  await expect(page).toHaveURL(/\/richieste\?q=katharina(\+|%20)vogel$/);
+  await expect(page.getByTestId('request-table').locator('tbody tr')).toHaveCount(1);
+  const row = requestRow(page);
+  await expect(row.getByTestId('returning-badge')).toContainText('Ospite di ritorno');
+  await expect(row.getByTestId('returning-badge')).toContainText('Ultimo soggiorno: 11/07/2026 – 25/07/2026 · Piazzola standard, Piazzola 7');
   await screenshotForReview(page, 'returning-requests-1280');
 
   // The preview: "Ultimo soggiorno".
@@ -107,7 +110,7 @@ test('a returning guest’s request: marked, last stay shown, drafted again at t
 
   // On a phone the marker is in the request's card.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/richieste');
+  await page.goto('/richieste?q=katharina+vogel');
   await expect(requestRow(page).getByTestId('returning-badge')).toBeVisible();
   await expect(requestRow(page).getByTestId('returning-badge')).toContainText('Piazzola 7');
   await screenshotForReview(page, 'returning-requests-390', { fullPage: false });
@@ -119,8 +122,10 @@ test('a returning guest’s request: marked, last stay shown, drafted again at t
   await expect(page.getByTestId('repropose-notice')).toBeVisible();
   await screenshotForReview(page, 'returning-draft-390', { fullPage: false });
   await page.goto('/preventivi?q=Kuijpers');
-  await expect(page.getByTestId('quote-row').filter({ hasText: 'Pieter Kuijpers' }).getByTestId('returning-badge')).toBeVisible();
-  await page.getByTestId('quote-row').filter({ hasText: 'Pieter Kuijpers' }).scrollIntoViewIfNeeded();
+  // His earlier, accepted quote is listed too: the marker is on the new one only.
+  const returningQuote = page.getByTestId('quote-row').filter({ hasText: 'Pieter Kuijpers' }).getByTestId('returning-badge');
+  await expect(returningQuote).toBeVisible();
+  await returningQuote.scrollIntoViewIfNeeded();
   await screenshotForReview(page, 'returning-quotes-390', { fullPage: false });
   await page.goto('/dashboard');
   await page.getByTestId('returning-conversion-table').scrollIntoViewIfNeeded();
@@ -129,8 +134,7 @@ test('a returning guest’s request: marked, last stay shown, drafted again at t
 
 test('a returning guest’s page: last stay, and "Riproponi l’anno scorso" drafts a new quote once', async ({ page }) => {
   test.setTimeout(120_000);
-  await logIn(page, LOGINS.admin);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: LANDING_TIMEOUT_MS });
+  await startSession(page, LOGINS.admin);
   await page.goto('/clienti?q=marangoni');
   await page.getByRole('table').getByRole('link', { name: 'Marangoni Elisa' }).click();
   // Elisa Marangoni booked Bungalow 3 in 2025 and 2026: the last one, Saturday 13/06/2026, week 24.

@@ -29,7 +29,11 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
         <Loader aria-hidden />
         <Text role="status">{t('text')}</Text>
         <Text size="sm" c="dimmed">
-          {t('fallback')} <LinkAnchor href={target}>{target}</LinkAnchor>
+          {/* Underlined: in grey text, blue alone does not set a link apart (WCAG 1.4.1). */}
+          {t('fallback')}{' '}
+          <LinkAnchor href={target} underline="always">
+            {target}
+          </LinkAnchor>
         </Text>
         <LoaderRedirect target={target} />
       </Stack>

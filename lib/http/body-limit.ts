@@ -68,5 +68,7 @@ export async function readBodyForm(request: Request, limit: number, message?: st
 export async function withinBodyLimit(request: Request, limit: number): Promise<Request> {
   if (request.method === 'GET' || request.method === 'HEAD') return request;
   const bytes = await readBodyBytes(request, limit);
-  return new Request(request, { body: bytes as BodyInit });
+  // Built from its parts: `new Request(request, …)` reads the private fields of Next's own
+  // request class, which the platform's Request cannot (a 500 on every sign-in POST).
+  return new Request(request.url, { method: request.method, headers: request.headers, body: bytes as BodyInit });
 }

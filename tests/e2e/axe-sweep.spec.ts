@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { routeAccess } from '../../lib/auth/route-access';
+import postgres from 'postgres';
 import { blockingViolationsAtRest } from './axe-at-rest';
+import { removeMailboxRows, seedMailboxRows } from './mailbox-rows';
 import { loadSeedIds, NOT_FOUND_SAMPLE, ROUTE_SAMPLES, routePatternsOnDisk, settingsSectionsOnDisk, type SeedIds } from './route-samples';
-import { LANDING_TIMEOUT_MS, LOGINS, logIn } from './support';
+import { LOGINS, startSession } from './support';
 
 /**
  * Issue 15: every page, for every kind of user, has no serious or critical axe violation of WCAG
@@ -18,6 +20,10 @@ const PHONE_PAGES = ['/dashboard', '/clienti', '/preventivi', '/richieste', '/ma
 /** Addresses whose right answer is the 404 page: made-up tokens and ids. */
 const NOT_FOUND_OK = new Set([NOT_FOUND_SAMPLE, '/mailing/conferma/token-non-valido']);
 
+/** The demo has no bound mailbox: on PostgreSQL a test writes one's rows to sweep its conversation page. */
+const CONVERSATION = '/mail/conversazione/[id]';
+const MAILBOX_ROWS = process.env.E2E_DATABASE_URL;
+
 let ids: SeedIds;
 const summary: string[] = [];
 
@@ -32,8 +38,7 @@ test.beforeAll(async ({ browser, request }) => {
 test.afterAll(() => console.log(`Giro di accessibilità:\n${summary.join('\n')}`));
 
 async function logInAs(page: Page, role: Role) {
-  await logIn(page, LOGINS[role === 'operator' ? 'operator' : role]);
-  await expect(page).not.toHaveURL(/\/login/, { timeout: LANDING_TIMEOUT_MS });
+  await startSession(page, LOGINS[role]);
 }
 
 /** Every address of every pattern on disk; a pattern without an entry is the first failure. */
@@ -41,7 +46,7 @@ function allSamples(): { pattern: string; url: string }[] {
   const missing = routePatternsOnDisk().filter((pattern) => !(pattern in ROUTE_SAMPLES));
   expect(missing, 'pagine in app/ senza indirizzi di prova in tests/e2e/route-samples.ts').toEqual([]);
   const samples = routePatternsOnDisk().map((pattern) => ({ pattern, urls: ROUTE_SAMPLES[pattern](ids) }));
-  const unseen = samples.filter(({ urls }) => !urls.length).map(({ pattern }) => pattern);
+  const unseen = samples.filter(({ pattern, urls }) => !urls.length && !(MAILBOX_ROWS && pattern === CONVERSATION)).map(({ pattern }) => pattern);
   if (unseen.length && !summary.some((line) => line.includes('senza esempio'))) summary.push(`  senza esempio in questi dati (non controllate): ${unseen.join(', ')}`);
   return samples.flatMap(({ pattern, urls }) => urls.map((url) => ({ pattern, url })));
 }
@@ -113,6 +118,22 @@ test('service account: the level-0 pages pass axe; every other staff page logs i
   }
   summary.push(`  servizio: ${refused.length} pagine rimandate al logout`);
   expect(await sweep(page, allowed, 'servizio')).toEqual([]);
+});
+
+test('a bound mailbox: the inbox and a conversation (PostgreSQL)', async ({ page, request }) => {
+  test.skip(!MAILBOX_ROWS, 'Needs PostgreSQL (DATABASE_URL) to write the mailbox rows a sync would.');
+  test.setTimeout(120_000);
+  const login = (await (await request.post('/api/users/login', { data: LOGINS.pineta })).json()) as { user: { camping: string } };
+  const sql = postgres(MAILBOX_ROWS!, { max: 1 });
+  const seeded = await seedMailboxRows(sql, login.user.camping, `axe${Date.now().toString(36)}`);
+  try {
+    await startSession(page, LOGINS.pineta);
+    const urls = ['/mail', ...ROUTE_SAMPLES[CONVERSATION]({ ...ids, threadId: seeded.threadIds[0] })];
+    expect(await sweep(page, urls, 'casella collegata')).toEqual([]);
+  } finally {
+    await removeMailboxRows(sql, seeded);
+    await sql.end();
+  }
 });
 
 test('guest: login, loader, contact form in each language, mini-site, unsubscribe, the 404', async ({ page }) => {

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import postgres from 'postgres';
 import { expectNoHorizontalScroll } from './guest-checks';
 import AxeBuilder from '@axe-core/playwright';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 
 const TOO_MUCH_DATA =
   'Stai cercando di visualizzare troppi dati, prova con un periodo più breve. Puoi visualizzare solo 100 giorni in modalità "Giorno", fino a 8 ore in modalità 5-min.';
@@ -88,8 +88,7 @@ test('a sent newsletter shows its rates and clicks per link from signed webhooks
     await sql`update campsites set mailjet_secret = ${previous} where id = ${campsiteId}`;
   }
 
-  await logInToDashboard(page, LOGINS.admin);
-  await page.goto(`/mailing/newsletter/${seeded.sentId}`);
+  await openAs(page, LOGINS.admin, `/mailing/newsletter/${seeded.sentId}`);
   await expect(page.getByRole('heading', { level: 1, name: /Offerte di giugno/ })).toBeVisible();
   await expect(page.getByTestId('campaign-status')).toHaveText('Inviata');
   await expect(page.getByTestId('rate-delivered')).toContainText(/66,7\s?%/);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { snapshotCampsite } from './campsite-snapshot';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 
 /** Lago Azzurro's id and an admin token, as the old front end learns them: from the login answer. */
 async function adminSession(request: APIRequestContext) {
@@ -36,7 +36,7 @@ test.describe('campsite settings', () => {
   test('a field hidden in Modulo contatti disappears from the public form', async ({ page, request }) => {
     test.setTimeout(60_000);
     const restore = await snapshotCampsite(request, token, campsiteId);
-    await logInToDashboard(page, LOGINS.admin);
+    await openAs(page, LOGINS.admin);
     try {
       await page.goto(`/contattaci/${campsiteId}/1`);
       await expect(page.getByRole('textbox', { name: /Telefono/ })).toBeVisible();
@@ -63,7 +63,7 @@ test.describe('campsite settings', () => {
     const restore = await snapshotCampsite(request, token, campsiteId);
     try {
       const mark = unique();
-      await logInToDashboard(page, LOGINS.admin);
+      await openAs(page, LOGINS.admin);
 
       await openTab(page, campsiteId, 'generale');
       await expect(page.getByRole('textbox', { name: 'Nome del campeggio' })).toHaveAttribute('readonly', '');
@@ -127,8 +127,7 @@ test.describe('campsite settings', () => {
   });
 
   test('staff read the quote options but cannot save them; the Gmail page offers to bind the mailbox', async ({ page }) => {
-    await logInToDashboard(page, LOGINS.staff);
-    await page.goto('/settings?v=settPrev');
+    await openAs(page, LOGINS.staff, '/settings?v=settPrev');
     await expect(page.getByText('solo un amministratore del campeggio può modificarle')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Nome del mittente' })).toHaveValue('Camping Lago Azzurro');
     await expect(page.getByRole('button', { name: 'Salva' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { LOGINS, logIn, logInToDashboard } from './support';
+import { LOGINS, logIn, openAs } from './support';
 
 const uniqueTag = () => Math.random().toString(36).slice(2, 8);
 
@@ -41,7 +41,7 @@ test('campsites: the operator adds a campsite, its admin logs in, the operator d
   await expect(page.getByRole('heading', { name })).toBeVisible();
 
   const other = await newPage(browser);
-  await logInToDashboard(other.page, admin);
+  await openAs(other.page, admin);
   await expect(other.page.getByTestId('campsite-name')).toHaveText(name);
   await other.page.goto('/settings?v=showCamp');
   await expect(other.page.getByRole('link', { name })).toBeVisible();
@@ -68,8 +68,7 @@ test('product updates: posted to Lago Azzurro, its staff sees the popup once and
   test.setTimeout(120_000);
   const title = `Novità di prova ${uniqueTag()}`;
   try {
-    await logInToDashboard(page, LOGINS.operator);
-    await page.goto('/settings?v=updates');
+    await openAs(page, LOGINS.operator, '/settings?v=updates');
     await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
     await page.getByRole('textbox', { name: 'Testo', exact: true }).click();
     await page.keyboard.type('Il calendario delle prenotazioni è più veloce.');
@@ -96,7 +95,7 @@ test('product updates: posted to Lago Azzurro, its staff sees the popup once and
     await lake.context.close();
 
     const pine = await newPage(browser);
-    await logInToDashboard(pine.page, LOGINS.pineta);
+    await openAs(pine.page, LOGINS.pineta);
     await pine.page.waitForTimeout(3_000);
     await expect(pine.page.getByRole('dialog')).toHaveCount(0);
     await pine.page.goto('/settings?v=novita');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 
 /** Letters only, so the surname and its fragment are unique in the demo data of every run. */
 function uniqueLetters(length: number): string {
@@ -24,7 +24,7 @@ test('contacts: create, find, open, edit, export, import, delete', async ({ page
   const fragment = tag.slice(2, 7);
   const email = `elena.${tag}@example.it`;
 
-  await logInToDashboard(page, LOGINS.admin);
+  await openAs(page, LOGINS.admin);
 
   // Create from the navbar's 'Nuovo Cliente'.
   await page.getByRole('navigation').getByRole('link', { name: 'Contatti' }).hover();
@@ -140,8 +140,7 @@ test('contacts: create, find, open, edit, export, import, delete', async ({ page
 test('contacts: the date filter refuses an invalid date and the list fits a phone', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
-  await logInToDashboard(page, LOGINS.admin);
-  await page.goto('/clienti');
+  await openAs(page, LOGINS.admin, '/clienti');
   await page.getByRole('textbox', { name: 'Dal', exact: true }).fill('31/02/2026');
   await page.getByRole('button', { name: 'Applica date' }).click();
   await expect(page.getByText('Data non valida: usa il formato gg/mm/aaaa')).toBeVisible();

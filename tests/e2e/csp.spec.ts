@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Response } from '@playwright/test';
 import { watchCspViolations } from './csp-watch';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 
 /**
  * The Content-Security-Policy of proxy.ts in a real Chromium: each page's scripts carry the
@@ -46,7 +46,7 @@ test('staff pages: login, dashboard and the template editor run under the nonce 
   const login = await page.goto('/login');
   const firstNonce = await expectStrictPolicy(login, "'none'");
   expect(login?.headers()['x-frame-options']).toBe('DENY');
-  await logInToDashboard(page, LOGINS.admin);
+  await openAs(page, LOGINS.admin);
 
   const dashboard = await page.goto('/dashboard');
   expect(await expectStrictPolicy(dashboard, "'none'")).not.toBe(firstNonce);

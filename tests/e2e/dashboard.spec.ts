@@ -1,12 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { LOGINS, logIn } from './support';
+import { LOGINS, openAs } from './support';
 
 test('dashboard: charts, "Aggiorna ora", and "Inviato N" opens the quote list with N quotes', async ({ page }) => {
   test.setTimeout(120_000);
-  await logIn(page, LOGINS.admin);
-  // Password hashing and the first render are slow on a busy CI machine.
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
-  await page.goto('/dashboard');
+  await openAs(page, LOGINS.admin);
   await page.getByTestId('dashboard-refresh').click();
   await expect(page.getByTestId('dashboard-refreshed')).toContainText(/Aggiornato alle \d{2}:\d{2}/, { timeout: 30_000 });
 

@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import postgres from 'postgres';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 import { expectAccessible, expectNoHorizontalScroll } from './guest-checks';
 
 /**
@@ -63,7 +63,7 @@ test('a German guest asks, the staff quote two offers, the guest reads and accep
   await expect(guest.page.getByTestId('contact-form-confirmation')).toContainText(`Vielen Dank, Greta`);
 
   // 2. The staff: the bell tells of the request, which opens its preview; the list of requests has it too.
-  await logInToDashboard(staff, LOGINS.staff);
+  await openAs(staff, LOGINS.staff);
   const request1 = await bellItem(staff, 'Nuova richiesta di preventivo', guestName);
   await expect(request1).toHaveCount(1);
   await expect(request1).toHaveAttribute('data-read', 'false');
@@ -194,8 +194,7 @@ test('the cached page is served without reading the quote again, and a staff edi
 
   // A staff edit through the application revalidates at once.
   const renamed = `Rinominato dallo staff ${Date.now().toString(36)}`;
-  await logInToDashboard(staff, LOGINS.staff);
-  await staff.goto(`/preventivo/edit/${quote._id}`);
+  await openAs(staff, LOGINS.staff, `/preventivo/edit/${quote._id}`);
   await staff.getByRole('textbox', { name: 'Nome del preventivo' }).fill(renamed);
   await staff.getByRole('button', { name: 'Avanti' }).click();
   await staff.getByRole('button', { name: /^Salva/ }).first().click();

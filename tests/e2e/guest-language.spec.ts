@@ -3,7 +3,7 @@ import { expectAccessibleAtRest } from './axe-at-rest';
 import { italianIn, italianWords } from './italian-words';
 import { legacyGuestWithQuote, legacyLogin } from './legacy-client';
 import { screenshotForReview } from './screenshots';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -62,7 +62,7 @@ test('a German guest reads every line of the offer in German; on a phone the acc
   test.slow();
   const tag = Date.now().toString(36);
   const german = await guestWithQuote(request, 3, tag);
-  await logInToDashboard(page, LOGINS.staff);
+  await openAs(page, LOGINS.staff);
   await sendQuote(page, german.contactId, german.quoteId);
 
   const guest = await phone(browser);
@@ -126,7 +126,7 @@ test('the staff translate an offer for the guests: a new quote uses the words, o
   test.slow();
   const tag = Date.now().toString(36);
   const before = await guestWithQuote(request, 3, `${tag}a`);
-  await logInToDashboard(page, LOGINS.admin);
+  await openAs(page, LOGINS.admin);
   await sendQuote(page, before.contactId, before.quoteId);
 
   const { campsiteId } = await legacyLogin(request, LOGINS.staff);

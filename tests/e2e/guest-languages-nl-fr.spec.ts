@@ -3,7 +3,7 @@ import { expectAccessibleAtRest } from './axe-at-rest';
 import { expectAccessible, expectNoHorizontalScroll } from './guest-checks';
 import { italianIn, italianWords } from './italian-words';
 import { legacyLogin, legacyPost } from './legacy-client';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 
 /**
  * Issue 15: Dutch and French campers read their pages and mails in their own language. The
@@ -66,8 +66,7 @@ test('a Dutch guest: the quote mail, the mini-site and the acceptance mail are D
   });
 
   // The staff send it; the captured mail speaks Dutch around the campsite's own template.
-  await logInToDashboard(staff, LOGINS.admin);
-  await staff.goto(`/crea-preventivo/preview/${contactId}/${quoteId}`);
+  await openAs(staff, LOGINS.admin, `/crea-preventivo/preview/${contactId}/${quoteId}`);
   await staff.getByRole('button', { name: 'Invia per e-mail' }).click();
   const dialog = staff.getByRole('dialog', { name: 'Invia il preventivo al cliente' });
   await dialog.getByRole('button', { name: 'Invia', exact: true }).click();

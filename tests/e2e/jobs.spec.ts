@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import postgres from 'postgres';
 import { expectAccessible } from './guest-checks';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 import { isExpiredPage } from '../helpers/expired-page';
 
 
@@ -32,8 +32,7 @@ async function quoteExpiringUnseen(request: APIRequestContext): Promise<string |
 
 test('the operator runs the expiry job now: the run shows in Attività pianificate and the expired quote on its cached mini-site; an admin has no such page', async ({ page, browser, request }) => {
   const guestPath = await quoteExpiringUnseen(request);
-  await logInToDashboard(page, LOGINS.operator);
-  await page.goto('/settings?v=jobs');
+  await openAs(page, LOGINS.operator, '/settings?v=jobs');
   await expect(page.getByRole('heading', { name: 'Attività pianificate', level: 1 })).toBeVisible();
   const expiry = page.getByRole('region', { name: 'Scadenza dei preventivi' });
   const before = await expiry.getByRole('row').count();
@@ -52,8 +51,7 @@ test('the operator runs the expiry job now: the run shows in Attività pianifica
 
   const context = await browser.newContext();
   const admin = await context.newPage();
-  await logInToDashboard(admin, LOGINS.admin);
-  await admin.goto('/settings?v=jobs');
+  await openAs(admin, LOGINS.admin, '/settings?v=jobs');
   await expect(admin.getByRole('heading', { name: 'Attività pianificate' })).toHaveCount(0);
   await context.close();
 });

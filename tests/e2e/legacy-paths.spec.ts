@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainNavigation, settingsMenu } from '../../components/shell/navigation';
 import { expectAccessibleAtRest } from './axe-at-rest';
-import { LANDING_TIMEOUT_MS, LOGINS, logIn, logInToDashboard } from './support';
+import { LANDING_TIMEOUT_MS, LOGINS, logIn, openAs } from './support';
 
 type Recent = { items: { id: string; name: string; progress: string; href: string }[]; nextCursor: string | null };
 
@@ -28,7 +28,7 @@ async function expectNotFoundInShell(page: Page, path: string) {
 
 test('old quote paths open the right quote; a wrong or foreign id gives the 404 inside the shell', async ({ page, browser }) => {
   test.slow();
-  await logInToDashboard(page, LOGINS.staff);
+  await openAs(page, LOGINS.staff);
   const quotes = await recentQuotes(page);
   const editable = quotes.find((quote) => !['accettato', 'convertito'].includes(quote.progress));
   expect(editable).toBeDefined();
@@ -66,7 +66,7 @@ test('old quote paths open the right quote; a wrong or foreign id gives the 404 
 
   // Ids that do not belong together, unknown ids, and another campsite's quote.
   const pineta = await browser.newPage();
-  await logInToDashboard(pineta, LOGINS.pineta);
+  await openAs(pineta, LOGINS.pineta);
   const [foreign] = await recentQuotes(pineta);
   await pineta.close();
   for (const path of [
@@ -93,7 +93,7 @@ test('the old paths keep the login gate', async ({ page }) => {
 
 test('the recent quotes drawer lists quotes, pages with the chevrons and opens one, by keyboard too', async ({ page }) => {
   test.slow();
-  await logInToDashboard(page, LOGINS.staff);
+  await openAs(page, LOGINS.staff);
   await page.getByRole('button', { name: 'Preventivi recenti' }).click();
   const drawer = page.getByRole('dialog', { name: 'Preventivi recenti' });
   const items = drawer.getByTestId('recent-quote');
@@ -130,7 +130,7 @@ test('an unknown path: the 404 inside the shell when logged in, on its own for a
   await expect(page.getByRole('heading', { name: 'Pagina non trovata' })).toBeVisible();
   await expect(page.getByRole('navigation')).toHaveCount(0);
 
-  await logInToDashboard(page, LOGINS.staff);
+  await openAs(page, LOGINS.staff);
   await expectNotFoundInShell(page, '/pagina-che-non-esiste');
   await expect(page.getByRole('link', { name: 'Torna alla dashboard' })).toBeVisible();
   await expectAccessibleAtRest(page, '404 nella shell');
@@ -162,13 +162,13 @@ const entriesOf = (role: { isAdmin: boolean; isOperator: boolean }, fullPack = t
 
 test('every menu and settings entry of an admin leads to a built page', async ({ page }) => {
   test.slow();
-  await logInToDashboard(page, LOGINS.admin);
+  await openAs(page, LOGINS.admin);
   await expectEveryEntryBuilt(page, entriesOf({ isAdmin: true, isOperator: false }));
 });
 
 test('every menu and settings entry of the operator leads to a built page', async ({ page }) => {
   test.slow();
-  await logInToDashboard(page, LOGINS.operator);
+  await openAs(page, LOGINS.operator);
   await expectEveryEntryBuilt(page, entriesOf({ isAdmin: false, isOperator: true }));
 });
 

@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { startDovecot } from '../helpers/dovecot';
 import { expectAccessibleAtRest } from './axe-at-rest';
 import { encryptForServer } from './server-secret';
-import { LOGINS, logIn, logInToDashboard, LANDING_TIMEOUT_MS } from './support';
+import { LOGINS, logIn, openAs, LANDING_TIMEOUT_MS } from './support';
 
 const SMTP_USER = 'casella-prova';
 const SMTP_PASSWORD = 'password-della-casella';
@@ -138,8 +138,7 @@ async function onQuoteWithReply(page: Page, request: APIRequestContext, run: (co
   const guest = await guestWithQuote(request, tag);
   try {
     const seeded = await seedMailbox(sql, { ...guest, tag, smtpPort: capture.port, imapPort: dovecot.port });
-    await logInToDashboard(page, LOGINS.admin);
-    await page.goto(`/crea-preventivo/preview/${guest.contactId}/${guest.quoteId}`);
+    await openAs(page, LOGINS.admin, `/crea-preventivo/preview/${guest.contactId}/${guest.quoteId}`);
     const section = page.getByTestId('quote-conversation');
     await expect(section.getByRole('heading', { name: 'Conversazione con il cliente' })).toBeVisible();
     await expect(section.getByText(seeded.subject).first()).toBeVisible();

@@ -5,43 +5,10 @@ import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
 import { expectAccessibleAtRest } from './axe-at-rest';
 import { expectNoHorizontalScroll } from './guest-checks';
-import { encryptForServer } from './server-secret';
-import { LOGINS, logInToDashboard } from './support';
+import { seedMailboxRows as seed, removeMailboxRows, type SeededMailbox as Seeded } from './mailbox-rows';
+import { LOGINS, openAs } from './support';
 
 const tag = () => Math.random().toString(36).slice(2, 8);
-
-type Seeded = { mailboxId: string; contactId: string; unreadSubject: string; readSubject: string; guestAddress: string };
-
-/** A bound IMAP mailbox (its server unreachable: reading works, sending fails) with two conversations. */
-async function seed(sql: postgres.Sql, campsiteId: string, unique: string, pixelUrl: string): Promise<Seeded> {
-  const mailboxId = `e2e-mbx-${unique}`;
-  const contactId = `e2e-guest-${unique}`;
-  const address = 'info@pineta-e2e.test';
-  const guestAddress = `giulia.${unique}@ospite.test`;
-  const unreadSubject = `Disponibilità agosto ${unique}`;
-  const readSubject = `Conferma arrivo ${unique}`;
-  await sql`delete from mailboxes where camping_id = ${campsiteId}`;
-  await sql`insert into mailboxes (id, camping_id, provider, address, encrypted_secret, imap_settings, full_sync_at, last_sync_at)
-    values (${mailboxId}, ${campsiteId}, 'imap', ${address}, ${encryptForServer('password-della-casella')},
-      ${sql.json({ imapHost: '127.0.0.1', imapPort: 9, imapSecure: false, smtpHost: '127.0.0.1', smtpPort: 9, smtpSecure: false, username: address })}, now(), now())`;
-  await sql`insert into contacts (id, camping_id, first_name, last_name, email) values (${contactId}, ${campsiteId}, 'Giulia', 'Bianchi', ${guestAddress})`;
-  const threads = [
-    { id: `${mailboxId}-t1`, subject: unreadSubject, unread: true, at: new Date(), html: `<p>Buongiorno, avete una piazzola libera ad agosto?</p><img src="${pixelUrl}" alt="">` },
-    { id: `${mailboxId}-t2`, subject: readSubject, unread: false, at: new Date(Date.now() - 86_400_000), html: null },
-  ];
-  for (const thread of threads) {
-    const participants = [guestAddress, address];
-    await sql`insert into mailbox_threads (id, camping_id, mailbox_id, thread_key, subject, snippet, participants, last_message_at, message_count, unread_count, in_inbox, search_text)
-      values (${thread.id}, ${campsiteId}, ${mailboxId}, ${`${thread.id}@ospite.test`}, ${thread.subject}, 'Buongiorno', ${sql.json(participants)}, ${thread.at}, 1, ${thread.unread ? 1 : 0}, true,
-        crm_search_text(${`${thread.subject} Giulia Bianchi ${JSON.stringify(participants)}`}::text))`;
-    await sql`insert into mailbox_thread_contacts (thread_id, contact_id, camping_id) values (${thread.id}, ${contactId}, ${campsiteId})`;
-    // A 'local:' provider id: marking it read touches only our copy, not the unreachable server.
-    await sql`insert into mailbox_messages (id, camping_id, mailbox_id, thread_id, provider_message_id, rfc_message_id, from_address, from_name, to_addresses, subject, snippet, html, text, folders, unread, direction, sent_at)
-      values (${`${thread.id}-m`}, ${campsiteId}, ${mailboxId}, ${thread.id}, ${`local:${thread.id}`}, ${`${thread.id}@ospite.test`}, ${guestAddress}, 'Giulia Bianchi', ${sql.json([address])},
-        ${thread.subject}, 'Buongiorno', ${thread.html}, 'Buongiorno, a che ora si arriva?', ${sql.json(['INBOX'])}, ${thread.unread}, 'in', ${thread.at})`;
-  }
-  return { mailboxId, contactId, unreadSubject, readSubject, guestAddress };
-}
 
 test('the mail client: unread inbox in bold, opening marks read, search, reply refused with the text kept, accessible and narrow', async ({ page, request }) => {
   test.setTimeout(180_000);
@@ -61,7 +28,7 @@ test('the mail client: unread inbox in bold, opening marks read, search, reply r
   let seeded: Seeded | null = null;
   try {
     seeded = await seed(sql, campsiteId, unique, `http://127.0.0.1:${(tracker.address() as AddressInfo).port}/pixel.gif`);
-    await logInToDashboard(page, LOGINS.pineta);
+    await openAs(page, LOGINS.pineta);
     const badge = page.getByTestId('mail-unread-badge').first();
     await expect(badge).toContainText('1 e-mail da leggere');
     // The badge itself, in the shell: readable, and named for screen readers.
@@ -132,10 +99,7 @@ test('the mail client: unread inbox in bold, opening marks read, search, reply r
     await expect(page.getByRole('heading', { name: seeded.unreadSubject, level: 1 })).toBeVisible();
     await expectNoHorizontalScroll(page);
   } finally {
-    if (seeded) {
-      await sql`delete from mailboxes where id = ${seeded.mailboxId}`;
-      await sql`delete from contacts where id = ${seeded.contactId}`;
-    }
+    if (seeded) await removeMailboxRows(sql, seeded);
     await sql.end();
     tracker.close();
   }

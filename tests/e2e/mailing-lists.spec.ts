@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 
 const uniqueTag = () => Math.random().toString(36).slice(2, 8);
 
@@ -17,7 +17,7 @@ async function expectContentAccessible(page: Page, what: string) {
 test('mailing lists: create, add by filter with progress, see members, remove one, add it back by search, delete with confirmation', async ({ page }) => {
   test.setTimeout(150_000);
   const name = `Ospiti tedeschi ${uniqueTag()}`;
-  await logInToDashboard(page, LOGINS.admin);
+  await openAs(page, LOGINS.admin);
 
   await page.goto('/mailing');
   await expect(page.getByRole('heading', { name: 'Liste', level: 2 })).toBeVisible();
@@ -102,8 +102,7 @@ test('mailing lists: create, add by filter with progress, see members, remove on
 test('mailing lists: rename on the edit page', async ({ page }) => {
   test.setTimeout(90_000);
   const name = `Da rinominare ${uniqueTag()}`;
-  await logInToDashboard(page, LOGINS.admin);
-  await page.goto('/mailing');
+  await openAs(page, LOGINS.admin, '/mailing');
   await page.getByRole('button', { name: 'Nuova lista' }).click();
   await page.getByRole('dialog', { name: 'Nuova lista' }).getByRole('textbox', { name: 'Nome della lista' }).fill(name);
   await page.getByRole('dialog', { name: 'Nuova lista' }).getByRole('button', { name: 'Crea la lista' }).click();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import { expectAccessible } from './guest-checks';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 
 const LINK = /https?:\/\/[^"'<>\s]+\/mailing\/conferma\/[A-Za-z0-9_-]+/;
 
@@ -37,7 +37,7 @@ test('a guest ticks the newsletter on the form, confirms from the mail, and the 
   const guestContext = await browser.newContext({ locale: 'de-DE' });
   const guest = await guestContext.newPage();
   const staff = await browser.newPage();
-  await logInToDashboard(staff, LOGINS.admin);
+  await openAs(staff, LOGINS.admin);
   const campsiteId = ((await (await staff.request.post('/api/users/login', { data: LOGINS.admin })).json()) as { user: { camping: string } }).user.camping;
 
   const email = `lena.opt-in.${Date.now()}@example.de`;
@@ -104,8 +104,7 @@ test('a guest ticks the newsletter on the form, confirms from the mail, and the 
 
   // Another campsite's staff do not see this guest's consent, on the page nor in the file.
   const pineta = await browser.newPage();
-  await logInToDashboard(pineta, LOGINS.pineta);
-  await pineta.goto(`/mailing/consensi?email=${encodeURIComponent(email)}`);
+  await openAs(pineta, LOGINS.pineta, `/mailing/consensi?email=${encodeURIComponent(email)}`);
   await expect(pineta.getByText('Nessun consenso per questo indirizzo.')).toBeVisible();
   expect(await (await pineta.request.get(`/mailing/consensi/export?email=${encodeURIComponent(email)}`)).text()).not.toContain(email);
   // Without a session the export is not served.

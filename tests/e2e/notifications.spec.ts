@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { LOGINS, logIn, logInToDashboard } from './support';
+import { LOGINS, logIn, openAs } from './support';
 
 // The tests read and mark the demo notifications of Villaggio Pineta, one at a time, so the counts
 // they expect hold (the contact-form tests add requests to Lago Azzurro meanwhile).
@@ -38,7 +38,7 @@ async function guestOpensAQuote(request: APIRequestContext, who: { email: string
 }
 
 test('the first paint shows the unread count, and the tab title starts with it on every page', async ({ page }) => {
-  await logInToDashboard(page, LOGINS.pineta);
+  await openAs(page, LOGINS.pineta);
   // The server-rendered HTML already carries the count: the bell never flashes a wrong number.
   const html = await (await page.request.get('/dashboard')).text();
   const served = Number(/data-testid="notification-bell"[^>]*data-unread="(\d+)"/.exec(html)?.[1]);
@@ -53,7 +53,7 @@ test('the first paint shows the unread count, and the tab title starts with it o
 });
 
 test('an unchanged poll answers 304 to its ETag and never re-issues the session cookie; a logged-out one 401', async ({ page, browser }) => {
-  await logInToDashboard(page, LOGINS.pineta);
+  await openAs(page, LOGINS.pineta);
   for (const path of [STATUS_PATH, '/novita/stato']) {
     const first = await page.request.get(path);
     expect(first.status(), path).toBe(200);
@@ -71,7 +71,7 @@ test('an unchanged poll answers 304 to its ETag and never re-issues the session 
 });
 
 test('the panel pages by 5; a click opens the notification’s target and counts it read', async ({ page }) => {
-  await logInToDashboard(page, LOGINS.pineta);
+  await openAs(page, LOGINS.pineta);
   const before = await unreadCount(page);
   await openPanel(page);
   await expect(items(page)).toHaveCount(5);
@@ -107,7 +107,7 @@ test('the panel pages by 5; a click opens the notification’s target and counts
 });
 
 test('"Segna come lette" asks for confirmation, then marks the visible ones', async ({ page }) => {
-  await logInToDashboard(page, LOGINS.pineta);
+  await openAs(page, LOGINS.pineta);
   const before = await unreadCount(page);
   await openPanel(page);
   const unreadItems = items(page).and(page.locator('[data-read="false"]'));
@@ -148,7 +148,7 @@ test('polls 1.5 s after load and every 30 s, never while hidden, and shows what 
   page.on('request', (sent) => {
     if (new URL(sent.url()).pathname === STATUS_PATH) polls.push(Date.now());
   });
-  await logInToDashboard(page, LOGINS.pineta);
+  await openAs(page, LOGINS.pineta);
   // The first page's own check, out of the way before the timed load (its next one is 30 s later).
   await expect.poll(() => polls.length).toBe(1);
   polls.length = 0;

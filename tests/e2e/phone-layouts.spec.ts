@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectNoHorizontalScroll } from './guest-checks';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -96,7 +96,7 @@ test('on a phone every staff list is a stack of cards, and no staff page scrolls
   const { contactId, quoteId, email, thread } = await longRows(request, tag);
   const { user } = (await (await request.post('/api/users/login', { data: LOGINS.admin })).json()) as { user: { camping: string } };
   const campsiteId = user.camping;
-  await logInToDashboard(page, LOGINS.admin);
+  await openAs(page, LOGINS.admin);
 
   // Contacts: the guest's name opens them; the long address wraps inside the card.
   await page.goto('/clienti?q=' + encodeURIComponent(`Telefono ${tag}`));
@@ -203,6 +203,6 @@ test('on a phone every staff list is a stack of cards, and no staff page scrolls
 });
 
 test('on a phone the operator’s settings sections do not scroll sideways either', async ({ page }) => {
-  await logInToDashboard(page, LOGINS.operator);
+  await openAs(page, LOGINS.operator);
   expect(await widePages(page, ['/settings?v=addCamp', '/settings?v=updates', '/settings?v=jobs'])).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { watchCspViolations } from './csp-watch';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 
 /** A German guest with a complete two-night quote, made through the legacy API as the booking platform would. */
 async function germanGuestWithQuote(request: APIRequestContext, tag: string) {
@@ -36,8 +36,7 @@ test('a German template with an uploaded image goes to a German guest; the captu
   const { contactId, quoteId } = await germanGuestWithQuote(request, tag);
   const templateName = `Angebot mit Bild ${tag}`;
 
-  await logInToDashboard(page, LOGINS.admin);
-  await page.goto('/templator');
+  await openAs(page, LOGINS.admin, '/templator');
   await page.getByRole('textbox', { name: 'Nome del modello' }).fill(templateName);
   await page.getByRole('combobox', { name: 'Lingua' }).click();
   await page.getByRole('option', { name: 'Deutsch' }).click();

@@ -3,7 +3,7 @@ import { expect, test, type Download, type Page } from '@playwright/test';
 import { normalSpaces, pdfPlainText } from '../helpers/pdf-text';
 import { legacyGuestWithQuote, legacyLogin, legacyPost, type LegacySession } from './legacy-client';
 import { screenshotForReview } from './screenshots';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 
 // The bell's count is compared before and after: these tests take turns.
 test.describe.configure({ mode: 'serial' });
@@ -79,8 +79,7 @@ test('the staff download the same PDF from the quote’s preview and send it att
   const session = await legacyLogin(request, LOGINS.admin);
   const tag = Date.now().toString(36);
   const { contactId, quoteId } = await germanGuest(session, request, tag);
-  await logInToDashboard(page, LOGINS.admin);
-  await page.goto(`/crea-preventivo/preview/${contactId}/${quoteId}`);
+  await openAs(page, LOGINS.admin, `/crea-preventivo/preview/${contactId}/${quoteId}`);
   await screenshotForReview(page, 'staff-preview', { fullPage: false });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Scarica PDF' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^Angebot-.*\.pdf$/);
@@ -89,7 +88,7 @@ test('the staff download the same PDF from the quote’s preview and send it att
   // Another campsite's staff get a 404 for it.
   const pineta = await page.context().browser()!.newContext();
   const other = await pineta.newPage();
-  await logInToDashboard(other, LOGINS.pineta);
+  await openAs(other, LOGINS.pineta);
   expect((await other.request.get(`/crea-preventivo/preview/${contactId}/${quoteId}/pdf`)).status()).toBe(404);
   await pineta.close();
 
@@ -115,7 +114,7 @@ test('an expired quote says so and files one new request with one click; a secon
   expect(expired, 'the demo has expired quotes').toBeTruthy();
   const path = `/visualizzaPreventivo/${expired.contact}/${expired._id}/${session.campsiteId}`;
 
-  await logInToDashboard(page, LOGINS.admin);
+  await openAs(page, LOGINS.admin);
   const bell = page.getByTestId('notification-bell');
   const before = Number(await bell.getAttribute('data-unread'));
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { legacyGuestWithQuote, legacyLogin } from './legacy-client';
 import { screenshotForReview } from './screenshots';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 const unreadCount = async (page: Page) => Number(await bell(page).getAttribute('data-unread'));
@@ -44,7 +44,7 @@ test('a German guest asks under an offer; the bell rings, the staff answer from 
   const tag = randomBytes(3).toString('hex');
   const seed = await germanGuest(request, tag);
   const guest = await guestOpens(browser, seed.path);
-  await logInToDashboard(page, LOGINS.admin);
+  await openAs(page, LOGINS.admin);
   const before = await unreadCount(page);
 
   // The guest asks under the first offer, in German.

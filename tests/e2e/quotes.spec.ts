@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 
 async function fillCard(page: Page, card: Locator, typology: string, arrival: string, departure: string) {
   await card.getByRole('combobox', { name: 'Alloggio' }).click();
@@ -13,7 +13,7 @@ test('a guest created, found by a fragment of the surname, then a two-card quote
   test.slow();
   const tag = Date.now().toString(36).replace(/\d/g, '').padEnd(6, 'q');
   const surname = `Quotetest${tag[0].toUpperCase()}${tag.slice(1)}`;
-  await logInToDashboard(page, LOGINS.staff);
+  await openAs(page, LOGINS.staff);
 
   await page.goto('/clienti/nuovo');
   await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Elena');

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import deForm from '../../messages/de/guest-form.json' with { type: 'json' };
 import itForm from '../../messages/it/guest-form.json' with { type: 'json' };
 import { snapshotCampsite } from './campsite-snapshot';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 
 /** Lago Azzurro's id and an admin token, from the login answer. */
 async function adminSession(request: APIRequestContext) {
@@ -55,8 +55,7 @@ test.describe('a saved setting shows at once where it is used', () => {
       await page.goto(`/contattaci/${campsiteId}/1`);
       await expect(page.getByText(itForm.intro)).toBeVisible();
 
-      await logInToDashboard(page, LOGINS.admin);
-      await page.goto(`/settings?v=showCamp&campingID=${campsiteId}&tab=localizzazione`);
+      await openAs(page, LOGINS.admin, `/settings?v=showCamp&campingID=${campsiteId}&tab=localizzazione`);
       await expect(page.getByRole('tab', { name: 'Localizzazione', selected: true })).toBeVisible();
       await page.waitForLoadState('networkidle');
       await page.getByRole('combobox', { name: 'Testo da personalizzare' }).fill('guestForm.intro');
@@ -91,8 +90,7 @@ test.describe('a saved setting shows at once where it is used', () => {
       await expect(hours).toContainText('Orari del campeggio');
       await expect(hours).toContainText(/Check-in: \d\d:\d\d–\d\d:\d\d/);
 
-      await logInToDashboard(page, LOGINS.admin);
-      await page.goto(`/settings?v=showCamp&campingID=${campsiteId}&tab=orari`);
+      await openAs(page, LOGINS.admin, `/settings?v=showCamp&campingID=${campsiteId}&tab=orari`);
       await expect(page.getByRole('tab', { name: 'Orari', selected: true })).toBeVisible();
       // A value typed before React hydrates the form would be lost from its state.
       await page.waitForLoadState('networkidle');

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 import { expectAccessible } from './guest-checks';
 
 test('the hidden editing mode: the long chord makes the page editable, three Escapes end it, nothing is saved', async ({ page }) => {
-  await logInToDashboard(page, LOGINS.admin);
+  await openAs(page, LOGINS.admin);
   const body = page.locator('body');
   await expect(body).not.toHaveAttribute('contenteditable', 'true');
   await page.keyboard.press('Control+Alt+Shift+KeyM');
@@ -29,7 +29,7 @@ test('the hidden editing mode: the long chord makes the page editable, three Esc
 });
 
 test('the help page documents the editing mode and is reachable from the bar', async ({ page }) => {
-  await logInToDashboard(page, LOGINS.staff);
+  await openAs(page, LOGINS.staff);
   await page.getByRole('link', { name: 'Aiuto' }).click();
   await expect(page).toHaveURL(/\/aiuto$/);
   await expect(page.getByTestId('shortcuts')).toContainText('Modalità modifica della pagina');
@@ -46,8 +46,7 @@ test('/loader is public and hands over to a path of this site only', async ({ pa
 });
 
 test('/fileupload uploads an image that then shows in the image manager', async ({ page }) => {
-  await logInToDashboard(page, LOGINS.admin);
-  await page.goto('/fileupload');
+  await openAs(page, LOGINS.admin, '/fileupload');
   await expect(page.getByRole('heading', { level: 1, name: 'Carica file' })).toBeVisible();
   // A 1×1 PNG: the server re-encodes it like every upload.
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

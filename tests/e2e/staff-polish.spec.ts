@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { expectAccessibleAtRest } from './axe-at-rest';
 import { screenshotForReview } from './screenshots';
 import { legacyGuestWithQuote, legacyLogin, type LegacySession } from './legacy-client';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 
 /**
  * Issue 15, "staff see a finished product": one mail status everywhere, the campsite's own notices
@@ -41,7 +41,7 @@ test('a captured mail has the same status on /mail and in the contact’s histor
   const accepted = await request.post(`/api/accettaPreventivo/${login.campsiteId}/${guest.quoteId}/0`, { data: { cliente: guest.contactId } });
   expect(accepted.status(), await accepted.text()).toBe(200);
 
-  await logInToDashboard(page, LOGINS.admin);
+  await openAs(page, LOGINS.admin);
   const mailSubject = new RegExp(`^${subject} - RIF\\.`);
   const noticeSubject = new RegExp(`^Preventivo accettato da Lucia Storico ${tag}`);
   // Delivery runs right after the change that queued the mail: wait until the capture took it.
@@ -74,8 +74,7 @@ test('a captured mail has the same status on /mail and in the contact’s histor
   if (process.env.E2E_SHOTS_DIR) {
     const phone = await browser.newContext(PHONE);
     const phonePage = await phone.newPage();
-    await logInToDashboard(phonePage, LOGINS.admin);
-    await phonePage.goto(`/clienti/${guest.contactId}`);
+    await openAs(phonePage, LOGINS.admin, `/clienti/${guest.contactId}`);
     await expect(phonePage.getByTestId('contact-mails')).toBeVisible();
     await screenshotForReview(phonePage, 'contact-history-phone');
     await phone.close();
@@ -108,8 +107,7 @@ test('the request preview shows the stay first, dates as dd/mm/yyyy and the nati
   });
   expect(asked.status(), await asked.text()).toBe(200);
 
-  await logInToDashboard(page, LOGINS.admin);
-  await page.goto('/richieste');
+  await openAs(page, LOGINS.admin, '/richieste');
   await page.getByRole('row').filter({ hasText: surname }).getByRole('link', { name: 'Apri' }).click();
   await expect(page).toHaveURL(/\/richieste\/preview\//);
   const stay = page.getByTestId('request-stay');
@@ -129,7 +127,7 @@ test('the request preview shows the stay first, dates as dd/mm/yyyy and the nati
 
   const phone = await browser.newContext(PHONE);
   const phonePage = await phone.newPage();
-  await logInToDashboard(phonePage, LOGINS.admin);
+  await openAs(phonePage, LOGINS.admin);
   await phonePage.goto(page.url());
   const [phoneStay, phoneContact] = [await phonePage.getByTestId('request-stay').boundingBox(), await phonePage.getByTestId('request-contact').boundingBox()];
   // One column on a phone: the contact data below the stay.
@@ -140,7 +138,9 @@ test('the request preview shows the stay first, dates as dd/mm/yyyy and the nati
 
 test('the tab title has exactly one prefix: served with the page, after navigating and after the count changes', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await logInToDashboard(page, LOGINS.admin);
+  // The bell polls every 30 s: the page's clock is moved on instead of waiting for it.
+  await page.clock.install();
+  await openAs(page, LOGINS.admin);
   const served = await (await page.request.get('/clienti')).text();
   expect(/<title>([^<]*)<\/title>/.exec(served)?.[1]).toMatch(/^\(\d+\) (⚠ )?Clienti · /);
   await expect(page).toHaveTitle(ONE_PREFIX);
@@ -156,7 +156,8 @@ test('the tab title has exactly one prefix: served with the page, after navigati
     data: { camp: login.campsiteId, payload: { idLingua: 1, nome: 'Titolo', cognome: `Prova ${tag}`, email: `titolo.${tag}@example.it`, nazione: 1, lingua: 'it', arrivo: `${new Date().getFullYear() + 1}-08-01`, partenza: `${new Date().getFullYear() + 1}-08-05`, adulti: 2, privacy: true } },
   });
   expect(asked.status(), await asked.text()).toBe(200);
-  await expect(page.getByTestId('notification-bell')).not.toHaveAttribute('data-unread', String(before), { timeout: 45_000 });
+  await page.clock.fastForward(30_000);
+  await expect(page.getByTestId('notification-bell')).not.toHaveAttribute('data-unread', String(before));
   const after = await page.getByTestId('notification-bell').getAttribute('data-unread');
   await expect(page).toHaveTitle(new RegExp(`^\\(${after}\\) ⚠ [^()]+$`));
   await page.getByRole('navigation').getByRole('link', { name: 'Contatti', exact: true }).first().click();
@@ -180,14 +181,14 @@ async function toastClearOfHeader(page: Page, name: string, openNewQuote: () => 
 }
 
 test('a toast covers neither the bell nor the campsite name, on a desk and on a phone', async ({ page, browser }) => {
-  await logInToDashboard(page, LOGINS.admin);
+  await openAs(page, LOGINS.admin);
   await toastClearOfHeader(page, 'toast-desktop', async () => {
     await page.getByRole('link', { name: 'Preventivi' }).hover();
     await page.getByRole('menuitem', { name: 'Nuovo Preventivo' }).click();
   });
   const phone = await browser.newContext(PHONE);
   const phonePage = await phone.newPage();
-  await logInToDashboard(phonePage, LOGINS.admin);
+  await openAs(phonePage, LOGINS.admin);
   await toastClearOfHeader(phonePage, 'toast-phone', async () => {
     await phonePage.getByRole('button', { name: 'Apri il menu' }).click();
     await phonePage.getByRole('dialog').getByRole('link', { name: 'Nuovo Preventivo' }).click();
@@ -198,8 +199,7 @@ test('a toast covers neither the bell nor the campsite name, on a desk and on a 
 test('the quote card’s text editor offers the line heights from 2 to 36 pt', async ({ page, request }) => {
   const login = await legacyLogin(request);
   const { quoteId } = await guestWithQuote(request, login, Date.now().toString(36));
-  await logInToDashboard(page, LOGINS.admin);
-  await page.goto(`/preventivo/edit/${quoteId}`);
+  await openAs(page, LOGINS.admin, `/preventivo/edit/${quoteId}`);
   const card = page.getByTestId('card-editor').first();
   await card.getByRole('combobox', { name: 'Interlinea' }).click();
   await expect(page.getByRole('option', { name: '2pt', exact: true })).toBeVisible();

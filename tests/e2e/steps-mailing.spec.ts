@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import { expectAccessibleAtRest } from './axe-at-rest';
 import { expectNoHorizontalScroll } from './guest-checks';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 
 const uniqueTag = () => Math.random().toString(36).slice(2, 8);
 
@@ -25,8 +25,7 @@ async function expectDraftSaved(page: Page) {
 test('guided newsletter: list → template → resume, draft saved and resumed, test send, send now', async ({ page }) => {
   test.setTimeout(180_000);
   const subject = `Novità di primavera ${uniqueTag()}`;
-  await logInToDashboard(page, LOGINS.staff);
-  await page.goto('/stepsMailing');
+  await openAs(page, LOGINS.staff, '/stepsMailing');
   await expect(page.getByRole('heading', { name: 'Procedura guidata newsletter', level: 1 })).toBeVisible();
   await expect(page.getByTestId('no-provider')).toHaveCount(0);
 
@@ -115,8 +114,7 @@ test('a draft saved through the legacy API with a time is resumed on its last st
   expect(added.status()).toBe(200);
   const draftId = ((await added.json()) as { _id: string })._id;
 
-  await logInToDashboard(page, LOGINS.staff);
-  await page.goto(`/stepsMailing?bozza=${draftId}`);
+  await openAs(page, LOGINS.staff, `/stepsMailing?bozza=${draftId}`);
   await expect(page.getByTestId('recipient-count')).toHaveText(/^\d+ destinatar[io]$/);
   await expect(page.frameLocator('[data-testid="newsletter-preview-frame"]').locator('body')).toContainText(/Ciao \S+, a presto!/);
   // The picker shows the saved time in Rome's time.
@@ -144,8 +142,7 @@ test('a draft saved through the legacy API with a time is resumed on its last st
 test('without the provider key and secret the procedure says so and still keeps the draft', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
-  await logInToDashboard(page, LOGINS.pineta);
-  await page.goto('/stepsMailing');
+  await openAs(page, LOGINS.pineta, '/stepsMailing');
   const alert = page.getByTestId('no-provider');
   await expect(alert).toContainText('Per inviare newsletter servono la chiave e il segreto del servizio di invio');
   const settings = alert.getByRole('link', { name: 'Apri le impostazioni di mailing' });

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { LOGINS, logInToDashboard } from './support';
+import { LOGINS, openAs } from './support';
 
 const uniqueTag = () => Math.random().toString(36).slice(2, 8);
 
 test('templates: create a German template with a placeholder, preview it, duplicate, delete', async ({ page }) => {
   test.setTimeout(120_000);
   const name = `Angebot Test ${uniqueTag()}`;
-  await logInToDashboard(page, LOGINS.admin);
+  await openAs(page, LOGINS.admin);
 
   await page.goto('/templateDashboard');
   await expect(page.getByRole('heading', { name: 'Modelli di e-mail' })).toBeVisible();

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { contacts, quoteRequests, quotes } from '@/db/schema';
+import { searchCondition } from '@/lib/contacts/search';
 import { decodeCursor, DEFAULT_PAGE_SIZE, toPage, type Page } from '@/lib/pagination';
 import type { Tenant } from '@/lib/tenant';
 import type { QuoteProgress } from './progress';
@@ -16,11 +17,14 @@ export type RequestListItem = {
   contact: { id: string; firstName: string; lastName: string; email: string | null };
 };
 
-/** Requests from the public form, newest first; 'open' keeps those nobody has answered yet. */
+/**
+ * Requests from the public form, newest first; 'open' keeps those nobody has answered yet, and
+ * `search` those whose guest matches every word (name, surname, e-mail or phone), as in the contacts list.
+ */
 export async function listRequests(
   db: DbOrTx,
   tenant: Pick<Tenant, 'campsiteId'>,
-  options: { scope: 'open' | 'all'; cursor?: string; limit?: number },
+  options: { scope: 'open' | 'all'; cursor?: string; limit?: number; search?: string | null },
 ): Promise<Page<RequestListItem>> {
   const limit = options.limit ?? DEFAULT_PAGE_SIZE;
   const cursor = decodeCursor(options.cursor, 2);
@@ -43,6 +47,7 @@ export async function listRequests(
       and(
         eq(quoteRequests.campingId, tenant.campsiteId),
         options.scope === 'open' ? eq(quotes.progress, 'richiesta') : undefined,
+        searchCondition(options.search),
         cursor ? sql`(${quoteRequests.createdAt}, ${quoteRequests.id}) < (${String(cursor[0])}::timestamptz, ${String(cursor[1])})` : undefined,
       ),
     )

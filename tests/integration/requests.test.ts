@@ -95,6 +95,29 @@ describe('listRequests', () => {
     }
   });
 
+  it('finds a guest’s requests by every word typed (surname fragment, accents, e-mail, phone), within the view and the campsite', async () => {
+    const { tenant, guest, requests } = await setup(2);
+    const other = await makeGuest(db, tenant, { firstName: 'Jürgen', lastName: 'Wöhrle', phone: '+49 171 555 0199' });
+    const his = await insertRequest(tenant, other.id, new Date(Date.UTC(2026, 4, 2, 9, 0)), 'Stellplatz für einen Camper');
+    await refuseQuote(db, tenant, requests[0].id, 'Campeggio pieno');
+    const ids = async (scope: 'open' | 'all', search: string) => (await listRequests(db, tenant, { scope, search })).items.map((item) => item.quoteId).sort();
+
+    expect(await ids('all', 'ferr')).toEqual(requests.map((quote) => quote.id).sort());
+    expect(await ids('open', 'FERRI')).toEqual([requests[1].id]);
+    expect(await ids('all', 'wohrle')).toEqual([his.id]);
+    expect(await ids('all', 'jurgen wöh')).toEqual([his.id]);
+    expect(await ids('all', '555 0199')).toEqual([his.id]);
+    expect(await ids('all', guest.email!.split('@')[0])).toEqual(requests.map((quote) => quote.id).sort());
+    // Every word must match, and a word of nobody finds nothing.
+    expect(await ids('all', 'chiara wohrle')).toEqual([]);
+    // Blank is no filter; LIKE's own characters are plain text.
+    expect(await ids('all', '   ')).toHaveLength(3);
+    expect(await ids('all', '%')).toEqual([]);
+    // Another campsite's guest with the same name is not found.
+    const theirs = await setup(1);
+    expect(await ids('all', 'ferri')).not.toContain(theirs.requests[0].id);
+  });
+
   it('shows only the campsite’s own requests', async () => {
     const mine = await setup(2);
     const theirs = await setup(2);

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { ProgressTag } from '@/components/quotes/progress-tag';
 import { ReturningBadge } from '@/components/returning/returning-badge';
 import { contactDisplayName as contactName } from '@/lib/contacts/display';
-import { RequestScope } from '@/components/requests/request-scope';
+import { RequestFilters } from '@/components/requests/request-filters';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
@@ -21,17 +21,19 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const italian = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '—');
 
-export default async function RequestsPage({ searchParams }: { searchParams: Promise<{ vista?: string; dopo?: string }> }) {
+export default async function RequestsPage({ searchParams }: { searchParams: Promise<{ vista?: string; dopo?: string; q?: string }> }) {
   const tenant = await requireStaff();
-  const { vista, dopo } = await searchParams;
+  const { vista, dopo, q } = await searchParams;
   const scope = vista === 'tutte' ? 'all' : 'open';
+  const search = typeof q === 'string' ? q.trim().slice(0, 200) : '';
   const { page, returning } = await staffRead(tenant, async (db) => {
-    const found = await listRequests(db, tenant, { scope, cursor: typeof dopo === 'string' ? dopo : undefined });
+    const found = await listRequests(db, tenant, { scope, search, cursor: typeof dopo === 'string' ? dopo : undefined });
     // One query for the whole page: which of these guests booked in an earlier season.
     return { page: found, returning: await lastStaysForQuotes(db, { campsiteId: tenant.campsiteId, quoteIds: found.items.map((item) => item.quoteId) }) };
   });
   const [t, tp] = await Promise.all([getTranslations('quotes.requests'), getTranslations('progress')]);
-  const base = scope === 'all' ? '/richieste?vista=tutte' : '/richieste?';
+  const kept = new URLSearchParams({ ...(scope === 'all' ? { vista: 'tutte' } : {}), ...(search ? { q: search } : {}) });
+  const nextPage = (cursor: string) => `/richieste?${new URLSearchParams([...kept, ['dopo', cursor]])}`;
   return (
     <PageContainer>
       <Stack gap="lg">
@@ -40,10 +42,10 @@ export default async function RequestsPage({ searchParams }: { searchParams: Pro
             <Title order={1}>{t('title')}</Title>
             <Text c="dimmed">{t('subtitle')}</Text>
           </div>
-          <RequestScope value={scope} labels={{ open: t('scopeOpen'), all: t('scopeAll') }} />
         </Group>
+        <RequestFilters scope={scope} search={search} />
         {page.items.length === 0 ? (
-          <EmptyState title={scope === 'open' ? t('empty') : t('emptyAll')} />
+          <EmptyState title={search ? t('emptySearch', { search }) : scope === 'open' ? t('empty') : t('emptyAll')} />
         ) : (
           <ResponsiveTable minWidth={760} highlightOnHover verticalSpacing="sm" data-testid="request-table">
             <TableThead>
@@ -86,7 +88,7 @@ export default async function RequestsPage({ searchParams }: { searchParams: Pro
         )}
         {page.nextCursor && (
           <Group justify="flex-end">
-            <LinkButton href={`${base}&dopo=${encodeURIComponent(page.nextCursor)}`} variant="light">
+            <LinkButton href={nextPage(page.nextCursor)} variant="light">
               {(await getTranslations('quotes'))('nextPage')}
             </LinkButton>
           </Group>

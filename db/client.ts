@@ -31,7 +31,11 @@ export type DatabaseHandle = {
 const appPools = new WeakMap<Database, Database>();
 export const appPoolOf = (db: Database): Database | undefined => appPools.get(db);
 
-export function openDatabase(options: { url?: string; appUrl?: string; pgliteDir?: string }): DatabaseHandle {
+/**
+ * `url`: PostgreSQL; else PGlite in `pgliteDir` (or in memory with 'memory://'), started from
+ * `pgliteTemplate` when given: a data folder dumped by PGlite (the tests' migrated database).
+ */
+export function openDatabase(options: { url?: string; appUrl?: string; pgliteDir?: string; pgliteTemplate?: Blob }): DatabaseHandle {
   if (options.url) {
     // While PostgreSQL is away, a quick retry (every 0.25 s, not postgres.js's growing wait of up
     // to 20 s) lets a call fail fast with the 503 and lets the first call after the restart through.
@@ -50,7 +54,7 @@ export function openDatabase(options: { url?: string; appUrl?: string; pgliteDir
   // The folder is chosen at run time; tell Turbopack not to trace the whole project for it.
   if (!inMemory) mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ dir)), { recursive: true });
   // The search needs these two contrib extensions (migration 0002); PGlite ships them separately.
-  const client = new PGlite({ dataDir: inMemory ? undefined : dir, extensions: { pg_trgm, unaccent } });
+  const client = new PGlite({ dataDir: inMemory ? undefined : dir, loadDataDir: options.pgliteTemplate, extensions: { pg_trgm, unaccent } });
   return { db: drizzlePglite(client, { schema }) as unknown as Database, kind: 'pglite', close: () => client.close(), pglite: client };
 }
 

@@ -193,6 +193,8 @@ test('a template renamed and saved', async ({ page }) => {
   await page.keyboard.type(` ${tag}`);
   await tabTo(page, page.getByRole('button', { name: 'Salva', exact: true }));
   await page.keyboard.press('Enter');
+  // A reload before the save has answered would cancel it.
+  await expect(page.getByText('Modello salvato.')).toBeVisible();
   await page.reload();
   await expect(name).toHaveValue(new RegExp(` ${tag}$`));
 });

@@ -12,6 +12,48 @@ const dbImports = [
   '../db/*',
 ];
 
+// The unit of work (lib/context) is the one place that opens the database for a request.
+const contextOnly = {
+  paths: [
+    {
+      name: '@/db/client',
+      importNames: ['getDb', 'getDatabaseHandle', 'openDatabase', 'closeDb'],
+      message:
+        'Open the database only through the unit of work: staffPage / staffRoute (lib/context/staff.ts), staffAction, runGuestWork or runSystemWork (lib/context/unit-of-work.ts).',
+    },
+    {
+      name: '@/db/tenant-scope',
+      importNames: ['tenantTransaction', 'withTenant', 'scopeHandle'],
+      message: 'The campsite scope is built by the unit of work (lib/context), never by a page, route or service.',
+    },
+  ],
+  patterns: [
+    {
+      group: ['postgres', 'drizzle-orm/postgres-js', 'drizzle-orm/pglite', '@electric-sql/pglite', '@electric-sql/pglite/*'],
+      allowTypeImports: true,
+      message: 'Database drivers belong to db/client.ts; go through the unit of work (lib/context).',
+    },
+  ],
+};
+
+// lib/ files that build a unit of work or run outside any request (jobs, cached guest reads);
+// every other lib/ file receives its handle from its caller.
+const contextBuilders = [
+  'lib/context/**',
+  'lib/auth/auth.ts',
+  'lib/auth/staff.ts',
+  'lib/jobs/**',
+  'lib/mail/mailer.ts',
+  'lib/mailbox/jobs.ts',
+  'lib/newsletter/worker.ts',
+  'lib/newsletter/confirm-page.ts',
+  'lib/newsletter/unsubscribe-page.ts',
+  'lib/public-quotes/cached-view.ts',
+  'lib/requests/contact-page.ts',
+  'lib/legacy-api/dispatcher.ts',
+  'lib/contacts/export-copy.ts',
+];
+
 const eslintConfig = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -42,6 +84,11 @@ const eslintConfig = [
     rules: {
       'react-hooks/rules-of-hooks': 'off',
     },
+  },
+  {
+    files: ['app/**', 'lib/**'],
+    ignores: contextBuilders,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', contextOnly] },
   },
   {
     files: ['components/**'],

@@ -27,9 +27,17 @@ export type DatabaseHandle = {
   url?: string;
 };
 
-// The pool of the non-owner login that runs the campsites' transactions (db/tenant-scope.ts).
-const appPools = new WeakMap<Database, Database>();
-export const appPoolOf = (db: Database): Database | undefined => appPools.get(db);
+/** The non-owner login's pool, and the login it connects as, that runs the campsites' transactions (db/tenant-scope.ts). */
+export type AppLogin = { db: Database; login: string | null };
+
+// Kept on the handle under a registry symbol, never in a module-level map: a Next build bundles
+// this module several times (instrumentation, routes, rendering), and a map belongs to one copy,
+// so every other copy silently found no app login and scoped on the owner's connection.
+const APP_LOGIN = Symbol.for('crm.appLogin');
+
+export function appLoginOf(db: Database): AppLogin | undefined {
+  return (db as unknown as { [APP_LOGIN]?: AppLogin })[APP_LOGIN];
+}
 
 /**
  * `url`: PostgreSQL; else PGlite in `pgliteDir` (or in memory with 'memory://'), started from
@@ -43,7 +51,10 @@ export function openDatabase(options: { url?: string; appUrl?: string; pgliteDir
     const client = postgres(options.url, poolOptions);
     const db = drizzlePostgres(client, { schema }) as unknown as Database;
     const appClient = options.appUrl ? postgres(options.appUrl, poolOptions) : null;
-    if (appClient) appPools.set(db, drizzlePostgres(appClient, { schema }) as unknown as Database);
+    if (options.appUrl && appClient) {
+      const appLogin: AppLogin = { db: drizzlePostgres(appClient, { schema }) as unknown as Database, login: decodeURIComponent(new URL(options.appUrl).username) || null };
+      Object.defineProperty(db, APP_LOGIN, { value: appLogin });
+    }
     const close = async () => {
       await Promise.all([client.end(), appClient?.end()]);
     };

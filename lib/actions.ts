@@ -1,8 +1,6 @@
-import { getDb, type Database, type DbOrTx } from '@/db/client';
-import { withTenant } from '@/db/tenant-scope';
 import { requireStaff } from '@/lib/auth/staff';
+import { runStaffWork, type StaffCtx } from '@/lib/context/unit-of-work';
 import { classifyError } from '@/lib/error-classification';
-import type { Tenant } from '@/lib/tenant';
 import { fieldIssues, type z } from '@/lib/validation';
 
 export type ActionResult<T> =
@@ -12,11 +10,12 @@ export type ActionResult<T> =
 /**
  * A staff server action: the session and pack level checked, the input parsed with the same zod
  * schema the API uses, the tenant handed to the service, and every refusal returned as an Italian
- * message for the form to show (the form keeps what the user typed).
+ * message for the form to show (the form keeps what the user typed). The handler receives the
+ * request's unit of work (lib/context) and the parsed input.
  */
 export type StaffActionDefinition = {
   schema: z.ZodType;
-  handler: (tenant: Tenant, input: never, db: Database) => Promise<unknown>;
+  handler: (ctx: StaffCtx, input: never) => Promise<unknown>;
   options: { packLevel?: 0 | 10 };
 };
 
@@ -29,7 +28,7 @@ export function staffActionDefinition(value: unknown): StaffActionDefinition | u
 
 export function staffAction<S extends z.ZodType, R>(
   schema: S,
-  handler: (tenant: Tenant, input: z.output<S>, db: Database) => Promise<R>,
+  handler: (ctx: StaffCtx, input: z.output<S>) => Promise<R>,
   options: { packLevel?: 0 | 10 } = {},
 ) {
   const action = async (input: z.input<S>): Promise<ActionResult<R>> => {
@@ -40,12 +39,13 @@ export function staffAction<S extends z.ZodType, R>(
       return { ok: false, error: 'Alcuni campi non sono validi: controlla quelli evidenziati.', fieldErrors };
     }
     try {
-      // The operator manages every campsite; everyone else acts inside their campsite's database scope.
-      const run = (db: DbOrTx) => handler(tenant, parsed.data, db as Database);
-      return { ok: true, data: tenant.isOperator ? await run(getDb()) : await withTenant(getDb(), tenant.campsiteId, run) };
+      // The unit of work: the campsite's walled transaction (the operator's is explicit and unscoped).
+      return { ok: true, data: await runStaffWork(tenant, (ctx) => handler(ctx, parsed.data)) };
     } catch (error) {
       const known = classifyError(error);
-      if (known) return { ok: false, error: known.message };
+      // A refusal that names its field (details.field, e.g. a mailbox's password) is shown next to it too.
+      const field = typeof known?.details?.field === 'string' ? known.details.field : null;
+      if (known) return { ok: false, error: known.message, ...(field ? { fieldErrors: { [field]: known.message } } : {}) };
       console.error('Errore non gestito in un’azione', error);
       return { ok: false, error: 'Si è verificato un errore imprevisto. Riprova tra poco.' };
     }

@@ -86,6 +86,11 @@ const envSchema = z.object({
   MAIL_PROVIDER_TIMEOUT_MS: timeoutMs(15_000),
   GMAIL_TIMEOUT_MS: timeoutMs(20_000),
   BOOKING_PLATFORM_TIMEOUT_MS: timeoutMs(10_000),
+  /**
+   * How long a campsite's transaction may wait idle between statements (a streamed list whose
+   * reader stalled): past it PostgreSQL ends it and the connection returns to the pool.
+   */
+  DATABASE_IDLE_IN_TRANSACTION_MS: timeoutMs(30_000),
   /** Sender of every mail; the campsite's own address goes in Reply-To. */
   MAIL_FROM: z.string().trim().min(3).default('CRM Campeggi <preventivi@crm-campeggi.it>'),
   SUPPORT_EMAIL: z.string().default('assistenza@crm-campeggi.it'),

@@ -13,5 +13,11 @@ fi
 # APP_URL is required in production: the address the browser tests open.
 export APP_URL="${APP_URL:-http://127.0.0.1:${E2E_PORT:-3100}}"
 tsx db/migrate.ts
+# On PostgreSQL the staff's work runs as the non-owner login, as in production; the server fails
+# closed if a campsite's transaction ever ran as anyone else (db/tenant-scope.ts).
+if [ -n "${DATABASE_URL:-}" ]; then
+  DATABASE_APP_URL="$(tsx scripts/e2e-app-login.ts)"
+  export DATABASE_APP_URL
+fi
 tsx db/seed.ts >/dev/null
 exec next start --port "${E2E_PORT:-3100}" --hostname 127.0.0.1

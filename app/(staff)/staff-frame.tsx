@@ -5,8 +5,8 @@ import { HiddenEditMode } from '@/components/shell/hidden-edit-mode';
 import { mainNavigation, settingsMenu } from '@/components/shell/navigation';
 import { StaffShell } from '@/components/shell/staff-shell';
 import { hasFullPack } from '@/lib/auth/pack-levels';
-import { staffRead } from '@/lib/auth/staff-read';
 import { getOwnCampsite, hasMailingProvider } from '@/lib/campsites/service';
+import { runStaffWork } from '@/lib/context/unit-of-work';
 import { mailboxUnread } from '@/lib/mailbox/threads';
 import type { Tenant } from '@/lib/tenant';
 import { loadBellData } from './notifiche/load';
@@ -19,7 +19,7 @@ export const loadShellData = cache(async (tenant: Tenant) => {
   const fullPack = hasFullPack(tenant.packLevel);
   // Notifications need pack level 10 (spec section 6): a service account has no bell. The counts
   // and the first page come with the page, so the bell never flashes a wrong number.
-  const [campsite, bell, mailUnread] = await staffRead(tenant, (db) =>
+  const [campsite, bell, mailUnread] = await runStaffWork(tenant, ({ db }) =>
     Promise.all([getOwnCampsite(db, tenant), fullPack ? loadBellData(db, tenant) : null, mailboxUnread(db, tenant.campsiteId)]),
   );
   return { campsite, bell, mailUnread };

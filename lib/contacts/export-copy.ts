@@ -8,9 +8,14 @@ import { TIME_ZONE } from '@/lib/format';
 import { contactOrder } from './search';
 import type { ContactSort } from './validation';
 
-/** The postgres.js client behind a drizzle database, when there is one (never PGlite). */
+/**
+ * The postgres.js client behind a drizzle database or transaction, when there is one (never
+ * PGlite). Inside a campsite's transaction it is that transaction's connection, so the COPY runs
+ * walled like every other statement of the request.
+ */
 export function postgresClientOf(db: DbOrTx): postgres.Sql | null {
-  const client = (db as { $client?: unknown }).$client;
+  const handle = db as { $client?: unknown; session?: { client?: unknown } };
+  const client = handle.$client ?? handle.session?.client;
   return typeof client === 'function' && 'unsafe' in client ? (client as postgres.Sql) : null;
 }
 

@@ -1,6 +1,8 @@
-import type { Database } from '@/db/client';
+import { getDb, type Database } from '@/db/client';
 import { clientInfo } from '@/lib/auth/client-info';
 import { hasFullPack } from '@/lib/auth/pack-levels';
+import { runStreamingUnitOfWork } from '@/lib/context/streamed';
+import { staffWho, type Who } from '@/lib/context/unit-of-work';
 import { hashSecret, safeEqual } from '@/lib/auth/secrets';
 import { resolveSession } from '@/lib/auth/service';
 import { env, publicBaseUrl } from '@/lib/env';
@@ -9,10 +11,9 @@ import { checkContentLength, JSON_BODY_LIMIT, readBodyForm, readBodyText } from 
 import { limiter, secondsLeft, type LimitRule, type LimitState } from '@/lib/rate-limit/limiter';
 import type { Tenant } from '@/lib/tenant';
 import '@/lib/validation';
-import type { Endpoint, PublicContext } from './endpoint';
+import type { Endpoint, RequestContext } from './endpoint';
 import { errorResponse, toErrorResponse } from './errors';
 import { createMatcher } from './match';
-import { scopedCall } from './scoped-call';
 
 export const API_PREFIX = '/api';
 
@@ -49,7 +50,7 @@ function bearerToken(request: Request): string | null {
   return match ? match[1] : null;
 }
 
-async function authenticate(endpoint: Endpoint, base: PublicContext): Promise<{ tenant: Tenant; bearer: string } | null> {
+async function authenticate(endpoint: Endpoint, base: RequestContext): Promise<{ tenant: Tenant; bearer: string } | null> {
   if (endpoint.auth === 'public') return null;
   if (endpoint.auth === 'platform-key') {
     const expected = env().BOOKING_PLATFORM_API_KEY;
@@ -99,7 +100,7 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
  * over its limit is refused (413); a bearer token has API_TOKEN_CALLS_PER_MINUTE calls a minute, counted by
  * every instance together, and each of its answers says how many remain.
  */
-export function createDispatcher(endpoints: Endpoint[], getDatabase: () => Database, options: { tokenLimit?: LimitRule } = {}) {
+export function createDispatcher(endpoints: Endpoint[], getDatabase: () => Database = getDb, options: { tokenLimit?: LimitRule } = {}) {
   const match = createMatcher(endpoints);
   // Made at the first call: the route module is also loaded by the build, where the environment is not the server's.
   let perToken: ReturnType<typeof limiter> | undefined;
@@ -116,7 +117,7 @@ export function createDispatcher(endpoints: Endpoint[], getDatabase: () => Datab
       const { endpoint } = found;
       const bodyLimit = endpoint.bodyLimit ?? JSON_BODY_LIMIT;
       checkContentLength(request, bodyLimit);
-      const base: PublicContext = { db: getDatabase(), request, client: clientInfo(request.headers), origin: publicBaseUrl(url.origin) };
+      const base: RequestContext = { db: getDatabase(), request, client: clientInfo(request.headers), origin: publicBaseUrl(url.origin) };
       const identity = await authenticate(endpoint, base);
       // The booking platform's x-api-key counts like a token (authenticate has checked it).
       const credential = identity?.bearer ?? (endpoint.auth === 'platform-key' ? request.headers.get('x-api-key') : null);
@@ -129,10 +130,11 @@ export function createDispatcher(endpoints: Endpoint[], getDatabase: () => Datab
       }
       const params = endpoint.params ? endpoint.params.parse(found.params) : {};
       const body = endpoint.body ? endpoint.body.parse(await readBody(request, bodyLimit)) : {};
+      // A campsite's staff act inside their campsite's database scope; the operator manages every
+      // campsite, and the public and platform calls find their campsite from the ids they carry.
+      const who: Who = identity ? staffWho(identity.tenant) : { kind: 'system', reason: endpoint.auth === 'platform-key' ? 'booking platform' : 'public legacy call' };
       const context = identity ? { ...base, ...identity } : base;
-      const call = (db: Database) => endpoint.handler({ ...context, db } as never, { params, body } as never);
-      // A campsite's staff act inside their campsite's database scope; the operator manages every campsite.
-      const result = identity && !identity.tenant.isOperator ? await scopedCall(base.db, identity.tenant.campsiteId, call) : await call(base.db);
+      const result = await runStreamingUnitOfWork(who, (ctx) => endpoint.handler({ ...context, ...ctx } as never, { params, body } as never), base.db);
       if (result instanceof Response) return answer(result);
       return answer(Response.json(result ?? {}, { headers: { 'Cache-Control': 'no-store' } }));
     } catch (error) {

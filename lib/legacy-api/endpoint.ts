@@ -1,12 +1,16 @@
 import type { z } from 'zod';
 import type { Database } from '@/db/client';
 import type { ClientInfo } from '@/lib/auth/service';
+import type { Ctx } from '@/lib/context/unit-of-work';
 import type { Tenant } from '@/lib/tenant';
 
 /** bearer: a session token; public: nobody; platform-key: the booking platform's x-api-key. */
 export type AuthMode = 'bearer' | 'public' | 'platform-key';
 
-type BaseContext = { db: Database; request: Request; client: ClientInfo; origin: string };
+/** The call's unit of work (lib/context) with what the dispatcher read from the request. */
+type BaseContext = Ctx & { db: Database; request: Request; client: ClientInfo; origin: string };
+/** Before authentication: the owner's handle, for the session lookup and the token's limit only. */
+export type RequestContext = Omit<BaseContext, keyof Ctx> & { db: Database };
 export type PublicContext = BaseContext;
 export type BearerContext = BaseContext & { tenant: Tenant; bearer: string };
 type ContextFor<A extends AuthMode> = A extends 'bearer' ? BearerContext : PublicContext;

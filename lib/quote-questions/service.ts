@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '@/db/client';
-import { afterCommit } from '@/db/tenant-scope';
 import { contacts, quoteCards, quoteQuestions, quotes } from '@/db/schema';
 import { invalidateQuotes } from '@/lib/cache/tags';
 import { AppError } from '@/lib/errors';
@@ -71,7 +70,7 @@ export async function askQuestion(
     await queueQuestionToCampsite(tx, input.campsiteId, { questionId: question.id, guest: row.contact, quote: { id: row.quote.id, name: quoteName }, cardIdx: input.cardIdx, question: body, origin: input.origin });
     return question;
   });
-  await afterCommit(() => invalidateQuotes([row.quote.id]));
+  invalidateQuotes([row.quote.id]);
   deliverSoon();
   return { id: asked.id, cardIdx: asked.cardIdx, body: asked.body, createdAt: asked.createdAt.toISOString() };
 }
@@ -148,7 +147,7 @@ export async function answerQuestion(
     return sent;
   });
   if (saved === 'repeated') return { id: answerId, questionId: question.id, mailed: null, repeated: true };
-  await afterCommit(() => invalidateQuotes([quote.id]));
+  invalidateQuotes([quote.id]);
   if (saved?.via === 'outbox') deliverSoon();
   return { id: answerId, questionId: question.id, mailed: saved?.via ?? null };
 }

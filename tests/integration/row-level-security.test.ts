@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DbOrTx } from '@/db/client';
 import { contacts, notifications } from '@/db/schema';
-import { APP_ROLE, afterCommit, tenantTransaction, withTenant } from '@/db/tenant-scope';
-import { scopedCall } from '@/lib/legacy-api/scoped-call';
+import { APP_ROLE, afterCommit, scopeHandle, tenantTransaction, withTenant, WrongLoginError } from '@/db/tenant-scope';
+import { runStreamingUnitOfWork } from '@/lib/context/streamed';
 import { APP_LOGIN, appLoginUrl } from '../helpers/app-login';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite } from '../helpers/fixtures';
@@ -132,6 +132,10 @@ describe('row-level security', () => {
   });
 });
 
+/** A campsite's streamed unit of work over this file's database, as the dispatcher and the staff routes run one. */
+const scopedCall = (root: Database, campsiteId: string, call: (db: Database) => Promise<unknown>) =>
+  runStreamingUnitOfWork({ kind: 'guest', campsiteId }, (ctx) => call(ctx.db), root);
+
 describe('the API’s scope for a staff call', () => {
   it('runs the handler inside the campsite’s scope on PostgreSQL, and streams a list before committing', async () => {
     const { mine } = await twoCampsitesWithContacts();
@@ -182,5 +186,50 @@ describe.skipIf(!process.env.DATABASE_URL)('the non-owner login of DATABASE_APP_
     } finally {
       await handle.close();
     }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('a campsite transaction that is not on its promised login', () => {
+  it('fails closed before the work runs, instead of scoping on the owner', async () => {
+    const { mine } = await twoCampsitesWithContacts();
+    let ran = false;
+    const error = await rejection(() =>
+      tenantTransaction({ db, login: APP_LOGIN }, mine.id, async () => {
+        ran = true;
+      }),
+    );
+    expect(error).toBeInstanceOf(WrongLoginError);
+    expect(ran).toBe(false);
+  });
+
+  it('finds the app login on the handle itself, so every bundled copy of the client module sees it', async () => {
+    const handle = openDatabase({ url: process.env.DATABASE_URL, appUrl: await appLoginUrl(process.env.DATABASE_URL!) });
+    try {
+      // A second instance of db/tenant-scope (as a Next build bundles it several times) sees the same login.
+      const copy = (await import(/* @vite-ignore */ `${'@/db/tenant-scope'}?copy`)) as typeof import('@/db/tenant-scope');
+      expect(copy.scopeHandle).not.toBe(scopeHandle);
+      expect(copy.scopeHandle(handle.db)?.login).toBe(APP_LOGIN);
+      expect(scopeHandle(handle.db)?.login).toBe(APP_LOGIN);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('ends a transaction left idle past its limit, and the pool serves the next one', async () => {
+    const { mine } = await twoCampsitesWithContacts();
+    const error = await rejection(() =>
+      tenantTransaction(
+        db,
+        mine.id,
+        async (scoped) => {
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          await scoped.execute(sql`select 1`);
+        },
+        { idleTimeoutMs: 200 },
+      ),
+    );
+    expect(String((error as { message?: string }).message ?? error)).toMatch(/idle|terminat|connection|closed/i);
+    const after = await tenantTransaction(db, mine.id, async (scoped) => list(await rows<{ n: number }>(scoped, sql`select count(*)::int as n from contacts`))[0].n);
+    expect(after).toBe(1);
   });
 });

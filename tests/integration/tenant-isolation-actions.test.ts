@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { staffActionDefinition, type StaffActionDefinition } from '@/lib/actions';
+import { staffContext } from '@/lib/context/unit-of-work';
 import { classifyError } from '@/lib/error-classification';
 import { useTestDatabase } from '../helpers/db';
 import { tenantOf } from '../helpers/fixtures';
@@ -33,8 +34,6 @@ const NOT_STAFF_ACTIONS: Record<string, string> = {
   'app/(public)/visualizzaPreventivo/actions.ts#askQuoteQuestion': 'a guest’s question on the mini-site: the quote, its guest and its campsite must belong together, else not found (quote-questions.test.ts)',
   'app/(public)/visualizzaPreventivo/actions.ts#requestNewQuote': 'the expired quote’s request for a new one: the quote, its guest and its campsite must belong together, else not found (quote-renewal.test.ts)',
   'app/(public)/mailing/conferma/actions.ts#confirmNewsletter': 'a guest confirms a subscription with the secret token of its mail, no tenant (newsletter-double-opt-in.test.ts)',
-  'app/(staff)/manageGmail/actions.ts#bindImapAction':
-    'shows a refusal next to the field it names (details.field), which staffAction does not return; it takes the tenant from requireStaff and binds only that campsite’s mailbox, with no id in its input',
 };
 
 const DIRECTIVE_ON_TOP = /^(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*['"]use server['"]/;
@@ -126,7 +125,7 @@ describe('tenant isolation of every server action', () => {
   it('sees the canaries when the victim’s own admin searches its guests (the detector works)', async () => {
     const search = actions.find((action) => action.name === 'app/(staff)/preventivi/actions.ts#searchContactsAction');
     const input = search!.definition.schema.parse({ search: world.victimContacts[1].email });
-    const { value } = await inActionScope(() => search!.definition.handler(tenantOf(world.victimUsers[0]), input as never, db));
+    const { value } = await inActionScope(() => search!.definition.handler(staffContext(tenantOf(world.victimUsers[0]), db), input as never));
     expect(leakDetector(world).leaks(asText(value)).length).toBeGreaterThan(2);
   });
 
@@ -159,7 +158,7 @@ describe('tenant isolation of every server action', () => {
         const what = `${name} ${sent.slice(0, 160)}`;
         let answer: unknown;
         try {
-          answer = (await inActionScope(() => definition.handler(tenant, parsed.data as never, db))).value;
+          answer = (await inActionScope(() => definition.handler(staffContext(tenant, db), parsed.data as never))).value;
           count('answered');
         } catch (error) {
           const known = classifyError(error);

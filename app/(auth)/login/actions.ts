@@ -2,7 +2,7 @@
 
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
+import { runSystemWork } from '@/lib/context/unit-of-work';
 import { LoginRefused, signIn } from '@/lib/auth/auth';
 import { landingAfterPasswordLogin, safeCallbackPath } from '@/lib/auth/landing';
 
@@ -20,5 +20,5 @@ export async function login(_previous: LoginState, form: FormData): Promise<Logi
     console.error('Accesso non riuscito per un errore del server', error);
     return { error: t('genericError') };
   }
-  redirect(await landingAfterPasswordLogin(getDb(), email, safeCallbackPath(form.get('callbackUrl'))));
+  redirect(await runSystemWork('password login', ({ db }) => landingAfterPasswordLogin(db, email, safeCallbackPath(form.get('callbackUrl')))));
 }

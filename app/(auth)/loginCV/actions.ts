@@ -2,7 +2,7 @@
 
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
+import { runSystemWork } from '@/lib/context/unit-of-work';
 import { LoginRefused, signIn } from '@/lib/auth/auth';
 import { landingAfterTokenLogin } from '@/lib/auth/landing';
 
@@ -18,5 +18,5 @@ export async function loginWithLink(_previous: TokenLoginState, form: FormData):
     console.error('Accesso con link non riuscito per un errore del server', error);
     return { error: (await getTranslations('login'))('genericError') };
   }
-  redirect(await landingAfterTokenLogin(getDb(), uuid));
+  redirect(await runSystemWork('one-time token login', ({ db }) => landingAfterTokenLogin(db, uuid)));
 }

@@ -1,6 +1,6 @@
 import { cookies } from 'next/headers';
 import { NextResponse, type NextRequest } from 'next/server';
-import { getDb } from '@/db/client';
+import { runSystemWork } from '@/lib/context/unit-of-work';
 import { hasFullPack } from '@/lib/auth/pack-levels';
 import { revokeSession } from '@/lib/auth/service';
 import { isPrefetch } from '@/lib/auth/prefetch';
@@ -10,7 +10,8 @@ const REASONS = new Set(['livello', 'sessione', 'uscito']);
 
 async function endSession(reason: string): Promise<NextResponse> {
   const found = await lookupStaff();
-  if (found.tenant) await revokeSession(getDb(), found.tenant);
+  const tenant = found.tenant;
+  if (tenant) await runSystemWork('logout', ({ db }) => revokeSession(db, tenant));
   const jar = await cookies();
   for (const cookie of jar.getAll()) {
     if (cookie.name.includes('authjs.')) jar.delete(cookie.name);

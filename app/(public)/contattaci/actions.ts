@@ -1,7 +1,7 @@
 'use server';
 
-import { getDb } from '@/db/client';
 import { getBookingPlatform } from '@/lib/booking-platform';
+import { runGuestWork } from '@/lib/context/unit-of-work';
 import { publicOrigin } from '@/lib/mail/origin';
 import { runGuestAction, type GuestActionResult } from '@/lib/requests/guest-action';
 import { findPublicCampsite, resolveFormLanguage } from '@/lib/requests/form-options';
@@ -15,10 +15,10 @@ import type { SentRequest } from '@/components/guest/contact-form/types';
  * checked again here, as anyone can post to an action.
  */
 export async function sendContactRequest(campsiteId: string, idLingua: string | null, values: Record<string, unknown>): Promise<GuestActionResult<SentRequest>> {
-  const db = getDb();
   const fallbackLocale = linkLocaleOf(idLingua ?? 1);
-  return runGuestAction(fallbackLocale, async (client) => {
-    const campsite = typeof campsiteId === 'string' ? await findPublicCampsite(db, campsiteId) : null;
+  if (typeof campsiteId !== 'string') return { ok: false, error: formTranslator(fallbackLocale)('errors.unexpected') };
+  return runGuestAction(fallbackLocale, (client) => runGuestWork(campsiteId, async ({ db }) => {
+    const campsite = await findPublicCampsite(db, campsiteId);
     if (!campsite) return { ok: false, error: formTranslator(fallbackLocale)('errors.unexpected') };
     const language = await resolveFormLanguage(db, campsite.id, typeof idLingua === 'string' ? idLingua : null);
     const outcome = await submitRequest(db, getBookingPlatform(), campsite, { values, language, origin: await publicOrigin() }, client);
@@ -27,5 +27,5 @@ export async function sendContactRequest(campsiteId: string, idLingua: string | 
       return { ok: true, data: { arrival, departure, firstName, newsletterPending } };
     }
     return { ok: false, error: outcome.message, fieldErrors: outcome.reason === 'invalid' ? outcome.fieldErrors : undefined };
-  });
+  }));
 }

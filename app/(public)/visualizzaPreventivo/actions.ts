@@ -1,8 +1,8 @@
 'use server';
 
 import { headers } from 'next/headers';
-import { getDb } from '@/db/client';
 import { clientInfo } from '@/lib/auth/client-info';
+import { runGuestWork, runSystemWork } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { publicOrigin } from '@/lib/mail/origin';
 import { withMissGuard } from '@/lib/rate-limit/misses';
@@ -25,10 +25,13 @@ const input = z.object({ campsiteId: id, quoteId: id, contactId: id, cardIdx: z.
 export async function askQuoteQuestion(values: z.input<typeof input>): Promise<AskResult> {
   const parsed = input.safeParse(values);
   if (!parsed.success) return { ok: false, code: 'generic' };
-  const db = getDb();
   const client = clientInfo(await headers());
+  const origin = await publicOrigin();
   try {
-    const asked = await withMissGuard(db, client.ip, async () => askQuestion(db, { ...parsed.data, ip: client.ip, origin: await publicOrigin() }));
+    // The miss is counted on the owner's handle: a guest's failed work rolls back, its miss must not.
+    const asked = await runSystemWork('guest miss guard', ({ db }) =>
+      withMissGuard(db, client.ip, () => runGuestWork(parsed.data.campsiteId, (ctx) => askQuestion(ctx.db, { ...parsed.data, ip: client.ip, origin }))),
+    );
     return { ok: true, data: asked };
   } catch (error) {
     const code = error instanceof AppError ? (error.details?.code as QuestionRefusal | undefined) : undefined;
@@ -52,11 +55,13 @@ const renewInput = z.object({ campsiteId: id, quoteId: id, contactId: id });
 export async function requestNewQuote(values: z.input<typeof renewInput>): Promise<RenewResult> {
   const parsed = renewInput.safeParse(values);
   if (!parsed.success) return { ok: false, code: 'generic' };
-  const db = getDb();
   const client = clientInfo(await headers());
   try {
-    if (client.ip && !(await renewalsPerAddress.consume(db, client.ip)).allowed) return { ok: false, code: 'rate_limited' };
-    const outcome = await withMissGuard(db, client.ip, () => requestNewQuoteByGuest(db, parsed.data));
+    const outcome = await runSystemWork('guest rate limits', async ({ db }) => {
+      if (client.ip && !(await renewalsPerAddress.consume(db, client.ip)).allowed) return null;
+      return withMissGuard(db, client.ip, () => runGuestWork(parsed.data.campsiteId, (ctx) => requestNewQuoteByGuest(ctx.db, parsed.data)));
+    });
+    if (!outcome) return { ok: false, code: 'rate_limited' };
     return { ok: true, filed: outcome.filed };
   } catch (error) {
     if (error instanceof AppError && error.kind === 'rate_limited') return { ok: false, code: 'rate_limited' };

@@ -7,9 +7,8 @@ import { ContactTable } from '@/components/contacts/contact-table';
 import { contactExportHref, contactListHref, parseContactListParams } from '@/lib/contacts/list-params';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkButton } from '@/components/ui/link-button';
-import { requireStaff } from '@/lib/auth/staff';
-import { staffRead } from '@/lib/auth/staff-read';
 import { countContacts, listContacts } from '@/lib/contacts/search';
+import { staffPage } from '@/lib/context/staff';
 import { AppError } from '@/lib/errors';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function ContactsPage({ searchParams }: Props) {
-  const tenant = await requireStaff();
+  const { tenant, run } = await staffPage();
   const params = parseContactListParams(await searchParams);
   const t = await getTranslations('contacts');
   // Invalid dates (or a stale cursor) in the URL: say so, and show the list without them.
@@ -28,13 +27,13 @@ export default async function ContactsPage({ searchParams }: Props) {
   let page;
   let total;
   try {
-    [page, total] = await staffRead(tenant, (db) => Promise.all([listContacts(db, tenant, { ...filters, limit: 25 }), countContacts(db, tenant, filters)]));
+    [page, total] = await run(({ db }) => Promise.all([listContacts(db, tenant, { ...filters, limit: 25 }), countContacts(db, tenant, filters)]));
   } catch (error) {
     if (!(error instanceof AppError) || error.kind !== 'bad_request') throw error;
     filterError = error.message;
     filters = { ...params, dateFrom: '', dateTo: '', cursor: null };
     const unfiltered = filters;
-    [page, total] = await staffRead(tenant, (db) => Promise.all([listContacts(db, tenant, { ...unfiltered, limit: 25 }), countContacts(db, tenant, unfiltered)]));
+    [page, total] = await run(({ db }) => Promise.all([listContacts(db, tenant, { ...unfiltered, limit: 25 }), countContacts(db, tenant, unfiltered)]));
   }
   const filtered = Boolean(filters.search.trim() || filters.dateFrom || filters.dateTo);
 

@@ -1,10 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { QuoteEditor } from '@/components/quotes/editor/quote-editor';
 import { PageContainer } from '@/components/shell/page-container';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { getBookingPlatform } from '@/lib/booking-platform';
 import { loadEditorData } from '@/lib/quotes/editor-data';
 
@@ -14,9 +13,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The creation wizard; ?cliente=<id> starts from a guest already chosen (e.g. from the contact page). */
 export default async function CreateQuotePage({ searchParams }: { searchParams: Promise<{ cliente?: string }> }) {
-  const tenant = await requireStaff();
+  const { tenant, run } = await staffPage();
   const { cliente } = await searchParams;
-  const data = await loadEditorData(getDb(), tenant, getBookingPlatform(), { contactId: typeof cliente === 'string' ? cliente : undefined });
+  // The platform's availability call runs inside the campsite's transaction; its timeout bounds it.
+  const data = await run(({ db }) => loadEditorData(db, tenant, getBookingPlatform(), { contactId: typeof cliente === 'string' ? cliente : undefined }));
   const t = await getTranslations('quotes.editor');
   return (
     <PageContainer>

@@ -6,7 +6,7 @@ import { refreshDashboard } from '@/lib/dashboard/service';
 import { z } from '@/lib/validation';
 
 /** "Aggiorna ora": rebuilds the campsite's aggregates, then the page reads them again. */
-export const refreshDashboardAction = staffAction(z.object({}), async (tenant, _input, db) => {
+export const refreshDashboardAction = staffAction(z.object({}), async ({ tenant, db }) => {
   const result = await refreshDashboard(db, tenant);
   revalidatePath('/dashboard');
   return { refreshedAt: result.refreshedAt.toISOString() };

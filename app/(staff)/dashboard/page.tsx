@@ -7,13 +7,12 @@ import { RefreshButton } from '@/components/dashboard/refresh-button';
 import { StatCard } from '@/components/dashboard/stat-card';
 import { TrendsPanel } from '@/components/dashboard/trends-panel';
 import { PageContainer } from '@/components/shell/page-container';
-import { requireStaff } from '@/lib/auth/staff';
 import { getOwnCampsite } from '@/lib/campsites/service';
+import { staffPage } from '@/lib/context/staff';
 import { getDashboard } from '@/lib/dashboard/service';
 import { parseBucket, parseComparison } from '@/lib/dashboard/validation';
 import { formatDate, formatNumber } from '@/lib/format';
 import { romeIsoDate } from '@/lib/date-filter';
-import { staffRead } from '@/lib/auth/staff-read';
 import { refreshDashboardAction } from './actions';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -33,14 +32,14 @@ const orDefault = <T,>(read: () => T, fallback: T): T => {
 const time = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' });
 
 export default async function DashboardPage({ searchParams }: { searchParams: SearchParams }) {
-  const tenant = await requireStaff();
+  const { tenant, run } = await staffPage();
   const params = await searchParams;
-  const campsite = await staffRead(tenant, (db) => getOwnCampsite(db, tenant));
+  const campsite = await run(({ db }) => getOwnCampsite(db, tenant));
   const comparison = orDefault(() => parseComparison(single(params.confronto)), 'stagione' as const);
   const bucket = orDefault(() => parseBucket(single(params.raggruppa)), 'giorno' as const);
   const now = new Date();
   const [dashboard, t] = await Promise.all([
-    staffRead(tenant, (db) => getDashboard(db, tenant, now, { comparison, bucket, lucee: campsite.lucee })),
+    run(({ db }) => getDashboard(db, tenant, now, { comparison, bucket, lucee: campsite.lucee })),
     getTranslations('dashboard'),
   ]);
   const updated = dashboard.refreshedAt;

@@ -9,7 +9,7 @@ import { cvMailSchema, sendCvMail } from '@/lib/mail/cv-mail';
  */
 export const sendCvMailAction = staffAction(
   cvMailSchema,
-  async (tenant, input, db) => {
+  async ({ tenant, db }, input) => {
     const sent = await sendCvMail(db, tenant, input);
     return { threadId: sent.threadId, subject: sent.subject };
   },

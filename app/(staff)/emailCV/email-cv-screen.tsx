@@ -5,9 +5,8 @@ import { CvMailList } from '@/components/mail/cv/cv-mail-list';
 import { PageContainer } from '@/components/shell/page-container';
 import { SafeHtml } from '@/components/ui/safe-html';
 import { hasFullPack } from '@/lib/auth/pack-levels';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { loadEmailCvPage } from '@/lib/mail/cv-mail-page';
-import { staffRead } from '@/lib/auth/staff-read';
 
 export type EmailCvSearch = Promise<Record<string, string | string[] | undefined>>;
 
@@ -15,10 +14,10 @@ const one = (value: string | string[] | undefined) => (typeof value === 'string'
 
 /** /emailCV and /emailCVL: the same page; the L variant ends the session after the send. */
 export async function EmailCvScreen({ searchParams, autoLogout }: { searchParams: EmailCvSearch; autoLogout: boolean }) {
-  const tenant = await requireStaff({ packLevel: 0 });
+  const { tenant, run } = await staffPage({ packLevel: 0 });
   const query = await searchParams;
   const cursor = one(query.dopo);
-  const data = await staffRead(tenant, (db) => loadEmailCvPage(db, tenant.campsiteId, { to: one(query.to), cliente: one(query.cliente), oggetto: one(query.oggetto), cursor }));
+  const data = await run(({ db }) => loadEmailCvPage(db, tenant.campsiteId, { to: one(query.to), cliente: one(query.cliente), oggetto: one(query.oggetto), cursor }));
   const t = await getTranslations('cvMail');
   return (
     <PageContainer>

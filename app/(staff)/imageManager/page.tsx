@@ -3,19 +3,18 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ImageManager } from '@/components/images/image-manager';
 import { PageContainer } from '@/components/shell/page-container';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { listDescriptions, listTypologyCategories } from '@/lib/images/descriptions';
 import { descriptionLanguages, campsiteTypologies } from '@/lib/images/manager-data';
-import { staffRead } from '@/lib/auth/staff-read';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('images'))('title') };
 }
 
 export default async function Page() {
-  const tenant = await requireStaff({ packLevel: 0 });
+  const { tenant, run } = await staffPage({ packLevel: 0 });
   const t = await getTranslations('images');
-  const [typologies, categoryRows, descriptions, languages] = await staffRead(tenant, (db) =>
+  const [typologies, categoryRows, descriptions, languages] = await run(({ db }) =>
     Promise.all([
       campsiteTypologies(db, tenant.campsiteId),
       listTypologyCategories(db, tenant.campsiteId),

@@ -29,7 +29,7 @@ const addresses = (label: string) =>
 /** "Aggiorna": a sync now; the page shows the mail when the worker has fetched it. */
 export const refreshMailboxAction = staffAction(
   z.object({}),
-  async (tenant) => {
+  async ({ tenant }) => {
     await requestMailboxSync(tenant.campsiteId);
     revalidatePath('/mail');
     return { requested: true };
@@ -39,7 +39,7 @@ export const refreshMailboxAction = staffAction(
 
 export const markThreadAction = staffAction(
   z.object({ threadId: id, unread: z.boolean() }),
-  async (tenant, input, db) => {
+  async ({ tenant, db }, input) => {
     await setThreadUnread(db, {
       campsiteId: tenant.campsiteId,
       threadId: input.threadId,
@@ -54,11 +54,11 @@ export const searchGuestsAction = staffAction(
   z.object({
     search: z.string().trim().min(2, 'Scrivi almeno 2 caratteri').max(200),
   }),
-  async (tenant, input, db) => searchGuests(db, tenant.campsiteId, input.search),
+  async ({ tenant, db }, input) => searchGuests(db, tenant.campsiteId, input.search),
   OPEN,
 );
 
-export const guestQuotesAction = staffAction(z.object({ contactId: id }), async (tenant, input, db) => guestQuotes(db, tenant.campsiteId, input.contactId), OPEN);
+export const guestQuotesAction = staffAction(z.object({ contactId: id }), async ({ tenant, db }, input) => guestQuotes(db, tenant.campsiteId, input.contactId), OPEN);
 
 export const linkThreadAction = staffAction(
   z.object({
@@ -66,7 +66,7 @@ export const linkThreadAction = staffAction(
     contactId: id.optional(),
     quoteId: id.nullable().optional(),
   }),
-  async (tenant, input, db) => {
+  async ({ tenant, db }, input) => {
     await linkThread(db, { campsiteId: tenant.campsiteId, ...input });
     revalidatePath(`/mail/conversazione/${input.threadId}`);
     return { linked: true };
@@ -76,7 +76,7 @@ export const linkThreadAction = staffAction(
 
 export const unlinkThreadContactAction = staffAction(
   z.object({ threadId: id, contactId: id }),
-  async (tenant, input, db) => {
+  async ({ tenant, db }, input) => {
     await unlinkThreadContact(db, { campsiteId: tenant.campsiteId, ...input });
     revalidatePath(`/mail/conversazione/${input.threadId}`);
     return { unlinked: true };
@@ -98,7 +98,7 @@ export const sendMailAction = staffAction(
     contactId: id.nullable().optional(),
     quoteId: id.nullable().optional(),
   }),
-  async (tenant, input, db) => {
+  async ({ tenant, db }, input) => {
     const sent = await sendFromMailbox(db, {
       ...input,
       campsiteId: tenant.campsiteId,
@@ -116,7 +116,7 @@ export const addMailAttachmentAction = staffAction(
   z.instanceof(FormData, {
     message: 'Invio non valido: scegli di nuovo il file.',
   }),
-  async (tenant, form, db) => {
+  async ({ tenant, db }, form) => {
     const file = form.get('file');
     if (!(file instanceof File)) throw new AppError('bad_request', 'Nessun file ricevuto.');
     const added = await addAttachment(db, tenant.campsiteId, {
@@ -131,7 +131,7 @@ export const addMailAttachmentAction = staffAction(
 
 export const removeMailAttachmentAction = staffAction(
   z.object({ attachmentId: id }),
-  async (tenant, input, db) => {
+  async ({ tenant, db }, input) => {
     await deleteAttachment(db, tenant.campsiteId, input.attachmentId);
     return { id: input.attachmentId };
   },

@@ -9,8 +9,7 @@ import { ThreadList } from '@/components/mailbox/thread-list';
 import { OutboxList } from '@/components/mail/outbox-list';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkButton } from '@/components/ui/link-button';
-import { getDb } from '@/db/client';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { AppError } from '@/lib/errors';
 import { mailIsCaptured } from '@/lib/mail/mailer';
 import { listOutbox } from '@/lib/mail/outbox-view';
@@ -31,15 +30,14 @@ const FOLDER_PARAMS: FolderParam[] = ['arrivo', 'inviata', 'uscita'];
  * own outgoing mail; without one, the outgoing mail and how to bind the mailbox.
  */
 export default async function MailPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const tenant = await requireStaff({ packLevel: 0 });
+  const { tenant, run } = await staffPage({ packLevel: 0 });
   const params = await searchParams;
-  const db = getDb();
   const t = await getTranslations('mailbox');
-  const mailbox = await findMailbox(db, tenant.campsiteId);
+  const mailbox = await run(({ db }) => findMailbox(db, tenant.campsiteId));
   const dopo = one(params.dopo) || null;
 
   if (!mailbox) {
-    const outbox = await listOutbox(db, tenant.campsiteId, dopo);
+    const outbox = await run(({ db }) => listOutbox(db, tenant.campsiteId, dopo));
     return (
       <PageContainer>
         <Stack gap="md">
@@ -54,14 +52,14 @@ export default async function MailPage({ searchParams }: { searchParams: Promise
 
   const folder = FOLDER_PARAMS.find((value) => value === params.cartella) ?? 'arrivo';
   const q = one(params.q).trim().slice(0, 200);
-  const unread = await unreadCount(db, tenant.campsiteId);
+  const unread = await run(({ db }) => unreadCount(db, tenant.campsiteId));
   const query = (extra: Record<string, string>) => `/mail?${new URLSearchParams({ cartella: folder, ...(q ? { q } : {}), ...extra }).toString()}`;
 
   let content;
   if (folder === 'uscita') {
-    content = <OutboxList page={await listOutbox(db, tenant.campsiteId, dopo)} captured={mailIsCaptured()} nested />;
+    content = <OutboxList page={await run(({ db }) => listOutbox(db, tenant.campsiteId, dopo))} captured={mailIsCaptured()} nested />;
   } else {
-    const list = (cursor: string | null) => listThreads(db, { campsiteId: tenant.campsiteId, folder: folder === 'arrivo' ? 'INBOX' : 'SENT', search: q, cursor });
+    const list = (cursor: string | null) => run(({ db }) => listThreads(db, { campsiteId: tenant.campsiteId, folder: folder === 'arrivo' ? 'INBOX' : 'SENT', search: q, cursor }));
     // A mangled ?dopo= (an edited or truncated address) shows the first page rather than an error.
     const page = await list(dopo).catch((error: unknown) => (error instanceof AppError ? list(null) : Promise.reject(error)));
     content = (

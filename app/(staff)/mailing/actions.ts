@@ -20,7 +20,7 @@ const staff = { packLevel: 10 } as const;
 
 export const createListAction = staffAction(
   listInputSchema,
-  async (tenant, input, db) => {
+  async ({ tenant, db }, input) => {
     const list = await createList(db, { campsiteId: tenant.campsiteId, input });
     return { id: list.id, name: list.name };
   },
@@ -29,7 +29,7 @@ export const createListAction = staffAction(
 
 export const updateListAction = staffAction(
   z.object({ id: listIdSchema, list: listInputSchema }),
-  async (tenant, input, db) => {
+  async ({ tenant, db }, input) => {
     const list = await updateList(db, { campsiteId: tenant.campsiteId, listId: input.id, patch: input.list });
     return { id: list.id, name: list.name };
   },
@@ -38,7 +38,7 @@ export const updateListAction = staffAction(
 
 export const deleteListAction = staffAction(
   z.object({ id: listIdSchema }),
-  async (tenant, input, db) => {
+  async ({ tenant, db }, input) => {
     await deleteList(db, { campsiteId: tenant.campsiteId, listId: input.id });
     return { id: input.id };
   },
@@ -47,25 +47,25 @@ export const deleteListAction = staffAction(
 
 export const loadMembersAction = staffAction(
   memberPageSchema,
-  async (tenant, input, db) => listMembers(db, { campsiteId: tenant.campsiteId, listId: input.listId, cursor: input.cursor, limit: input.limit }),
+  async ({ tenant, db }, input) => listMembers(db, { campsiteId: tenant.campsiteId, listId: input.listId, cursor: input.cursor, limit: input.limit }),
   staff,
 );
 
-export const addContactsAction = staffAction(addByIdsSchema, async (tenant, input, db) => addContacts(db, { campsiteId: tenant.campsiteId, ...input }), staff);
+export const addContactsAction = staffAction(addByIdsSchema, async ({ tenant, db }, input) => addContacts(db, { campsiteId: tenant.campsiteId, ...input }), staff);
 
-export const removeMemberAction = staffAction(removeMemberSchema, async (tenant, input, db) => removeMember(db, { campsiteId: tenant.campsiteId, ...input }), staff);
+export const removeMemberAction = staffAction(removeMemberSchema, async ({ tenant, db }, input) => removeMember(db, { campsiteId: tenant.campsiteId, ...input }), staff);
 
 export const searchContactsAction = staffAction(
   z.object({ listId: listIdSchema, search: z.string().trim().max(200) }),
-  async (tenant, input, db) => searchContactsForList(db, { campsiteId: tenant.campsiteId, ...input }),
+  async ({ tenant, db }, input) => searchContactsForList(db, { campsiteId: tenant.campsiteId, ...input }),
   staff,
 );
 
-export const previewFilterAction = staffAction(memberFilterSchema, async (tenant, filter, db) => previewFilter(db, { campsiteId: tenant.campsiteId, filter }), staff);
+export const previewFilterAction = staffAction(memberFilterSchema, async ({ tenant, db }, filter) => previewFilter(db, { campsiteId: tenant.campsiteId, filter }), staff);
 
 /** One chunk of the bulk add; the page calls it again with nextCursor until it is null, showing progress. */
 export const addFilteredChunkAction = staffAction(
   addByFilterSchema,
-  async (tenant, input, db) => addFilteredChunk(db, { campsiteId: tenant.campsiteId, listId: input.listId, filter: input.filter, cursor: input.cursor }),
+  async ({ tenant, db }, input) => addFilteredChunk(db, { campsiteId: tenant.campsiteId, listId: input.listId, filter: input.filter, cursor: input.cursor }),
   staff,
 );

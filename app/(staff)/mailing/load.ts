@@ -1,19 +1,18 @@
 import { cache } from 'react';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage, type StaffRequest } from '@/lib/context/staff';
 import { AppError } from '@/lib/errors';
 import { getList, type ListSummary } from '@/lib/lists/service';
-import { staffRead } from '@/lib/auth/staff-read';
 
 /**
  * Once per request (metadata and page share it): the list with its counts, or null for an
  * unknown id or another campsite's (the page then answers 404).
  */
-export const findList = cache(async (listId: string): Promise<{ campsiteId: string; list: ListSummary | null }> => {
-  const tenant = await requireStaff({ packLevel: 10 });
+export const findList = cache(async (listId: string): Promise<{ campsiteId: string; list: ListSummary | null; run: StaffRequest['run'] }> => {
+  const { tenant, run } = await staffPage({ packLevel: 10 });
   try {
-    return { campsiteId: tenant.campsiteId, list: await staffRead(tenant, (db) => getList(db, { campsiteId: tenant.campsiteId, listId })) };
+    return { campsiteId: tenant.campsiteId, run, list: await run(({ db }) => getList(db, { campsiteId: tenant.campsiteId, listId })) };
   } catch (error) {
-    if (error instanceof AppError && error.kind === 'not_found') return { campsiteId: tenant.campsiteId, list: null };
+    if (error instanceof AppError && error.kind === 'not_found') return { campsiteId: tenant.campsiteId, run, list: null };
     throw error;
   }
 });

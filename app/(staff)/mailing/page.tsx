@@ -7,10 +7,9 @@ import { CreateListButton } from '@/components/lists/create-list-button';
 import { ListTable } from '@/components/lists/list-table';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkButton } from '@/components/ui/link-button';
-import { requireStaff } from '@/lib/auth/staff';
 import { listCampaigns } from '@/lib/campaigns/service';
+import { staffPage } from '@/lib/context/staff';
 import { listLists } from '@/lib/lists/service';
-import { staffRead } from '@/lib/auth/staff-read';
 import { createListAction, deleteListAction } from './actions';
 import { campaignPageAction } from './newsletter/list-actions';
 
@@ -20,10 +19,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The newsletter area: the campsite's lists, then its newsletters (sent, sending, scheduled). */
 export default async function MailingPage() {
-  const tenant = await requireStaff({ packLevel: 10 });
+  const { tenant, run } = await staffPage({ packLevel: 10 });
   const [t, tNav, tCampaigns] = await Promise.all([getTranslations('lists'), getTranslations('nav'), getTranslations('campaigns')]);
   const ids = { campsiteId: tenant.campsiteId };
-  const [lists, campaigns] = await staffRead(tenant, (db) => Promise.all([listLists(db, ids), listCampaigns(db, ids)]));
+  const [lists, campaigns] = await run(({ db }) => Promise.all([listLists(db, ids), listCampaigns(db, ids)]));
 
   return (
     <PageContainer>

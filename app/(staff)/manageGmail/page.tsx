@@ -2,10 +2,9 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { MailboxSettings } from '@/components/mailbox-settings/mailbox-settings';
 import { PageContainer } from '@/components/shell/page-container';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { googleConfigured } from '@/lib/mailbox/gmail/oauth';
 import { findMailbox } from '@/lib/mailbox/mailbox-row';
-import { staffRead } from '@/lib/auth/staff-read';
 import { bindImapAction, syncMailboxNowAction, unbindMailboxAction } from './actions';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -16,8 +15,8 @@ type Props = { searchParams: Promise<{ esito?: string; messaggio?: string }> };
 
 /** The campsite's mailbox, for every staff level: a service account reads the mail too. */
 export default async function ManageGmailPage({ searchParams }: Props) {
-  const tenant = await requireStaff({ packLevel: 0 });
-  const [mailbox, result] = await Promise.all([staffRead(tenant, (db) => findMailbox(db, tenant.campsiteId)), searchParams]);
+  const { tenant, run } = await staffPage({ packLevel: 0 });
+  const [mailbox, result] = await Promise.all([run(({ db }) => findMailbox(db, tenant.campsiteId)), searchParams]);
   return (
     <PageContainer>
       <MailboxSettings

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { getDb, type Database } from '@/db/client';
-import { hasFullPack } from '@/lib/auth/pack-levels';
-import { lookupStaff } from '@/lib/auth/staff';
-import { classifyError } from '@/lib/error-classification';
+import type { Database } from '@/db/client';
+import { staffRoute } from '@/lib/context/staff';
 import type { Tenant } from '@/lib/tenant';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -23,17 +21,8 @@ function revalidatedJson(request: Request, body: unknown): Response {
  * A poll (its request given) answers with an ETag, and 304 when nothing changed.
  */
 export async function bellResponse(run: (tenant: Tenant, db: Database) => Promise<unknown>, poll?: Request): Promise<Response> {
-  const found = await lookupStaff();
-  if (!found.tenant) return Response.json({ error: 'Sessione scaduta: accedi di nuovo.' }, { status: 401, headers: NO_STORE });
-  if (!hasFullPack(found.tenant.packLevel)) {
-    return Response.json({ error: 'Il tuo account non ha accesso alle notifiche.' }, { status: 403, headers: NO_STORE });
-  }
-  try {
-    const body = await run(found.tenant, getDb());
+  return staffRoute({ forbidden: 'Il tuo account non ha accesso alle notifiche.' }, async (staff) => {
+    const body = await staff.run(({ tenant, db }) => run(tenant, db));
     return poll ? revalidatedJson(poll, body) : Response.json(body, { headers: NO_STORE });
-  } catch (error) {
-    const known = classifyError(error);
-    if (!known) throw error;
-    return Response.json({ error: known.message }, { status: known.status, headers: NO_STORE });
-  }
+  });
 }

@@ -8,7 +8,7 @@ import { z } from '@/lib/validation';
 /** "Ho capito" on the popup: the update is closed for this user only. */
 export const markUpdateViewedAction = staffAction(
   z.object({ id: updateIdSchema }),
-  async (tenant, input, db) => {
+  async ({ tenant, db }, input) => {
     await markUpdateViewed(db, tenant, input.id);
     return { id: input.id };
   },

@@ -13,14 +13,14 @@ import { z } from '@/lib/validation';
 
 const quoteId = z.string().trim().min(1).max(100);
 
-export const saveQuoteAction = staffAction(z.object({ quoteId: quoteId.nullish(), input: quoteInputSchema }), async (tenant, { quoteId: id, input }, db) => {
+export const saveQuoteAction = staffAction(z.object({ quoteId: quoteId.nullish(), input: quoteInputSchema }), async ({ tenant, db }, { quoteId: id, input }) => {
   const platform = getBookingPlatform();
   const quote = id ? await updateQuote(db, tenant, id, input, platform) : await createQuote(db, tenant, input, platform);
   revalidatePath('/preventivi');
   return { id: quote.id, contactId: quote.contactId };
 });
 
-export const searchContactsAction = staffAction(z.object({ search: z.string().trim().max(100) }), async (tenant, { search }, db) => {
+export const searchContactsAction = staffAction(z.object({ search: z.string().trim().max(100) }), async ({ tenant, db }, { search }) => {
   const page = await listContacts(db, tenant, { search, limit: 8 });
   return page.items.map((contact) => ({
     id: contact.id,
@@ -31,12 +31,12 @@ export const searchContactsAction = staffAction(z.object({ search: z.string().tr
   }));
 });
 
-export const createContactForQuoteAction = staffAction(contactInputSchema, async (tenant, input, db) => {
+export const createContactForQuoteAction = staffAction(contactInputSchema, async ({ tenant, db }, input) => {
   const contact = await createContact(db, tenant, input);
   return { id: contact.id, firstName: contact.firstName, lastName: contact.lastName, email: contact.email, languageId: contact.languageId };
 });
 
-export const deleteQuoteAction = staffAction(z.object({ quoteId }), async (tenant, input, db) => {
+export const deleteQuoteAction = staffAction(z.object({ quoteId }), async ({ tenant, db }, input) => {
   await deleteQuote(db, tenant, input.quoteId);
   revalidatePath('/preventivi');
   return null;
@@ -44,34 +44,34 @@ export const deleteQuoteAction = staffAction(z.object({ quoteId }), async (tenan
 
 const reason = z.string().trim().min(1, 'Indica il motivo').max(1000, 'Motivo troppo lungo');
 
-export const refuseQuoteAction = staffAction(z.object({ quoteId, reason }), async (tenant, input, db) => {
+export const refuseQuoteAction = staffAction(z.object({ quoteId, reason }), async ({ tenant, db }, input) => {
   await refuseQuote(db, tenant, input.quoteId, input.reason);
   revalidatePath('/preventivi');
   return null;
 });
 
-export const acceptForGuestAction = staffAction(z.object({ quoteId, cardIdx: z.coerce.number().int().min(0) }), async (tenant, input, db) => {
+export const acceptForGuestAction = staffAction(z.object({ quoteId, cardIdx: z.coerce.number().int().min(0) }), async ({ tenant, db }, input) => {
   await acceptForGuest(db, tenant, input.quoteId, input.cardIdx);
   return null;
 });
 
-export const reopenQuoteAction = staffAction(z.object({ quoteId }), async (tenant, input, db) => {
+export const reopenQuoteAction = staffAction(z.object({ quoteId }), async ({ tenant, db }, input) => {
   await reopenQuote(db, tenant, input.quoteId);
   return null;
 });
 
-export const markNotConvertedAction = staffAction(z.object({ quoteId, note: z.string().trim().max(1000).optional() }), async (tenant, input, db) => {
+export const markNotConvertedAction = staffAction(z.object({ quoteId, note: z.string().trim().max(1000).optional() }), async ({ tenant, db }, input) => {
   await markNotConverted(db, tenant, input.quoteId, input.note || null);
   return null;
 });
 
-export const availabilityAction = staffAction(z.object({ quoteId, cardIdx: z.coerce.number().int().min(0) }), (tenant, input, db) =>
+export const availabilityAction = staffAction(z.object({ quoteId, cardIdx: z.coerce.number().int().min(0) }), ({ tenant, db }, input) =>
   checkAvailability(db, tenant, getBookingPlatform(), input.quoteId, input.cardIdx),
 );
 
 export const bookQuoteAction = staffAction(
   z.object({ quoteId, cardIdx: z.coerce.number().int().min(0), resourceIds: z.array(z.string().trim().min(1)).min(1, 'Scegli l’unità').max(10) }),
-  async (tenant, input, db) => {
+  async ({ tenant, db }, input) => {
     const quote = await bookQuote(db, tenant, getBookingPlatform(), input.quoteId, { cardIdx: input.cardIdx, resourceIds: input.resourceIds });
     revalidatePath('/preventivi');
     return { bookingNumber: quote.bookingNumber, bookingYear: quote.bookingYear };

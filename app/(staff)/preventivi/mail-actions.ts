@@ -13,14 +13,14 @@ const id = z.string().trim().min(1).max(100);
 const subject = z.string().trim().max(300, 'Oggetto: al massimo 300 caratteri').optional();
 
 /** The mail exactly as the guest will receive it, for the send dialog's preview. */
-export const previewQuoteMailAction = staffAction(z.object({ quoteId: id, templateId: id, subject }), async (tenant, input, db) => {
+export const previewQuoteMailAction = staffAction(z.object({ quoteId: id, templateId: id, subject }), async ({ tenant, db }, input) => {
   const draft = await draftQuoteMail(db, tenant.campsiteId, input, await publicOrigin());
   return { to: draft.to, subject: draft.subject, html: draft.html };
 });
 
 export const sendQuoteMailAction = staffAction(
   z.object({ quoteId: id, templateId: id, subject, attachmentIds: z.array(id).max(10, 'Al massimo 10 allegati').default([]), attachPdf: z.boolean().default(false), requestId: id }),
-  async (tenant, input, db) => {
+  async ({ tenant, db }, input) => {
     const queued = await sendQuoteMail(db, tenant, { ...input, idempotencyKey: `send-quote:${input.requestId}` }, await publicOrigin());
     revalidatePath('/preventivi');
     return { subject: queued.subject };
@@ -28,12 +28,12 @@ export const sendQuoteMailAction = staffAction(
 );
 
 /** The reminder job skips a quote the staff switched off. */
-export const setQuoteReminderAction = staffAction(z.object({ quoteId: id, enabled: z.boolean() }), async (tenant, input, db) => ({
+export const setQuoteReminderAction = staffAction(z.object({ quoteId: id, enabled: z.boolean() }), async ({ tenant, db }, input) => ({
   enabled: await setQuoteReminder(db, tenant.campsiteId, input.quoteId, input.enabled),
 }));
 
 /** A file for the quote's mail, stored before sending (the dialog lists it and can remove it). */
-export const addQuoteAttachmentAction = staffAction(z.instanceof(FormData, { message: 'Invio non valido: scegli di nuovo il file.' }), async (tenant, form, db) => {
+export const addQuoteAttachmentAction = staffAction(z.instanceof(FormData, { message: 'Invio non valido: scegli di nuovo il file.' }), async ({ tenant, db }, form) => {
   const file = form.get('file');
   const quoteId = form.get('quoteId');
   if (!(file instanceof File) || typeof quoteId !== 'string') throw new AppError('bad_request', 'Nessun file ricevuto.');
@@ -41,7 +41,7 @@ export const addQuoteAttachmentAction = staffAction(z.instanceof(FormData, { mes
   return { id: added.id, fileName: added.fileName, byteSize: added.byteSize };
 });
 
-export const removeQuoteAttachmentAction = staffAction(z.object({ attachmentId: id }), async (tenant, input, db) => {
+export const removeQuoteAttachmentAction = staffAction(z.object({ attachmentId: id }), async ({ tenant, db }, input) => {
   await deleteAttachment(db, tenant.campsiteId, input.attachmentId);
   return { id: input.attachmentId };
 });

@@ -6,9 +6,8 @@ import { QuoteFilters } from '@/components/quotes/quote-filters';
 import { QuoteTable } from '@/components/quotes/quote-table';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkButton } from '@/components/ui/link-button';
-import { requireStaff } from '@/lib/auth/staff';
-import { staffRead } from '@/lib/auth/staff-read';
 import { getOwnCampsite } from '@/lib/campsites/service';
+import { staffPage } from '@/lib/context/staff';
 import { classifyError } from '@/lib/error-classification';
 import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/quotes/progress';
 import { quoteDetailOrFailure } from '@/lib/quotes/page-loaders';
@@ -36,10 +35,10 @@ function withParams(params: SearchParams, changes: Record<string, string | null>
 }
 
 export default async function QuotesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const tenant = await requireStaff();
+  const { tenant, run } = await staffPage();
   const params = await searchParams;
   const t = await getTranslations('quotes');
-  const campsite = await staffRead(tenant, (db) => getOwnCampsite(db, tenant));
+  const campsite = await run(({ db }) => getOwnCampsite(db, tenant));
   const filters = {
     search: single(params.q),
     // Unknown values in a hand-edited URL are left out rather than refused.
@@ -54,7 +53,7 @@ export default async function QuotesPage({ searchParams }: { searchParams: Promi
   let returning = new Map<string, LastStay>();
   let failure: string | null = null;
   try {
-    ({ page, returning } = await staffRead(tenant, async (db) => {
+    ({ page, returning } = await run(async ({ db }) => {
       const found = await listQuotes(db, tenant, filters);
       return { page: found, returning: await lastStaysForQuotes(db, { campsiteId: tenant.campsiteId, quoteIds: found.items.map((item) => item.id) }) };
     }));
@@ -64,7 +63,7 @@ export default async function QuotesPage({ searchParams }: { searchParams: Promi
     failure = known.message;
   }
   const openId = single(params.apri);
-  const drawer = openId ? await staffRead(tenant, (db) => quoteDetailOrFailure(db, tenant, openId)) : null;
+  const drawer = openId ? await run(({ db }) => quoteDetailOrFailure(db, tenant, openId)) : null;
   const ids = page?.items.map((item) => item.id) ?? [];
   const openIndex = openId ? ids.indexOf(openId) : -1;
   return (

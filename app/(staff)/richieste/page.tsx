@@ -9,8 +9,7 @@ import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
 import { cardCell, ResponsiveTable } from '@/components/ui/responsive-table';
-import { requireStaff } from '@/lib/auth/staff';
-import { staffRead } from '@/lib/auth/staff-read';
+import { staffPage } from '@/lib/context/staff';
 import { formatDateTime } from '@/lib/format';
 import { listRequests } from '@/lib/quotes/requests';
 import { lastStaysForQuotes } from '@/lib/quotes/returning-guests';
@@ -22,11 +21,11 @@ export async function generateMetadata(): Promise<Metadata> {
 const italian = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '—');
 
 export default async function RequestsPage({ searchParams }: { searchParams: Promise<{ vista?: string; dopo?: string; q?: string }> }) {
-  const tenant = await requireStaff();
+  const { tenant, run } = await staffPage();
   const { vista, dopo, q } = await searchParams;
   const scope = vista === 'tutte' ? 'all' : 'open';
   const search = typeof q === 'string' ? q.trim().slice(0, 200) : '';
-  const { page, returning } = await staffRead(tenant, async (db) => {
+  const { page, returning } = await run(async ({ db }) => {
     const found = await listRequests(db, tenant, { scope, search, cursor: typeof dopo === 'string' ? dopo : undefined });
     // One query for the whole page: which of these guests booked in an earlier season.
     return { page: found, returning: await lastStaysForQuotes(db, { campsiteId: tenant.campsiteId, quoteIds: found.items.map((item) => item.quoteId) }) };

@@ -8,13 +8,13 @@ import { quoteSenderSchema } from '@/lib/configurations/validation';
 import { z } from '@/lib/validation';
 
 /** Quote options: anyone reads them, only the campsite's admin saves (the services refuse others with 403). */
-export const saveQuoteOptionsAction = staffAction(z.object({ reminderDays: reminderDaysSchema }), async (tenant, input, db) => {
+export const saveQuoteOptionsAction = staffAction(z.object({ reminderDays: reminderDaysSchema }), async ({ tenant, db }, input) => {
   const reminderDays = await updateReminderDays(db, tenant, input.reminderDays);
   revalidatePath('/settings');
   return { reminderDays };
 });
 
-export const saveQuoteSenderAction = staffAction(quoteSenderSchema, async (tenant, input, db) => {
+export const saveQuoteSenderAction = staffAction(quoteSenderSchema, async ({ tenant, db }, input) => {
   const sender = await saveQuoteSender(db, tenant, input);
   revalidatePath('/settings');
   return sender;

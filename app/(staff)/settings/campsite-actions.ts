@@ -36,53 +36,53 @@ import { z } from '@/lib/validation';
 const withCampsite = <S extends z.ZodRawShape>(shape: S) => z.object({ campsiteId: campsiteIdSchema, ...shape });
 const done = () => ({ saved: true as const });
 
-export const saveIdentityAction = staffAction(withCampsite(identitySchema.shape), async (tenant, { campsiteId, ...input }, db) => {
+export const saveIdentityAction = staffAction(withCampsite(identitySchema.shape), async ({ tenant, db }, { campsiteId, ...input }) => {
   await updateIdentity(db, tenant, campsiteId, input);
   return done();
 });
 
-export const saveHoursAction = staffAction(withCampsite(openingHoursSchema.shape), async (tenant, { campsiteId, ...input }, db) => {
+export const saveHoursAction = staffAction(withCampsite(openingHoursSchema.shape), async ({ tenant, db }, { campsiteId, ...input }) => {
   await updateOpeningHours(db, tenant, campsiteId, input);
   return done();
 });
 
-export const saveContactsAction = staffAction(withCampsite(contactsSchema.shape), async (tenant, { campsiteId, ...input }, db) => {
+export const saveContactsAction = staffAction(withCampsite(contactsSchema.shape), async ({ tenant, db }, { campsiteId, ...input }) => {
   await updateContacts(db, tenant, campsiteId, input);
   return done();
 });
 
-export const saveOccupancyAction = staffAction(withCampsite({ steps: occupancyScaleSchema }), async (tenant, { campsiteId, steps }, db) => {
+export const saveOccupancyAction = staffAction(withCampsite({ steps: occupancyScaleSchema }), async ({ tenant, db }, { campsiteId, steps }) => {
   await updateOccupancyScale(db, tenant, campsiteId, steps);
   return done();
 });
 
-export const saveFormFieldsAction = staffAction(withCampsite({ fields: contactFormFieldsSchema }), async (tenant, { campsiteId, fields }, db) => {
+export const saveFormFieldsAction = staffAction(withCampsite({ fields: contactFormFieldsSchema }), async ({ tenant, db }, { campsiteId, fields }) => {
   // Parsed already: the service parses again (normalising is idempotent).
   await updateContactFormFields(db, tenant, campsiteId, fields as never);
   return done();
 });
 
-export const saveLanguagesAction = staffAction(withCampsite({ languages: languagesSchema }), async (tenant, { campsiteId, languages }, db) => {
+export const saveLanguagesAction = staffAction(withCampsite({ languages: languagesSchema }), async ({ tenant, db }, { campsiteId, languages }) => {
   await setCampsiteLanguages(db, tenant, campsiteId, languages);
   return done();
 });
 
-export const saveLocalizationAction = staffAction(withCampsite({ localization: localizationSchema }), async (tenant, { campsiteId, localization }, db) => {
+export const saveLocalizationAction = staffAction(withCampsite({ localization: localizationSchema }), async ({ tenant, db }, { campsiteId, localization }) => {
   await updateLocalization(db, tenant, campsiteId, localization);
   return done();
 });
 
-export const saveTagsAction = staffAction(withCampsite(tagsSchema.shape), async (tenant, { campsiteId, ...input }, db) => {
+export const saveTagsAction = staffAction(withCampsite(tagsSchema.shape), async ({ tenant, db }, { campsiteId, ...input }) => {
   await updateTags(db, tenant, campsiteId, input);
   return done();
 });
 
-export const saveMailingAction = staffAction(withCampsite(mailingSchema.shape), async (tenant, { campsiteId, ...input }, db) => {
+export const saveMailingAction = staffAction(withCampsite(mailingSchema.shape), async ({ tenant, db }, { campsiteId, ...input }) => {
   await updateMailingKeys(db, tenant, campsiteId, input);
   return done();
 });
 
-export const saveLabelTranslationsAction = staffAction(withCampsite({ entries: labelTranslationsSchema }), async (tenant, { campsiteId, entries }, db) => {
+export const saveLabelTranslationsAction = staffAction(withCampsite({ entries: labelTranslationsSchema }), async ({ tenant, db }, { campsiteId, entries }) => {
   const id = writeCampsiteScope(tenant, campsiteId);
   await saveLabelTranslations(db, { campsiteId: id, actor: tenant, entries });
   return done();

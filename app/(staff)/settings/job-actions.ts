@@ -11,7 +11,7 @@ import { z } from '@/lib/validation';
 const queueSchema = z.object({ queue: z.enum(PERIODIC_JOBS.map((job) => job.queue) as [string, ...string[]], 'Attività sconosciuta.') });
 
 /** "Esegui ora": one more run of a periodic job, taken by the next free worker. */
-export const runJobNowAction = staffAction(queueSchema, async (tenant, input) => {
+export const runJobNowAction = staffAction(queueSchema, async ({ tenant }, input) => {
   requireOperator(tenant);
   const id = await runJobNow(input.queue);
   if (!id) throw new AppError('conflict', 'L’attività è già in coda: riprova tra poco.');

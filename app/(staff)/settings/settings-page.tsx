@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { PageContainer } from '@/components/shell/page-container';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import type { Tenant } from '@/lib/tenant';
 import { DEFAULT_SECTION, SETTINGS_SECTIONS } from './sections';
 import type { Section } from './sections/types';
@@ -24,10 +24,10 @@ export async function settingsMetadata(searchParams: SearchParams): Promise<Meta
 
 /** /settings and /settingsL: one page, the section chosen by ?v=; a section the user may not open is a 404. */
 export async function SettingsPage({ searchParams, basePath }: { searchParams: SearchParams; basePath: '/settings' | '/settingsL' }) {
-  const tenant = await requireStaff({ packLevel: 10 });
+  const { tenant, run } = await staffPage({ packLevel: 10 });
   const raw = await searchParams;
   const section = sectionOf(raw.v);
   if (!allowed(section, tenant)) notFound();
   const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
-  return <PageContainer>{await section.render({ tenant, params, basePath })}</PageContainer>;
+  return <PageContainer>{await section.render({ tenant, run, params, basePath })}</PageContainer>;
 }

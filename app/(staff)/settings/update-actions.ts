@@ -6,13 +6,13 @@ import { createUpdate, deleteUpdate } from '@/lib/updates/service';
 import { newUpdateSchema, updateIdSchema } from '@/lib/updates/validation';
 import { z } from '@/lib/validation';
 
-export const postUpdateAction = staffAction(newUpdateSchema, async (tenant, input, db) => {
+export const postUpdateAction = staffAction(newUpdateSchema, async ({ tenant, db }, input) => {
   const update = await createUpdate(db, tenant, input);
   revalidatePath('/settings');
   return { id: update.id };
 });
 
-export const deleteUpdateAction = staffAction(z.object({ id: updateIdSchema }), async (tenant, input, db) => {
+export const deleteUpdateAction = staffAction(z.object({ id: updateIdSchema }), async ({ tenant, db }, input) => {
   await deleteUpdate(db, tenant, input.id);
   revalidatePath('/settings');
   return { id: input.id };

@@ -14,24 +14,24 @@ function refresh() {
   revalidatePath('/settingsL');
 }
 
-export const createUserAction = staffAction(newUserSchema.omit({ camping: true, name: true }), async (tenant, input, db) => {
+export const createUserAction = staffAction(newUserSchema.omit({ camping: true, name: true }), async ({ tenant, db }, input) => {
   const created = await createUser(db, tenant, input);
   refresh();
   return { id: created.id };
 });
 
-export const updateUserAction = staffAction(userEditSchema.extend(userId.shape), async (tenant, { id, ...input }, db) => {
+export const updateUserAction = staffAction(userEditSchema.extend(userId.shape), async ({ tenant, db }, { id, ...input }) => {
   const updated = await updateUser(db, tenant, id, input);
   refresh();
   return { id: updated.id };
 });
 
-export const resetUserPasswordAction = staffAction(resetPasswordSchema.extend(userId.shape), async (tenant, input, db) => {
+export const resetUserPasswordAction = staffAction(resetPasswordSchema.extend(userId.shape), async ({ tenant, db }, input) => {
   await resetUserPassword(db, tenant, input.id, input.password);
   return { id: input.id };
 });
 
-export const deleteUserAction = staffAction(userId, async (tenant, input, db) => {
+export const deleteUserAction = staffAction(userId, async ({ tenant, db }, input) => {
   await deleteUser(db, tenant, input.id);
   refresh();
   return { id: input.id };
@@ -40,7 +40,7 @@ export const deleteUserAction = staffAction(userId, async (tenant, input, db) =>
 /** Account CRM is open to every user, service accounts included. */
 export const updateAccountAction = staffAction(
   accountSchema,
-  async (tenant, input, db) => {
+  async ({ tenant, db }, input) => {
     const updated = await updateOwnAccount(db, tenant, input);
     refresh();
     return { name: updated.name, email: updated.email };
@@ -50,7 +50,7 @@ export const updateAccountAction = staffAction(
 
 export const changeOwnPasswordAction = staffAction(
   ownPasswordSchema,
-  async (tenant, input, db) => {
+  async ({ tenant, db }, input) => {
     await changeOwnPassword(db, tenant, input);
     return { changed: true };
   },

@@ -12,7 +12,7 @@ import { templateIdSchema } from '@/lib/templates/validation';
 import { z } from '@/lib/validation';
 
 /** Saves the procedure's draft as it stands: a new one the first time, the same one afterwards. */
-export const saveDraftAction = staffAction(saveDraftSchema, async (tenant, input, db) => {
+export const saveDraftAction = staffAction(saveDraftSchema, async ({ tenant, db }, input) => {
   const create = () => createNewsletterDraft(db, { campsiteId: tenant.campsiteId, ownerId: tenant.userId, draft: input.draft });
   const saved = input.id
     ? await updateNewsletterDraft(db, { campsiteId: tenant.campsiteId, id: input.id, patch: input.draft }).catch((error: unknown) => {
@@ -24,19 +24,19 @@ export const saveDraftAction = staffAction(saveDraftSchema, async (tenant, input
   return { id: saved.id, savedAt: saved.updatedAt.toISOString() };
 });
 
-export const deleteDraftAction = staffAction(z.object({ id: draftIdSchema }), async (tenant, input, db) => {
+export const deleteDraftAction = staffAction(z.object({ id: draftIdSchema }), async ({ tenant, db }, input) => {
   await deleteNewsletterDraft(db, { campsiteId: tenant.campsiteId, id: input.id });
   return { id: input.id };
 });
 
 /** The chosen template's text, loaded when picked (the page lists names only). */
-export const loadTemplateAction = staffAction(z.object({ id: templateIdSchema }), async (tenant, input, db) => {
+export const loadTemplateAction = staffAction(z.object({ id: templateIdSchema }), async ({ tenant, db }, input) => {
   const template = await getTemplate(db, tenant.campsiteId, input.id);
   return { id: template.id, name: template.name, html: template.html, languageId: template.languageId };
 });
 
 /** The resume step: recipients counted and the mail filled with a real member, as it will leave. */
-export const previewNewsletterAction = staffAction(newsletterContentSchema, async (tenant, input, db) => {
+export const previewNewsletterAction = staffAction(newsletterContentSchema, async ({ tenant, db }, input) => {
   const preview = await previewNewsletter(db, { campsiteId: tenant.campsiteId, ...input, origin: await publicOrigin() });
   const member = preview.member;
   return {
@@ -48,13 +48,13 @@ export const previewNewsletterAction = staffAction(newsletterContentSchema, asyn
 });
 
 /** A test send to the staff's own address with the campsite's key. */
-export const sendTestAction = staffAction(newsletterContentSchema, async (tenant, input, db) => {
+export const sendTestAction = staffAction(newsletterContentSchema, async ({ tenant, db }, input) => {
   await sendTestNewsletter(db, { campsiteId: tenant.campsiteId, ...input, origin: await publicOrigin(), to: tenant.email });
   return { to: tenant.email };
 });
 
 /** Starts the newsletter (now or at the chosen time); the draft it came from is removed once it has started. */
-export const startNewsletterAction = staffAction(newsletterSendSchema, async (tenant, input, db) => {
+export const startNewsletterAction = staffAction(newsletterSendSchema, async ({ tenant, db }, input) => {
   const sendAt = input.sendAt ? new Date(input.sendAt) : null;
   if (sendAt && sendAt.getTime() < Date.now() - 60_000) throw new AppError('bad_request', 'La data di invio programmato è già passata: scegline una futura.');
   const started = await startNewsletter(db, {

@@ -2,10 +2,9 @@ import { Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { PageContainer } from '@/components/shell/page-container';
 import { StepsMailingWizard, type WizardDraft } from '@/components/steps-mailing/steps-mailing-wizard';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage, type StaffRequest } from '@/lib/context/staff';
 import { listsForPicker } from '@/lib/drafts/lists-for-picker';
 import { getNewsletterDraft, listNewsletterDrafts, type NewsletterDraft } from '@/lib/drafts/service';
 import { AppError } from '@/lib/errors';
@@ -41,9 +40,9 @@ function wizardDraft(draft: NewsletterDraft): WizardDraft {
   };
 }
 
-async function providerReady(campsiteId: string): Promise<boolean> {
+async function providerReady(run: StaffRequest['run'], campsiteId: string): Promise<boolean> {
   try {
-    await assertMailingProvider(getDb(), campsiteId);
+    await run(({ db }) => assertMailingProvider(db, campsiteId));
     return true;
   } catch (error) {
     if (error instanceof AppError && error.kind === 'conflict') return false;
@@ -53,23 +52,21 @@ async function providerReady(campsiteId: string): Promise<boolean> {
 
 /** /stepsMailing: the guided newsletter procedure; ?bozza=<id> resumes a saved draft (another campsite's is a 404). */
 export default async function StepsMailingPage({ searchParams }: { searchParams: Promise<{ bozza?: string | string[] }> }) {
-  const tenant = await requireStaff({ packLevel: 10 });
+  const { tenant, run } = await staffPage({ packLevel: 10 });
   const { bozza } = await searchParams;
-  const db = getDb();
   const campsiteId = tenant.campsiteId;
   let resumed: NewsletterDraft | null = null;
   if (typeof bozza === 'string' && bozza) {
-    resumed = await getNewsletterDraft(db, { campsiteId, id: bozza.slice(0, 100) }).catch((error: unknown) => {
+    resumed = await run(({ db }) => getNewsletterDraft(db, { campsiteId, id: bozza.slice(0, 100) })).catch((error: unknown) => {
       if (error instanceof AppError && error.kind === 'not_found') notFound();
       throw error;
     });
   }
-  const [lists, templates, languages, drafts, ready, t] = await Promise.all([
-    listsForPicker(db, { campsiteId }),
-    listTemplates(db, campsiteId),
-    templateLanguages(db),
-    listNewsletterDrafts(db, { campsiteId, limit: 20 }),
-    providerReady(campsiteId),
+  const [[lists, templates, languages, drafts], ready, t] = await Promise.all([
+    run(({ db }) =>
+      Promise.all([listsForPicker(db, { campsiteId }), listTemplates(db, campsiteId), templateLanguages(db), listNewsletterDrafts(db, { campsiteId, limit: 20 })]),
+    ),
+    providerReady(run, campsiteId),
     getTranslations('stepsMailing'),
   ]);
   const listNames = new Map(lists.map((list) => [list.id, list.name]));

@@ -6,10 +6,9 @@ import { PageContainer } from '@/components/shell/page-container';
 import { LanguageFilter } from '@/components/templates/language-filter';
 import { TemplateTable } from '@/components/templates/template-table';
 import { LinkButton } from '@/components/ui/link-button';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { templateLanguages } from '@/lib/templates/languages';
 import { listTemplates } from '@/lib/templates/service';
-import { staffRead } from '@/lib/auth/staff-read';
 import { deleteTemplateAction, duplicateTemplateAction } from './actions';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -26,11 +25,11 @@ function languageParam(value: string | string[] | undefined): number | null {
 
 /** The campsite's templates: filter by language, edit, duplicate, delete, create. */
 export default async function TemplateDashboardPage({ searchParams }: Props) {
-  const tenant = await requireStaff({ packLevel: 10 });
+  const { tenant, run } = await staffPage({ packLevel: 10 });
   const t = await getTranslations('templates');
   const selected = languageParam((await searchParams).lingua);
   // All of them (a campsite has at most 500): the filter offers only the languages in use.
-  const [all, languages] = await staffRead(tenant, (db) => Promise.all([listTemplates(db, tenant.campsiteId), templateLanguages(db)]));
+  const [all, languages] = await run(({ db }) => Promise.all([listTemplates(db, tenant.campsiteId), templateLanguages(db)]));
   const languageNames = new Map(languages.map((language) => [language.id, language.name]));
   const used = languages.filter((language) => all.some((template) => template.languageId === language.id));
   const shown = selected === null ? all : all.filter((template) => template.languageId === selected);

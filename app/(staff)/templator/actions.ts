@@ -12,7 +12,7 @@ import { previewRequestSchema, templateSaveSchema } from '@/lib/templates/valida
 import { z } from '@/lib/validation';
 
 /** Creates or saves (with the version the editor loaded); the image list comes from the HTML itself. */
-export const saveTemplateAction = staffAction(templateSaveSchema, async (tenant, input, db) => {
+export const saveTemplateAction = staffAction(templateSaveSchema, async ({ tenant, db }, input) => {
   const template = { ...input.template, imageIds: imageIdsIn(input.template.html) };
   const saved = input.id
     ? await updateTemplate(db, tenant.campsiteId, input.id, template, input.version)
@@ -24,14 +24,14 @@ export const saveTemplateAction = staffAction(templateSaveSchema, async (tenant,
  * The HTML being edited (saved or not) filled with a real guest's data and their newest quote,
  * exactly as a mail would be; the page shows it in a sandboxed frame.
  */
-export const previewTemplateAction = staffAction(previewRequestSchema, async (tenant, input, db) => {
+export const previewTemplateAction = staffAction(previewRequestSchema, async ({ tenant, db }, input) => {
   const quoteId = await latestQuoteIdOf(db, tenant.campsiteId, input.contactId);
   const values = await placeholderValuesFor(db, tenant.campsiteId, { contactId: input.contactId, quoteId }, await publicOrigin());
   return { html: fillPlaceholders(input.html, values), quoteName: quoteId ? values.nomePreventivo || '—' : null };
 });
 
 /** Contacts for the preview's searchable select: the list's own indexed search, 20 at most. */
-export const searchPreviewContactsAction = staffAction(z.object({ search: z.string().trim().max(200) }), async (tenant, input, db) => {
+export const searchPreviewContactsAction = staffAction(z.object({ search: z.string().trim().max(200) }), async ({ tenant, db }, input) => {
   const page = await listContacts(db, tenant, { search: input.search, limit: 20 });
   return page.items.map((contact) => {
     const name = contactDisplayName(contact);

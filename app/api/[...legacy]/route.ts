@@ -1,8 +1,7 @@
-import { getDb } from '@/db/client';
 import { createDispatcher } from '@/lib/legacy-api/dispatcher';
 import { legacyRoutes } from '@/lib/legacy-api/routes';
 
-const dispatch = createDispatcher(legacyRoutes, getDb);
+const dispatch = createDispatcher(legacyRoutes);
 
 export const GET = dispatch;
 export const POST = dispatch;

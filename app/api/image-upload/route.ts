@@ -1,6 +1,5 @@
-import { getDb } from '@/db/client';
 import { requestHost } from '@/lib/auth/client-info';
-import { lookupStaff } from '@/lib/auth/staff';
+import { staffRoute } from '@/lib/context/staff';
 import { toErrorResponse } from '@/lib/legacy-api/errors';
 import { AppError } from '@/lib/errors';
 import { MULTIPART_OVERHEAD, readBodyForm } from '@/lib/http/body-limit';
@@ -30,27 +29,25 @@ function sameOrigin(request: Request): boolean {
 export async function POST(request: Request): Promise<Response> {
   try {
     if (!sameOrigin(request)) throw new AppError('forbidden', 'Richiesta da un’origine non ammessa.');
-    const found = await lookupStaff();
-    if (!found.tenant) throw new AppError('unauthorized', 'Sessione scaduta: accedi di nuovo.');
-    // Refused by Content-Length at once, else counted while read: 413 past the file limit.
-    const form = await readBodyForm(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, 'Il file supera il limite di 15 MB.').catch((error: unknown) => {
-      if (error instanceof AppError) throw error;
-      throw new AppError('bad_request', 'Invio non valido: scegli di nuovo il file.');
+    return await staffRoute({ packLevel: 0 }, async ({ run }) => {
+      // Read before the campsite's transaction opens: a slow upload holds no connection.
+      // Refused by Content-Length at once, else counted while read: 413 past the file limit.
+      const form = await readBodyForm(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, 'Il file supera il limite di 15 MB.').catch((error: unknown) => {
+        if (error instanceof AppError) throw error;
+        throw new AppError('bad_request', 'Invio non valido: scegli di nuovo il file.');
+      });
+      const file = form.get('file');
+      if (!(file instanceof File)) throw new AppError('bad_request', 'Nessun file ricevuto.');
+      const text = (name: string) => {
+        const value = form.get(name);
+        return typeof value === 'string' ? value : null;
+      };
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const image = await run(({ db, tenant }) =>
+        uploadImage(db, tenant.campsiteId, { bytes, fileName: file.name, typologyId: text('typologyId'), category: text('category'), alt: text('alt') ?? '' }),
+      );
+      return Response.json(image, { headers: { 'Cache-Control': 'no-store' } });
     });
-    const file = form.get('file');
-    if (!(file instanceof File)) throw new AppError('bad_request', 'Nessun file ricevuto.');
-    const text = (name: string) => {
-      const value = form.get(name);
-      return typeof value === 'string' ? value : null;
-    };
-    const image = await uploadImage(getDb(), found.tenant.campsiteId, {
-      bytes: new Uint8Array(await file.arrayBuffer()),
-      fileName: file.name,
-      typologyId: text('typologyId'),
-      category: text('category'),
-      alt: text('alt') ?? '',
-    });
-    return Response.json(image, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     return toErrorResponse(error);
   }

@@ -6,9 +6,8 @@ import { CvMailList } from '@/components/mail/cv/cv-mail-list';
 import { PageContainer } from '@/components/shell/page-container';
 import { SafeHtml } from '@/components/ui/safe-html';
 import { hasFullPack } from '@/lib/auth/pack-levels';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { loadClientMailCvPage } from '@/lib/mail/cv-mail-page';
-import { staffRead } from '@/lib/auth/staff-read';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('cvMail'))('clientTitle') };
@@ -18,10 +17,10 @@ type Props = { params: Promise<{ pratica?: string[] }>; searchParams: Promise<{ 
 
 /** /clientMailCV/:annoPratica?/:numeroPratica?: writing to the guest of a booking file, with the mails of that booking. */
 export default async function ClientMailCvPage({ params, searchParams }: Props) {
-  const tenant = await requireStaff({ packLevel: 0 });
+  const { tenant, run } = await staffPage({ packLevel: 0 });
   const [{ pratica }, { dopo }] = await Promise.all([params, searchParams]);
   const cursor = typeof dopo === 'string' ? dopo : null;
-  const data = await staffRead(tenant, (db) => loadClientMailCvPage(db, tenant.campsiteId, pratica, cursor));
+  const data = await run(({ db }) => loadClientMailCvPage(db, tenant.campsiteId, pratica, cursor));
   const t = await getTranslations('cvMail');
   const file = data.reference ? `${data.reference.number}/${data.reference.year}` : '';
   const basePath = data.reference ? `/clientMailCV/${data.reference.year}/${encodeURIComponent(data.reference.number)}` : '/clientMailCV';

@@ -1,8 +1,7 @@
 import { cache } from 'react';
-import { requireStaff } from '@/lib/auth/staff';
-import { staffRead } from '@/lib/auth/staff-read';
 import { getContactDetail } from '@/lib/contacts/detail';
 import { getContact } from '@/lib/contacts/service';
+import { staffPage } from '@/lib/context/staff';
 import { AppError } from '@/lib/errors';
 
 async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
@@ -19,12 +18,12 @@ async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
  * or null for an unknown id or another campsite's (the page then answers 404).
  */
 export const findContactDetail = cache(async (id: string) => {
-  const tenant = await requireStaff();
-  return { tenant, detail: await orNull(() => staffRead(tenant, (db) => getContactDetail(db, tenant, id))) };
+  const { tenant, run } = await staffPage();
+  return { tenant, detail: await orNull(() => run(({ db }) => getContactDetail(db, tenant, id))) };
 });
 
 /** The contact alone, for the edit form. */
 export const findContact = cache(async (id: string) => {
-  const tenant = await requireStaff();
-  return { tenant, contact: await orNull(() => staffRead(tenant, (db) => getContact(db, tenant, id))) };
+  const { tenant, run } = await staffPage();
+  return { tenant, contact: await orNull(() => run(({ db }) => getContact(db, tenant, id))) };
 });

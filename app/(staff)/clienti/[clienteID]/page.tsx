@@ -15,12 +15,12 @@ import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { contactDisplayName } from '@/lib/contacts/service';
+import { runStaffWork } from '@/lib/context/unit-of-work';
 import { formatDate } from '@/lib/format';
 import { romeIsoDate } from '@/lib/date-filter';
 import { lastStayOfContact } from '@/lib/quotes/returning-guests';
 import { contactMailTimeline } from '@/lib/mailbox/timeline';
 import { contactQuestionThreads } from '@/lib/quote-questions/threads';
-import { staffRead } from '@/lib/auth/staff-read';
 import { deleteContactAction } from '../actions';
 import { findContactDetail } from './load';
 import { loadContactMailsAction } from './mail-actions';
@@ -39,7 +39,7 @@ export default async function ContactDetailPage({ params }: Props) {
   const beforeYear = Number(romeIsoDate(new Date()).slice(0, 4)) + 1;
   const [t, [campsite, mails, questions, lastStay]] = await Promise.all([
     getTranslations('contacts'),
-    staffRead(tenant, (db) =>
+    runStaffWork(tenant, ({ db }) =>
       Promise.all([
         getOwnCampsite(db, tenant),
         contactMailTimeline(db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id, limit: CONTACT_MAILS_PAGE }),

@@ -3,19 +3,18 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ContactForm } from '@/components/contacts/contact-form';
 import { PageContainer } from '@/components/shell/page-container';
-import { requireStaff } from '@/lib/auth/staff';
 import { EMPTY_CONTACT_FORM } from '@/lib/contacts/form-state';
 import { contactFormOptions } from '@/lib/contacts/reference';
-import { staffRead } from '@/lib/auth/staff-read';
 import { createContactAction } from '../actions';
+import { staffPage } from '@/lib/context/staff';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('contacts'))('form.newTitle') };
 }
 
 export default async function NewContactPage() {
-  const tenant = await requireStaff();
-  const [options, t] = await Promise.all([staffRead(tenant, (db) => contactFormOptions(db, tenant)), getTranslations('contacts')]);
+  const { tenant, run } = await staffPage();
+  const [options, t] = await Promise.all([run(({ db }) => contactFormOptions(db, tenant)), getTranslations('contacts')]);
   return (
     <PageContainer>
       <Stack gap="lg" maw={900}>

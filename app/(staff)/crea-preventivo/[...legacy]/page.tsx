@@ -1,6 +1,5 @@
 import { notFound, redirect } from 'next/navigation';
-import { requireStaff } from '@/lib/auth/staff';
-import { staffRead } from '@/lib/auth/staff-read';
+import { staffPage } from '@/lib/context/staff';
 import { lookupLegacyIds } from '@/lib/quotes/legacy-lookup';
 import { candidateIds, legacyCreateTarget } from '@/lib/quotes/legacy-paths';
 
@@ -10,10 +9,10 @@ import { candidateIds, legacyCreateTarget } from '@/lib/quotes/legacy-paths';
  * than two ids. Each leads to the page that does that today (lib/quotes/legacy-paths.ts).
  */
 export default async function LegacyCreateQuotePath({ params }: { params: Promise<{ legacy: string[] }> }) {
-  const tenant = await requireStaff();
+  const { tenant, run } = await staffPage();
   const segments = (await params).legacy;
   const ids = candidateIds(segments);
-  const found = await staffRead(tenant, (db) => lookupLegacyIds(db, tenant, ids));
+  const found = await run(({ db }) => lookupLegacyIds(db, tenant, ids));
   const target = legacyCreateTarget(segments, found);
   if (!target) notFound();
   redirect(target);

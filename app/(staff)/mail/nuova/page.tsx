@@ -4,10 +4,9 @@ import { getTranslations } from 'next-intl/server';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { ComposeForm } from '@/components/mailbox/compose-form';
 import { PageContainer } from '@/components/shell/page-container';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { composeContext } from '@/lib/mailbox/link-choices';
 import { findMailbox } from '@/lib/mailbox/mailbox-row';
-import { staffRead } from '@/lib/auth/staff-read';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('mailbox'))('compose.title') };
@@ -18,10 +17,10 @@ const one = (value: unknown) => (typeof value === 'string' ? value.slice(0, 500)
 
 /** A new mail from the campsite's mailbox; ?a= fills the address, ?cliente= and ?preventivo= link it. */
 export default async function NewMailPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const tenant = await requireStaff({ packLevel: 0 });
+  const { tenant, run } = await staffPage({ packLevel: 0 });
   const params = await searchParams;
   const t = await getTranslations('mailbox');
-  const [mailbox, context] = await staffRead(tenant, (db) =>
+  const [mailbox, context] = await run(({ db }) =>
     Promise.all([
       findMailbox(db, tenant.campsiteId),
       composeContext(db, tenant.campsiteId, { contactId: one(params.cliente) || null, quoteId: one(params.preventivo) || null }),

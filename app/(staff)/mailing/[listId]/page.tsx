@@ -3,7 +3,6 @@ import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { AddByFilter } from '@/components/lists/add-by-filter';
 import { AddBySearch } from '@/components/lists/add-by-search';
 import { DeleteListButton } from '@/components/lists/delete-list-button';
@@ -34,13 +33,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** One list: its counts, its members newest first, and the ways to add more. */
 export default async function ListPage({ params }: Props) {
-  const { campsiteId, list } = await findList((await params).listId);
+  const { campsiteId, list, run } = await findList((await params).listId);
   if (!list) notFound();
-  const db = getDb();
-  const [t, members, options] = await Promise.all([
+  const [t, [members, options]] = await Promise.all([
     getTranslations('lists'),
-    listMembers(db, { campsiteId, listId: list.id }),
-    contactFormOptions(db, { campsiteId }),
+    run(({ db }) => Promise.all([listMembers(db, { campsiteId, listId: list.id }), contactFormOptions(db, { campsiteId })])),
   ]);
 
   return (

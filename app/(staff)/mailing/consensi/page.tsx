@@ -2,10 +2,9 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ConsentLogTable } from '@/components/newsletter/consent-log-table';
 import { PageContainer } from '@/components/shell/page-container';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { listConsents } from '@/lib/newsletter/consent-log';
 import { consentLogParamsSchema } from '@/lib/newsletter/consent-validation';
-import { staffRead } from '@/lib/auth/staff-read';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('newsletterConsents'))('title') };
@@ -13,9 +12,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The campsite's newsletter consent log (double opt-in, staff changes, unsubscribes), keyset paged. */
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const tenant = await requireStaff({ packLevel: 10 });
+  const { tenant, run } = await staffPage({ packLevel: 10 });
   const params = consentLogParamsSchema.parse(await searchParams);
-  const page = await staffRead(tenant, (db) => listConsents(db, { campsiteId: tenant.campsiteId, email: params.email }, params.dopo));
+  const page = await run(({ db }) => listConsents(db, { campsiteId: tenant.campsiteId, email: params.email }, params.dopo));
   return (
     <PageContainer>
       <ConsentLogTable page={page} email={params.email ?? null} />

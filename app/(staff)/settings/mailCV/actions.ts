@@ -8,7 +8,7 @@ import { cvMailSettingsSchema } from '@/lib/configurations/validation';
 /** /settings/mailCV and /settings/mailCVL: open to service accounts like the pages themselves. */
 export const saveCvMailSettingsAction = staffAction(
   cvMailSettingsSchema,
-  async (tenant, input, db) => {
+  async ({ tenant, db }, input) => {
     const settings = await saveCvMailSettings(db, tenant, input);
     for (const path of ['/settings/mailCV', '/settings/mailCVL', '/emailCV', '/emailCVL']) revalidatePath(path);
     return settings;

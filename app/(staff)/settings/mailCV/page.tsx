@@ -3,9 +3,8 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { CvSettingsForm } from '@/components/mail/cv/cv-settings-form';
 import { PageContainer } from '@/components/shell/page-container';
-import { requireStaff } from '@/lib/auth/staff';
 import { readCvMailSettings } from '@/lib/configurations/cv-mail-settings';
-import { staffRead } from '@/lib/auth/staff-read';
+import { staffPage } from '@/lib/context/staff';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('settingsMenu'))('mailCvSettings') };
@@ -13,8 +12,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /settings/mailCV (and /settings/mailCVL, the lucee campsites' name): the CV mail settings of the campsite. */
 export default async function Page() {
-  const tenant = await requireStaff({ packLevel: 0 });
-  const settings = await staffRead(tenant, (db) => readCvMailSettings(db, tenant.campsiteId));
+  const { tenant, run } = await staffPage({ packLevel: 0 });
+  const settings = await run(({ db }) => readCvMailSettings(db, tenant.campsiteId));
   const title = (await getTranslations('settingsMenu'))('mailCvSettings');
   return (
     <PageContainer>

@@ -3,13 +3,12 @@ import { getTranslations } from 'next-intl/server';
 import { AccountForm } from '@/components/settings/users/account-form';
 import { OwnPasswordForm } from '@/components/settings/users/own-password-form';
 import { getOwnAccount } from '@/lib/users/account';
-import { staffRead } from '@/lib/auth/staff-read';
 import type { SectionProps } from './types';
 
 /** ?v=detUser, Account CRM: every user's own name, e-mail and password. */
-export async function AccountSection({ tenant }: SectionProps) {
+export async function AccountSection({ tenant, run }: SectionProps) {
   const t = await getTranslations('settingsUsers.account');
-  const user = await staffRead(tenant, (db) => getOwnAccount(db, tenant));
+  const user = await run(({ db }) => getOwnAccount(db, tenant));
   return (
     <Stack gap="lg">
       <div>

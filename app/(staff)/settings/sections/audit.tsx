@@ -6,7 +6,6 @@ import { LinkButton } from '@/components/ui/link-button';
 import { AUDIT_PAGE_SIZE, listAudit } from '@/lib/audit/service';
 import { formatDateTime } from '@/lib/format';
 import { decodeCursor, encodeCursor } from '@/lib/pagination';
-import { staffRead } from '@/lib/auth/staff-read';
 import type { SectionProps } from './types';
 
 /** A broken or stale position in the address shows the newest entries instead of an error. */
@@ -20,10 +19,10 @@ function positionOf(value: string | undefined) {
 }
 
 /** ?v=audit, Registro attività: the campsite's admin changes, newest first, a page at a time (&prima=<cursor>). */
-export async function AuditSection({ tenant, params, basePath }: SectionProps) {
+export async function AuditSection({ tenant, run, params, basePath }: SectionProps) {
   const t = await getTranslations('audit');
   const before = positionOf(params.prima);
-  const entries = await staffRead(tenant, (db) => listAudit(db, tenant, { before }));
+  const entries = await run(({ db }) => listAudit(db, tenant, { before }));
   const last = entries.at(-1);
   const baseHref = `${basePath}?v=audit`;
   return (

@@ -11,13 +11,12 @@ import { MailingForm } from '@/components/settings/campsite/mailing-form';
 import { OccupancyForm } from '@/components/settings/campsite/occupancy-form';
 import { SettingsTabs } from '@/components/settings/campsite/settings-tabs';
 import { TagsForm } from '@/components/settings/campsite/tags-form';
-import { getDb } from '@/db/client';
 import { listKnownLanguages } from '@/lib/campsites/languages';
 import { getCampsiteSettings } from '@/lib/campsites/settings';
 import { defaultPhonePrefix } from '@/lib/campsites/settings-defaults';
 import { writeCampsiteScope } from '@/lib/campsites/settings-scope';
 import { labelSettingsRows } from '@/lib/label-translations/settings-rows';
-import type { Tenant } from '@/lib/tenant';
+import type { SectionProps } from './types';
 import guestForm from '@/messages/it/guest-form.json';
 import guestQuote from '@/messages/it/guest-quote.json';
 
@@ -27,11 +26,15 @@ function textKeys(prefix: string, messages: Record<string, unknown>): string[] {
 }
 
 /** The settings tabs of one campsite; the campsite admin's own (404 for another), any for the operator. */
-export async function CampsiteSettingsTabs({ tenant, campsiteId }: { tenant: Tenant; campsiteId: string; basePath: '/settings' | '/settingsL' }) {
+export async function CampsiteSettingsTabs({ tenant, run, campsiteId }: Pick<SectionProps, 'tenant' | 'run' | 'basePath'> & { campsiteId: string }) {
   const id = writeCampsiteScope(tenant, campsiteId);
-  const db = getDb();
-  const [settings, known, t] = await Promise.all([getCampsiteSettings(db, tenant, id), listKnownLanguages(db), getTranslations('campsiteSettings')]);
-  const labels = await labelSettingsRows(db, { campsiteId: id, platformCampId: settings.platformCampId });
+  const [{ settings, known, labels }, t] = await Promise.all([
+    run(async ({ db }) => {
+      const [settings, known] = await Promise.all([getCampsiteSettings(db, tenant, id), listKnownLanguages(db)]);
+      return { settings, known, labels: await labelSettingsRows(db, { campsiteId: id, platformCampId: settings.platformCampId }) };
+    }),
+    getTranslations('campsiteSettings'),
+  ]);
   const publicFormUrl = `${settings.lucee ? '/contattaciL' : '/contattaci'}/${encodeURIComponent(settings.id)}`;
   const tabs = [
     { value: 'generale', panel: <GeneralForm campsiteId={id} settings={settings} isOperator={tenant.isOperator} /> },

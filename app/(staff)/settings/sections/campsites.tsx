@@ -4,7 +4,6 @@ import { notFound } from 'next/navigation';
 import { CampsiteTable } from '@/components/settings/campsites/campsite-table';
 import { DeleteCampsiteButton } from '@/components/settings/campsites/delete-campsite-button';
 import { LinkButton } from '@/components/ui/link-button';
-import { getDb } from '@/db/client';
 import { campsiteDeletionSummary, getManagedCampsite, listCampsites } from '@/lib/campsites/admin';
 import { AppError } from '@/lib/errors';
 import { NOT_DEFINED } from '@/lib/legacy-api/shapes/campsite';
@@ -17,12 +16,12 @@ export async function CampsitesSection(props: SectionProps) {
   return id ? <CampsiteDetail {...props} campsiteId={id} /> : <CampsiteList {...props} />;
 }
 
-async function CampsiteList({ tenant, params, basePath }: SectionProps) {
+async function CampsiteList({ tenant, run, params, basePath }: SectionProps) {
   const t = await getTranslations('settingsCampsites');
   const search = params.q?.trim().slice(0, 200) || undefined;
-  const page = await listCampsites(getDb(), tenant, { search, cursor: params.dopo }).catch((error: unknown) => {
+  const page = await run(({ db }) => listCampsites(db, tenant, { search, cursor: params.dopo })).catch((error: unknown) => {
     // A stale or edited page position: start again from the first page.
-    if (error instanceof AppError && error.kind === 'bad_request') return listCampsites(getDb(), tenant, { search });
+    if (error instanceof AppError && error.kind === 'bad_request') return run(({ db }) => listCampsites(db, tenant, { search }));
     throw error;
   });
   const more = new URLSearchParams({ v: 'showCamp', ...(search ? { q: search } : {}), ...(page.nextCursor ? { dopo: page.nextCursor } : {}) });
@@ -55,15 +54,14 @@ async function CampsiteList({ tenant, params, basePath }: SectionProps) {
   );
 }
 
-async function CampsiteDetail({ tenant, basePath, campsiteId }: SectionProps & { campsiteId: string }) {
+async function CampsiteDetail({ tenant, run, basePath, campsiteId }: SectionProps & { campsiteId: string }) {
   const t = await getTranslations('settingsCampsites');
-  const db = getDb();
-  const campsite = await getManagedCampsite(db, tenant, campsiteId).catch((error: unknown) => {
+  const campsite = await run(({ db }) => getManagedCampsite(db, tenant, campsiteId)).catch((error: unknown) => {
     if (error instanceof AppError && error.kind === 'not_found') notFound();
     throw error;
   });
   const deletable = tenant.isOperator && campsite.id !== tenant.campsiteId;
-  const summary = deletable ? await campsiteDeletionSummary(db, tenant, campsite.id) : null;
+  const summary = deletable ? await run(({ db }) => campsiteDeletionSummary(db, tenant, campsite.id)) : null;
   return (
     <Stack gap="md">
       {tenant.isOperator && (
@@ -87,7 +85,7 @@ async function CampsiteDetail({ tenant, basePath, campsiteId }: SectionProps & {
           {t('ownCampsiteNote')}
         </Text>
       )}
-      <CampsiteSettingsTabs tenant={tenant} campsiteId={campsite.id} basePath={basePath} />
+      <CampsiteSettingsTabs tenant={tenant} run={run} campsiteId={campsite.id} basePath={basePath} />
     </Stack>
   );
 }

@@ -1,13 +1,12 @@
 import { MailboxSettings } from '@/components/mailbox-settings/mailbox-settings';
 import { googleConfigured } from '@/lib/mailbox/gmail/oauth';
 import { findMailbox } from '@/lib/mailbox/mailbox-row';
-import { staffRead } from '@/lib/auth/staff-read';
 import { bindImapAction, syncMailboxNowAction, unbindMailboxAction } from '../../manageGmail/actions';
 import type { SectionProps } from './types';
 
 /** Account Gmail: the same binding screen as /manageGmail. */
-export async function GmailSection({ tenant, params }: SectionProps) {
-  const mailbox = await staffRead(tenant, (db) => findMailbox(db, tenant.campsiteId));
+export async function GmailSection({ tenant, run, params }: SectionProps) {
+  const mailbox = await run(({ db }) => findMailbox(db, tenant.campsiteId));
   return (
     <MailboxSettings
       mailbox={mailbox}

@@ -1,14 +1,13 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { JobsTable } from '@/components/settings/jobs/jobs-table';
-import { getDb } from '@/db/client';
 import { listScheduledJobs } from '@/lib/jobs/overview';
 import type { SectionProps } from './types';
 
 /** v=jobs, Attività pianificate: every periodic job, its latest runs and failures (operator only). */
-export async function ScheduledJobsSection({ tenant }: SectionProps) {
+export async function ScheduledJobsSection({ tenant, run }: SectionProps) {
   const t = await getTranslations('scheduledJobs');
-  const jobs = await listScheduledJobs(getDb(), tenant);
+  const jobs = await run(({ db }) => listScheduledJobs(db, tenant));
   return (
     <Stack gap="lg">
       <div>

@@ -2,15 +2,16 @@ import { Alert, Stack, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { QuoteOptionsForm } from '@/components/settings/quote-options-form';
 import { QuoteSenderForm } from '@/components/settings/quote-sender-form';
-import { getDb } from '@/db/client';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { getQuoteSender } from '@/lib/configurations/service';
 import type { SectionProps } from './types';
 
 /** Everyone reads the quote options; only the campsite's admin saves them (the services check again). */
-export async function QuoteOptionsSection({ tenant }: SectionProps) {
-  const db = getDb();
-  const [campsite, sender, t] = await Promise.all([getOwnCampsite(db, tenant), getQuoteSender(db, tenant), getTranslations('settings.quoteOptions')]);
+export async function QuoteOptionsSection({ tenant, run }: SectionProps) {
+  const [[campsite, sender], t] = await Promise.all([
+    run(({ db }) => Promise.all([getOwnCampsite(db, tenant), getQuoteSender(db, tenant)])),
+    getTranslations('settings.quoteOptions'),
+  ]);
   const canSave = tenant.isAdmin || tenant.isOperator;
   return (
     <Stack gap="md">

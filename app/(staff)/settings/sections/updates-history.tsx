@@ -2,18 +2,16 @@ import { Stack, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { UpdateCard } from '@/components/settings/updates/update-card';
 import { LinkButton } from '@/components/ui/link-button';
-import { getDb } from '@/db/client';
 import { AppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { listUpdateHistory } from '@/lib/updates/service';
 import type { SectionProps } from './types';
 
 /** v=novita: every product update that reached the campsite, newest first. */
-export async function UpdatesHistorySection({ tenant, params, basePath }: SectionProps) {
+export async function UpdatesHistorySection({ tenant, run, params, basePath }: SectionProps) {
   const t = await getTranslations('productUpdates');
-  const db = getDb();
-  const page = await listUpdateHistory(db, tenant, { cursor: params.dopo }).catch((error: unknown) => {
-    if (error instanceof AppError && error.kind === 'bad_request') return listUpdateHistory(db, tenant);
+  const page = await run(({ db }) => listUpdateHistory(db, tenant, { cursor: params.dopo })).catch((error: unknown) => {
+    if (error instanceof AppError && error.kind === 'bad_request') return run(({ db }) => listUpdateHistory(db, tenant));
     throw error;
   });
   return (

@@ -4,20 +4,18 @@ import { DeleteUpdateButton } from '@/components/settings/updates/delete-update-
 import { UpdateCard } from '@/components/settings/updates/update-card';
 import { UpdateForm } from '@/components/settings/updates/update-form';
 import { LinkButton } from '@/components/ui/link-button';
-import { getDb } from '@/db/client';
 import { AppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { listAllUpdates, updatableCampsites } from '@/lib/updates/service';
 import type { SectionProps } from './types';
 
 /** v=updates (operator): post an update, and the posted ones, newest first, each deletable after a confirmation. */
-export async function ProductUpdatesSection({ tenant, params, basePath }: SectionProps) {
+export async function ProductUpdatesSection({ tenant, run, params, basePath }: SectionProps) {
   const t = await getTranslations('productUpdates');
-  const db = getDb();
   const [campsites, page] = await Promise.all([
-    updatableCampsites(db, tenant),
-    listAllUpdates(db, tenant, { cursor: params.dopo }).catch((error: unknown) => {
-      if (error instanceof AppError && error.kind === 'bad_request') return listAllUpdates(db, tenant);
+    run(({ db }) => updatableCampsites(db, tenant)),
+    run(({ db }) => listAllUpdates(db, tenant, { cursor: params.dopo })).catch((error: unknown) => {
+      if (error instanceof AppError && error.kind === 'bad_request') return run(({ db }) => listAllUpdates(db, tenant));
       throw error;
     }),
   ]);

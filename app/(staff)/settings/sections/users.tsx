@@ -2,7 +2,6 @@ import { EmptyState, EmptyStateDescription, EmptyStateTitle, Group, SimpleGrid, 
 import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { getDb } from '@/db/client';
 import { UserCreateForm } from '@/components/settings/users/user-create-form';
 import { UserDelete } from '@/components/settings/users/user-delete';
 import { UserEditForm } from '@/components/settings/users/user-edit-form';
@@ -14,18 +13,17 @@ import { requireAdmin } from '@/lib/auth/roles';
 import { AppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { getCampsiteUser, listUsers } from '@/lib/users/service';
-import { staffRead } from '@/lib/auth/staff-read';
 import type { SectionProps } from './types';
 
 /** ?v=showUsers: the list; &nuovo=1 the add form; &utenteID=<id> one user's detail. */
-export async function UsersSection({ tenant, params, basePath }: SectionProps) {
+export async function UsersSection({ tenant, run, params, basePath }: SectionProps) {
   const listHref = `${basePath}?v=showUsers`;
   const detailHref = `${listHref}&utenteID=`;
   if (params.nuovo === '1') return <UserCreateForm listHref={listHref} detailHref={detailHref} />;
-  if (params.utenteID) return <UserDetail {...{ tenant, params, basePath }} id={params.utenteID} listHref={listHref} />;
+  if (params.utenteID) return <UserDetail {...{ tenant, run, params, basePath }} id={params.utenteID} listHref={listHref} />;
 
   const t = await getTranslations('settingsUsers.list');
-  const users = await staffRead(tenant, (db) => listUsers(db, tenant));
+  const users = await run(({ db }) => listUsers(db, tenant));
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -53,12 +51,11 @@ export async function UsersSection({ tenant, params, basePath }: SectionProps) {
   );
 }
 
-async function UserDetail({ tenant, id, listHref, basePath }: SectionProps & { id: string; listHref: string }) {
+async function UserDetail({ tenant, run, id, listHref, basePath }: SectionProps & { id: string; listHref: string }) {
   const t = await getTranslations('settingsUsers');
-  const db = getDb();
   // The registry already hides the section from staff; the data layer refuses them as well.
   requireAdmin(tenant);
-  const user = await getCampsiteUser(db, tenant, id).catch((error: unknown) => {
+  const user = await run(({ db }) => getCampsiteUser(db, tenant, id)).catch((error: unknown) => {
     if (error instanceof AppError && error.kind === 'not_found') notFound();
     throw error;
   });

@@ -2,10 +2,9 @@ import { Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { PageContainer } from '@/components/shell/page-container';
 import { TemplateForm, type TemplateFormState } from '@/components/templates/template-form';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { AppError } from '@/lib/errors';
 import { templateLanguages } from '@/lib/templates/languages';
 import { getTemplate, type TemplateRow } from '@/lib/templates/service';
@@ -26,21 +25,20 @@ function formState(template: TemplateRow): TemplateFormState {
 
 /** /templator for a new template, /templator/:id for an existing one; another campsite's id is a 404. */
 export default async function TemplatorPage({ params }: Props) {
-  const tenant = await requireStaff({ packLevel: 10 });
+  const { tenant, run } = await staffPage({ packLevel: 10 });
   const { id } = await params;
   if (id && id.length > 1) notFound();
-  const db = getDb();
   const t = await getTranslations('templates.form');
   let template: TemplateRow | null = null;
   if (id) {
     try {
-      template = await getTemplate(db, tenant.campsiteId, id[0]);
+      template = await run(({ db }) => getTemplate(db, tenant.campsiteId, id[0]));
     } catch (error) {
       if (error instanceof AppError && error.kind === 'not_found') notFound();
       throw error;
     }
   }
-  const languages = await templateLanguages(db);
+  const languages = await run(({ db }) => templateLanguages(db));
 
   return (
     <PageContainer>

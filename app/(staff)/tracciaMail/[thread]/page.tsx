@@ -6,12 +6,11 @@ import { MailStatusBadge } from '@/components/mail/mail-status-badge';
 import { MessageFrame } from '@/components/mailbox/message-frame';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { formatDateTime } from '@/lib/format';
 import { sanitizeHtml } from '@/lib/html/sanitize';
 import { mailFrameHtml } from '@/lib/mailbox/frame-html';
 import { traceThreadTimeline } from '@/lib/mailbox/timeline';
-import { staffRead } from '@/lib/auth/staff-read';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('mail.thread'))('title') };
@@ -19,9 +18,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** tracciaMail: every mail of one thread and the guest's answers from the mailbox, oldest first. */
 export default async function ThreadPage({ params }: { params: Promise<{ thread: string }> }) {
-  const tenant = await requireStaff();
+  const { tenant, run } = await staffPage();
   const { thread } = await params;
-  const items = await staffRead(tenant, (db) => traceThreadTimeline(db, { campsiteId: tenant.campsiteId, threadId: decodeURIComponent(thread) }));
+  const items = await run(({ db }) => traceThreadTimeline(db, { campsiteId: tenant.campsiteId, threadId: decodeURIComponent(thread) }));
   const [t, tm] = await Promise.all([getTranslations('mail.thread'), getTranslations('mailboxSettings.thread')]);
   const contactId = items.find((item) => item.contactId)?.contactId ?? null;
   return (

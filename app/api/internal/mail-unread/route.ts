@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { getDb } from '@/db/client';
-import { lookupStaff } from '@/lib/auth/staff';
+import { staffRoute } from '@/lib/context/staff';
 import { mailboxUnread } from '@/lib/mailbox/threads';
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
 // Kept by the browser only to be revalidated: an unchanged count comes back as 304.
 const REVALIDATE = { 'Cache-Control': 'private, no-cache' };
 
@@ -12,10 +10,10 @@ const REVALIDATE = { 'Cache-Control': 'private, no-cache' };
  * inbox index. JSON, never a redirect: a poll must not fetch the login page. No session: 401.
  */
 export async function GET(request: Request) {
-  const found = await lookupStaff();
-  if (!found.tenant) return Response.json({ error: 'Sessione scaduta: accedi di nuovo.' }, { status: 401, headers: NO_STORE });
-  const json = JSON.stringify({ unread: await mailboxUnread(getDb(), found.tenant.campsiteId) });
-  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { ...REVALIDATE, ETag: etag } });
-  return new Response(json, { headers: { ...REVALIDATE, ETag: etag, 'content-type': 'application/json' } });
+  return staffRoute({ packLevel: 0 }, async ({ run }) => {
+    const json = JSON.stringify({ unread: await run(({ db, tenant }) => mailboxUnread(db, tenant.campsiteId)) });
+    const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+    if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { ...REVALIDATE, ETag: etag } });
+    return new Response(json, { headers: { ...REVALIDATE, ETag: etag, 'content-type': 'application/json' } });
+  });
 }

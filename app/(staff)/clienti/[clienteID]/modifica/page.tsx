@@ -7,9 +7,9 @@ import { PageContainer } from '@/components/shell/page-container';
 import { contactFormState } from '@/lib/contacts/form-state';
 import { contactFormOptions } from '@/lib/contacts/reference';
 import { contactDisplayName } from '@/lib/contacts/service';
-import { staffRead } from '@/lib/auth/staff-read';
 import { updateContactAction } from '../../actions';
 import { findContact } from '../load';
+import { runStaffWork } from '@/lib/context/unit-of-work';
 
 type Props = { params: Promise<{ clienteID: string }> };
 
@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function EditContactPage({ params }: Props) {
   const { tenant, contact } = await findContact((await params).clienteID);
   if (!contact) notFound();
-  const [options, t] = await Promise.all([staffRead(tenant, (db) => contactFormOptions(db, tenant)), getTranslations('contacts')]);
+  const [options, t] = await Promise.all([runStaffWork(tenant, ({ db }) => contactFormOptions(db, tenant)), getTranslations('contacts')]);
   return (
     <PageContainer>
       <Stack gap="lg" maw={900}>

@@ -8,8 +8,7 @@ import { LinkPanel } from '@/components/mailbox/link-panel';
 import { MarkReadOnOpen, MarkUnreadButton } from '@/components/mailbox/mark-read';
 import { MessageCard } from '@/components/mailbox/message-card';
 import { PageContainer } from '@/components/shell/page-container';
-import { getDb } from '@/db/client';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { guestQuotes } from '@/lib/mailbox/link-choices';
 import { findMailbox } from '@/lib/mailbox/mailbox-row';
 import { getThread, type ThreadDetail } from '@/lib/mailbox/threads';
@@ -17,11 +16,9 @@ import { getThread, type ThreadDetail } from '@/lib/mailbox/threads';
 type Params = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const tenant = await requireStaff({ packLevel: 0 });
-  const thread = await getThread(getDb(), {
-    campsiteId: tenant.campsiteId,
-    threadId: (await params).id,
-  });
+  const { tenant, run } = await staffPage({ packLevel: 0 });
+  const threadId = (await params).id;
+  const thread = await run(({ db }) => getThread(db, { campsiteId: tenant.campsiteId, threadId }));
   return {
     title: thread?.subject || (await getTranslations('mailbox'))('title'),
   };
@@ -38,12 +35,16 @@ const replySubject = (subject: string) => (/^re:/i.test(subject.trim()) ? subjec
 
 /** One conversation: its messages oldest first, its guests and quote, and the reply form. */
 export default async function ConversationPage({ params }: Params) {
-  const tenant = await requireStaff({ packLevel: 0 });
-  const db = getDb();
+  const { tenant, run } = await staffPage({ packLevel: 0 });
   const { id } = await params;
-  const [thread, mailbox, t] = await Promise.all([getThread(db, { campsiteId: tenant.campsiteId, threadId: id }), findMailbox(db, tenant.campsiteId), getTranslations('mailbox')]);
+  const t = await getTranslations('mailbox');
+  const { thread, mailbox, quoteChoices } = await run(async ({ db }) => {
+    const thread = await getThread(db, { campsiteId: tenant.campsiteId, threadId: id });
+    const mailbox = await findMailbox(db, tenant.campsiteId);
+    const quoteChoices = thread ? (await Promise.all(thread.contacts.map((guest) => guestQuotes(db, tenant.campsiteId, guest.id)))).flat() : [];
+    return { thread, mailbox, quoteChoices };
+  });
   if (!thread) notFound();
-  const quoteChoices = (await Promise.all(thread.contacts.map((guest) => guestQuotes(db, tenant.campsiteId, guest.id)))).flat();
   const canWrite = mailbox?.status === 'active';
   return (
     <PageContainer>

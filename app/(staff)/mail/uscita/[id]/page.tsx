@@ -6,12 +6,11 @@ import { MailFrame } from '@/components/mail/mail-frame';
 import { MailStatusBadge } from '@/components/mail/mail-status-badge';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { AppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { outboxMailStatus } from '@/lib/mail/mail-status';
 import { getOutboxMail } from '@/lib/mail/outbox-view';
-import { staffRead } from '@/lib/auth/staff-read';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('mail.outbox'))('title') };
@@ -19,9 +18,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** One outgoing mail as its recipient sees it, in a sandboxed frame. */
 export default async function OutboxMailPage({ params }: { params: Promise<{ id: string }> }) {
-  const tenant = await requireStaff({ packLevel: 0 });
+  const { tenant, run } = await staffPage({ packLevel: 0 });
   const { id } = await params;
-  const found = await staffRead(tenant, (db) => getOutboxMail(db, tenant.campsiteId, id)).catch((error) => {
+  const found = await run(({ db }) => getOutboxMail(db, tenant.campsiteId, id)).catch((error) => {
     if (error instanceof AppError && error.kind === 'not_found') notFound();
     throw error;
   });

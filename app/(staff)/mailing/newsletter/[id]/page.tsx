@@ -8,10 +8,9 @@ import { CampaignStatusBadge } from '@/components/campaigns/status-badge';
 import { SendProgressPanel } from '@/components/campaigns/send-progress';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
-import { requireStaff } from '@/lib/auth/staff';
 import { loadCampaignDetail } from '@/lib/campaigns/detail';
+import { staffPage } from '@/lib/context/staff';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { staffRead } from '@/lib/auth/staff-read';
 import { cancelNewsletterAction, pauseNewsletterAction, realtimeSeriesAction, resumeNewsletterAction, sendProgressAction } from './actions';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,10 +19,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** send-newsletter: one newsletter, its live progress with pause and cancel, and what happened to it. */
 export default async function NewsletterPage({ params }: { params: Promise<{ id: string }> }) {
-  const tenant = await requireStaff({ packLevel: 10 });
+  const { tenant, run } = await staffPage({ packLevel: 10 });
   const { id } = await params;
   // Ids are base64url; whatever else the address holds finds no newsletter.
-  const detail = /^[\w-]{1,100}$/.test(id) ? await staffRead(tenant, (db) => loadCampaignDetail(db, { campsiteId: tenant.campsiteId, campaignId: id })) : null;
+  const detail = /^[\w-]{1,100}$/.test(id) ? await run(({ db }) => loadCampaignDetail(db, { campsiteId: tenant.campsiteId, campaignId: id })) : null;
   if (!detail) notFound();
   const t = await getTranslations('campaigns');
   const { campaign } = detail;

@@ -1,6 +1,5 @@
 import { notFound, redirect } from 'next/navigation';
-import { requireStaff } from '@/lib/auth/staff';
-import { staffRead } from '@/lib/auth/staff-read';
+import { staffPage } from '@/lib/context/staff';
 import { lookupLegacyIds } from '@/lib/quotes/legacy-lookup';
 import { candidateIds, legacyQuoteTarget } from '@/lib/quotes/legacy-paths';
 
@@ -8,9 +7,9 @@ export type LegacyQuoteParams = { idPreventivo: string; idCliente: string };
 
 /** An old /preventivi/:idPreventivo/:idCliente… link: to the quote's page of that kind, when the contact is its guest; else the 404. */
 export async function redirectToQuote(params: Promise<LegacyQuoteParams>, kind: Parameters<typeof legacyQuoteTarget>[3]): Promise<never> {
-  const tenant = await requireStaff();
+  const { tenant, run } = await staffPage();
   const { idPreventivo, idCliente } = await params;
-  const found = await staffRead(tenant, (db) => lookupLegacyIds(db, tenant, candidateIds([idPreventivo, idCliente])));
+  const found = await run(({ db }) => lookupLegacyIds(db, tenant, candidateIds([idPreventivo, idCliente])));
   const target = legacyQuoteTarget(idPreventivo, idCliente, found, kind);
   if (!target) notFound();
   redirect(target);

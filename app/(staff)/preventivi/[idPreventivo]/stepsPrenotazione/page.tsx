@@ -7,11 +7,10 @@ import { contactDisplayName as contactName } from '@/lib/contacts/display';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { formatMoney } from '@/lib/format';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
 import { BOOKABLE } from '@/lib/quotes/state-machine';
-import { staffRead } from '@/lib/auth/staff-read';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('quotes.booking'))('title') };
@@ -20,9 +19,9 @@ export async function generateMetadata(): Promise<Metadata> {
 const italian = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '—');
 
 export default async function BookingStepsPage({ params }: { params: Promise<{ idPreventivo: string }> }) {
-  const tenant = await requireStaff();
+  const { tenant, run } = await staffPage();
   const { idPreventivo } = await params;
-  const detail = await staffRead(tenant, (db) => quoteDetailOr404(db, tenant, idPreventivo));
+  const detail = await run(({ db }) => quoteDetailOr404(db, tenant, idPreventivo));
   const [t, tq, tp] = await Promise.all([getTranslations('quotes.booking'), getTranslations('quotes'), getTranslations('progress')]);
   const { quote, contact } = detail;
   const quoteHref = `/crea-preventivo/preview/${contact.id}/${quote.id}`;

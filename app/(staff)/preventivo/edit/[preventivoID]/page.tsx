@@ -2,10 +2,9 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { QuoteEditor } from '@/components/quotes/editor/quote-editor';
 import { PageContainer } from '@/components/shell/page-container';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { getBookingPlatform } from '@/lib/booking-platform';
 import { loadEditorData } from '@/lib/quotes/editor-data';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
@@ -34,14 +33,14 @@ async function ReproposedNotice({ notice }: { notice: Notice }) {
 }
 
 export default async function EditQuotePage({ params, searchParams }: { params: Promise<{ preventivoID: string }>; searchParams: Promise<Notice> }) {
-  const tenant = await requireStaff();
+  const { tenant, run } = await staffPage();
   const { preventivoID } = await params;
   const notice = await searchParams;
-  const db = getDb();
-  const detail = await quoteDetailOr404(db, tenant, preventivoID);
+  const detail = await run(({ db }) => quoteDetailOr404(db, tenant, preventivoID));
   // An accepted or booked quote is read-only: its preview says why.
   if (LOCKED_CONTENT.includes(detail.quote.progress)) redirect(`/crea-preventivo/preview/${detail.contact.id}/${detail.quote.id}`);
-  const data = await loadEditorData(db, tenant, getBookingPlatform(), { detail });
+  // The platform's availability call runs inside the campsite's transaction; its timeout bounds it.
+  const data = await run(({ db }) => loadEditorData(db, tenant, getBookingPlatform(), { detail }));
   const t = await getTranslations('quotes.editor');
   return (
     <PageContainer>

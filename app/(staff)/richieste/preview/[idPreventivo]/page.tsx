@@ -9,12 +9,11 @@ import { contactDisplayName as contactName } from '@/lib/contacts/display';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { formatDateTime } from '@/lib/format';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
 import { requestPreview } from '@/lib/requests/preview';
 import { lastStaysForQuotes } from '@/lib/quotes/returning-guests';
-import { staffRead } from '@/lib/auth/staff-read';
 
 type Params = { idPreventivo: string; clienteID?: string };
 
@@ -24,9 +23,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** A guest's request as they sent it, and the two ways forward: prepare the quote or refuse. */
 export default async function RequestPreviewPage({ params }: { params: Promise<Params> }) {
-  const tenant = await requireStaff();
+  const { tenant, run } = await staffPage();
   const { idPreventivo, clienteID } = await params;
-  const { detail, preview, lastStay } = await staffRead(tenant, async (db) => {
+  const { detail, preview, lastStay } = await run(async ({ db }) => {
     const found = await quoteDetailOr404(db, tenant, idPreventivo, clienteID);
     return {
       detail: found,

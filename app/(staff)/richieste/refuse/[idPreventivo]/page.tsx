@@ -5,19 +5,18 @@ import { contactDisplayName as contactName } from '@/lib/contacts/display';
 import { RefuseForm } from '@/components/requests/refuse-form';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
 import { canTransition } from '@/lib/quotes/state-machine';
-import { staffRead } from '@/lib/auth/staff-read';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('quotes.requests'))('refuseTitle') };
 }
 
 export default async function RefuseRequestPage({ params }: { params: Promise<{ idPreventivo: string }> }) {
-  const tenant = await requireStaff();
+  const { tenant, run } = await staffPage();
   const { idPreventivo } = await params;
-  const detail = await staffRead(tenant, (db) => quoteDetailOr404(db, tenant, idPreventivo));
+  const detail = await run(({ db }) => quoteDetailOr404(db, tenant, idPreventivo));
   const t = await getTranslations('quotes.requests');
   const refusable = canTransition(detail.quote.progress, 'rifiutato', 'staff');
   return (

@@ -1,5 +1,4 @@
-import { getDb } from '@/db/client';
-import { lookupStaff } from '@/lib/auth/staff';
+import { staffRoute } from '@/lib/context/staff';
 import { AppError } from '@/lib/errors';
 import { publicOrigin } from '@/lib/mail/origin';
 import { completeGoogleAuthorization } from '@/lib/mailbox/gmail/oauth';
@@ -10,21 +9,21 @@ import { requestMailboxSync } from '@/lib/mailbox/jobs';
  * staff land on /manageGmail with the outcome (esito); the session must be the one that started.
  */
 export async function GET(request: Request): Promise<Response> {
-  const origin = await publicOrigin();
-  const found = await lookupStaff();
-  if (!found.tenant) return Response.redirect(`${origin}/login`, 303);
-  const params = new URL(request.url).searchParams;
-  const back = (outcome: string, message?: string) =>
-    Response.redirect(`${origin}/manageGmail?esito=${outcome}${message ? `&messaggio=${encodeURIComponent(message)}` : ''}`, 303);
-  const code = params.get('code');
-  const state = params.get('state');
-  if (params.get('error') || !code || !state) return back('annullato');
-  try {
-    await completeGoogleAuthorization(getDb(), { campsiteId: found.tenant.campsiteId, userId: found.tenant.userId, state, code });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return back('errore', error.message);
-  }
-  await requestMailboxSync(found.tenant.campsiteId);
-  return back('collegato');
+  return staffRoute({ packLevel: 0, onNoSession: 'login' }, async ({ tenant, run }) => {
+    const origin = await publicOrigin();
+    const params = new URL(request.url).searchParams;
+    const back = (outcome: string, message?: string) =>
+      Response.redirect(`${origin}/manageGmail?esito=${outcome}${message ? `&messaggio=${encodeURIComponent(message)}` : ''}`, 303);
+    const code = params.get('code');
+    const state = params.get('state');
+    if (params.get('error') || !code || !state) return back('annullato');
+    try {
+      await run(({ db }) => completeGoogleAuthorization(db, { campsiteId: tenant.campsiteId, userId: tenant.userId, state, code }));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return back('errore', error.message);
+    }
+    await requestMailboxSync(tenant.campsiteId);
+    return back('collegato');
+  });
 }

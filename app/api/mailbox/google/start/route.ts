@@ -1,5 +1,4 @@
-import { getDb } from '@/db/client';
-import { lookupStaff } from '@/lib/auth/staff';
+import { staffRoute } from '@/lib/context/staff';
 import { publicOrigin } from '@/lib/mail/origin';
 import { googleConfigured, startGoogleAuthorization } from '@/lib/mailbox/gmail/oauth';
 
@@ -8,14 +7,12 @@ import { googleConfigured, startGoogleAuthorization } from '@/lib/mailbox/gmail/
  * sends them back to the callback with a code for this campsite.
  */
 export async function GET(): Promise<Response> {
-  const origin = await publicOrigin();
-  const found = await lookupStaff();
-  if (!found.tenant) return Response.redirect(`${origin}/login`, 303);
-  if (!googleConfigured()) return Response.redirect(`${origin}/manageGmail?esito=non-configurato`, 303);
-  const url = await startGoogleAuthorization(getDb(), {
-    campsiteId: found.tenant.campsiteId,
-    userId: found.tenant.userId,
-    redirectUri: `${origin}/api/mailbox/google/callback`,
+  return staffRoute({ packLevel: 0, onNoSession: 'login' }, async ({ tenant, run }) => {
+    const origin = await publicOrigin();
+    if (!googleConfigured()) return Response.redirect(`${origin}/manageGmail?esito=non-configurato`, 303);
+    const url = await run(({ db }) =>
+      startGoogleAuthorization(db, { campsiteId: tenant.campsiteId, userId: tenant.userId, redirectUri: `${origin}/api/mailbox/google/callback` }),
+    );
+    return Response.redirect(url, 303);
   });
-  return Response.redirect(url, 303);
 }

@@ -2,7 +2,6 @@ import { Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine
 import { IconDownload } from '@tabler/icons-react';
 import { eq } from 'drizzle-orm';
 import { getTranslations } from 'next-intl/server';
-import { getDb } from '@/db/client';
 import { languages } from '@/db/schema';
 import { QuoteMailPanel } from '@/components/mail/quote-mail-panel';
 import { QuoteConversation } from '@/components/mailbox-settings/quote-conversation';
@@ -16,7 +15,7 @@ import { displayQuoteName } from '@/components/quotes/quote-name';
 import { QuoteOverview } from '@/components/quotes/quote-overview';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { formatDateTime } from '@/lib/format';
 import { loadQuoteMailPanel } from '@/lib/mail/quote-mail-panel';
 import { findMailbox } from '@/lib/mailbox/mailbox-row';
@@ -34,19 +33,20 @@ type Props = { idCliente: string; idPreventivo: string; openMail: boolean };
  * `openMail` opens the quote mail's preview at once (the old …/:mailPreview links).
  */
 export async function QuotePreviewScreen({ idCliente, idPreventivo, openMail }: Props) {
-  const tenant = await requireStaff();
-  const db = getDb();
-  const detail = await quoteDetailOr404(db, tenant, idPreventivo, idCliente);
+  const { tenant, run } = await staffPage();
+  const { detail, language, mailPanel, questions, threads } = await run(async ({ db }) => {
+    const detail = await quoteDetailOr404(db, tenant, idPreventivo, idCliente);
+    const [language] = detail.quote.languageId
+      ? await db.select({ name: languages.name }).from(languages).where(eq(languages.id, detail.quote.languageId))
+      : [];
+    // One after the other: a transaction runs one statement at a time anyway.
+    const mailPanel = await loadQuoteMailPanel(db, tenant.campsiteId, detail);
+    const mailbox = await findMailbox(db, tenant.campsiteId);
+    const questions = await quoteQuestionThread(db, { campsiteId: tenant.campsiteId, quoteId: detail.quote.id });
+    const threads = mailbox ? await quoteMailThreads(db, { campsiteId: tenant.campsiteId, quoteId: detail.quote.id }) : null;
+    return { detail, language, mailPanel, questions, threads };
+  });
   const [t, tp, td] = await Promise.all([getTranslations('quotes'), getTranslations('progress'), getTranslations('quotes.detail')]);
-  const [language] = detail.quote.languageId
-    ? await db.select({ name: languages.name }).from(languages).where(eq(languages.id, detail.quote.languageId))
-    : [];
-  const [mailPanel, mailbox, questions] = await Promise.all([
-    loadQuoteMailPanel(db, tenant.campsiteId, detail),
-    findMailbox(db, tenant.campsiteId),
-    quoteQuestionThread(db, { campsiteId: tenant.campsiteId, quoteId: detail.quote.id }),
-  ]);
-  const threads = mailbox ? await quoteMailThreads(db, { campsiteId: tenant.campsiteId, quoteId: detail.quote.id }) : null;
   const { quote, cards } = detail;
   const name = displayQuoteName(quote.name, t('unnamed'));
   return (

@@ -1,15 +1,14 @@
 import { notFound, redirect } from 'next/navigation';
-import { requireStaff } from '@/lib/auth/staff';
-import { staffRead } from '@/lib/auth/staff-read';
+import { staffPage } from '@/lib/context/staff';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
 
 type Params = { idPreventivo: string; idCliente: string; schedaID: string };
 
 /** /preventivi/:idPreventivo/:idCliente/:schedaID: the card's page, when the contact is the quote's guest and the card is the quote's. */
 export default async function LegacyCardPath({ params }: { params: Promise<Params> }) {
-  const tenant = await requireStaff();
+  const { tenant, run } = await staffPage();
   const { idPreventivo, idCliente, schedaID } = await params;
-  const detail = await staffRead(tenant, (db) => quoteDetailOr404(db, tenant, idPreventivo, idCliente));
+  const detail = await run(({ db }) => quoteDetailOr404(db, tenant, idPreventivo, idCliente));
   if (!detail.cards.some((card) => card.id === schedaID)) notFound();
   redirect(`/crea-preventivo/preview/${encodeURIComponent(idCliente)}/${encodeURIComponent(idPreventivo)}/scheda/${encodeURIComponent(schedaID)}`);
 }

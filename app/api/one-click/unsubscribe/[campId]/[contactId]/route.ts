@@ -1,4 +1,4 @@
-import { getDb } from '@/db/client';
+import { runGuestWork } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { JSON_BODY_LIMIT, readBodyText } from '@/lib/http/body-limit';
 import { toErrorResponse } from '@/lib/legacy-api/errors';
@@ -25,9 +25,12 @@ export async function POST(request: Request, { params }: { params: Promise<{ cam
   }
   try {
     const ids = { campsiteId: campId, contactId };
-    await unsubscribe(getDb(), ids);
-    await recordUnsubscribeEvent(getDb(), ids);
-    await logConsentChange(getDb(), { ...ids, action: 'unsubscribed', method: 'link', ...clientInfo(request.headers) });
+    const client = clientInfo(request.headers);
+    await runGuestWork(campId, async ({ db }) => {
+      await unsubscribe(db, ids);
+      await recordUnsubscribeEvent(db, ids);
+      await logConsentChange(db, { ...ids, action: 'unsubscribed', method: 'link', ...client });
+    });
   } catch (error) {
     if (error instanceof AppError && error.kind === 'not_found') return new Response('Non trovato.', { status: 404 });
     throw error;

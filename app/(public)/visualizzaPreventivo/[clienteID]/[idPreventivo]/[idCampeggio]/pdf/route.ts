@@ -1,10 +1,10 @@
 import { headers } from 'next/headers';
-import { getDb } from '@/db/client';
 import { clientInfo } from '@/lib/auth/client-info';
+import { runGuestWork, runSystemWork } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { publicOrigin } from '@/lib/mail/origin';
 import { guestIdsOf, type GuestQuoteParams } from '@/lib/public-quotes/page';
-import { renderQuotePdf } from '@/lib/public-quotes/pdf/render';
+import { drawQuotePdf, loadQuotePdf } from '@/lib/public-quotes/pdf/render';
 import { pdfDownload, pdfNotFound } from '@/lib/public-quotes/pdf/response';
 import { limiter, secondsLeft } from '@/lib/rate-limit/limiter';
 import { withMissGuard } from '@/lib/rate-limit/misses';
@@ -28,19 +28,23 @@ const tooLong = (params: GuestQuoteParams) => [params.clienteID, params.idPreven
 export async function GET(_request: Request, { params }: Context) {
   const resolved = await params;
   if (tooLong(resolved)) return pdfNotFound();
-  const db = getDb();
   const { ip } = clientInfo(await headers());
-  if (ip) {
-    const allowed = await rendersPerAddress.consume(db, ip);
-    if (!allowed.allowed) return new Response('Too many requests', { status: 429, headers: { 'Retry-After': String(secondsLeft(allowed)), 'Cache-Control': 'no-store' } });
-  }
+  const origin = await publicOrigin();
+  const ids = guestIdsOf(resolved);
   try {
-    const pdf = await withMissGuard(db, ip, async () => {
-      const rendered = await renderQuotePdf(db, guestIdsOf(resolved), { origin: await publicOrigin() });
-      if (!rendered) throw new AppError('not_found', 'Preventivo non trovato.');
-      return rendered;
+    // The limits count on the owner's handle; the quote is read walled to the link's campsite.
+    return await runSystemWork('guest rate limits', async ({ db }) => {
+      if (ip) {
+        const allowed = await rendersPerAddress.consume(db, ip);
+        if (!allowed.allowed) return new Response('Too many requests', { status: 429, headers: { 'Retry-After': String(secondsLeft(allowed)), 'Cache-Control': 'no-store' } });
+      }
+      const pdf = await withMissGuard(db, ip, async () => {
+        const data = await runGuestWork(ids.campsiteId, (ctx) => loadQuotePdf(ctx.db, ids));
+        if (!data) throw new AppError('not_found', 'Preventivo non trovato.');
+        return drawQuotePdf(data, { origin });
+      });
+      return pdfDownload(pdf);
     });
-    return pdfDownload(pdf);
   } catch (error) {
     if (error instanceof AppError && error.kind === 'not_found') return pdfNotFound();
     if (error instanceof AppError && error.kind === 'rate_limited') return new Response('Too many requests', { status: 429, headers: { 'Retry-After': '600' } });

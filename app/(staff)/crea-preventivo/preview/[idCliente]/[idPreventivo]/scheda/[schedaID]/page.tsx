@@ -7,9 +7,8 @@ import { displayQuoteName } from '@/components/quotes/quote-name';
 import { contactDisplayName as contactName } from '@/lib/contacts/display';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
-import { requireStaff } from '@/lib/auth/staff';
+import { staffPage } from '@/lib/context/staff';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
-import { staffRead } from '@/lib/auth/staff-read';
 
 type Params = { idCliente: string; idPreventivo: string; schedaID: string };
 
@@ -18,9 +17,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function CardPreviewPage({ params }: { params: Promise<Params> }) {
-  const tenant = await requireStaff();
+  const { tenant, run } = await staffPage();
   const { idCliente, idPreventivo, schedaID } = await params;
-  const detail = await staffRead(tenant, (db) => quoteDetailOr404(db, tenant, idPreventivo, idCliente));
+  const detail = await run(({ db }) => quoteDetailOr404(db, tenant, idPreventivo, idCliente));
   const card = detail.cards.find((candidate) => candidate.id === schedaID);
   if (!card) notFound();
   const t = await getTranslations('quotes');

@@ -1,27 +1,29 @@
-import type { Database } from '@/db/client';
+import { getDb, type Database } from '@/db/client';
 import { scopeHandle, tenantTransaction } from '@/db/tenant-scope';
+import { contextOf, walledCampsite, type Ctx, type Who } from './unit-of-work';
 
 /**
- * Runs a staff call inside its campsite's database scope (db/tenant-scope.ts). An answer streamed
- * from the database (an '/all' list) is read after the handler returned: the transaction stays
- * open until its body is fully read or cancelled, and only then commits.
+ * runUnitOfWork for work that may answer a streamed Response (an '/all' list, a CSV download):
+ * the answer is handed back as soon as it exists, and its campsite's transaction stays open until
+ * the body is fully read or cancelled, and only then commits. A reader that stalls is ended by the
+ * scope's idle-in-transaction timeout, so slow readers cannot drain the pool.
  */
-export function scopedCall(db: Database, campsiteId: string, call: (db: Database) => Promise<unknown>): Promise<unknown> {
-  const handle = scopeHandle(db);
-  if (!handle) return call(db);
+export function runStreamingUnitOfWork<T>(who: Who, work: (ctx: Ctx) => Promise<T>, root: Database = getDb()): Promise<T> {
+  const campsiteId = walledCampsite(who);
+  const target = campsiteId ? scopeHandle(root) : null;
+  if (!campsiteId || !target) return work(contextOf(who, root));
   return new Promise((resolve, reject) => {
     let answered = false;
-    // The transaction runs every query the services make; they only ever see it as a handle.
-    tenantTransaction(handle, campsiteId, async (tx) => {
-      const result = await call(tx as unknown as Database);
+    tenantTransaction(target, campsiteId, async (tx) => {
+      const result = await work(contextOf(who, tx as unknown as Database));
       if (!(result instanceof Response) || !result.body) return result;
       const { body, finished } = watched(result.body);
       answered = true;
-      resolve(new Response(body, result));
+      resolve(new Response(body, result) as T);
       await finished;
       return null;
     }).then(
-      (value) => answered || resolve(value),
+      (value) => answered || resolve(value as T),
       (error) => (answered ? console.error('Risposta in streaming interrotta', error) : reject(error)),
     );
   });

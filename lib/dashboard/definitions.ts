@@ -1,5 +1,4 @@
 import type { QuoteProgress } from '@/lib/quotes/progress';
-import { EXPIRABLE } from '@/lib/quotes/state-machine';
 
 /** Quotes that reached the guest: what "proposed" and the conversion rate count. */
 export const REACHED_GUEST: readonly QuoteProgress[] = ['inviato', 'letto', 'accettato', 'rifiutato', 'convertito', 'non convertito', 'scaduto'];
@@ -8,7 +7,6 @@ export const WON: readonly QuoteProgress[] = ['accettato', 'convertito'];
 /** The lucee variant counts only bookings inserted on the platform as conversions. */
 export const WON_LUCEE: readonly QuoteProgress[] = ['convertito'];
 export const CONVERTED: readonly QuoteProgress[] = ['convertito'];
-export { EXPIRABLE };
 
 /** Mails that left the product (or were captured locally, when no mail provider is configured). */
 export const SENT_MAIL_STATUSES = ['sent', 'captured'] as const;

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { dashboardChanges } from '@/db/schema';
-import { EXPIRABLE, REACHED_GUEST, SENT_MAIL_STATUSES, WON } from './definitions';
+import { effectiveProgressSql } from '@/lib/quotes/expiry';
+import { REACHED_GUEST, SENT_MAIL_STATUSES, WON } from './definitions';
 import { resultRows } from '@/db/result-rows';
 
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
@@ -38,7 +39,7 @@ async function rebuild(db: DbOrTx, campsiteId: string, now: Date): Promise<void>
     await tx.execute(sql`
       create temporary table dashboard_quote_rows on commit drop as
       select q.id, ${romeDay('q.created_at')} as day, coalesce(ct.nation_id, 0) as nation_id,
-        case when q.progress in (${list(EXPIRABLE)}) and q.valid_until < ${at}::timestamptz then 'scaduto' else q.progress end as progress,
+        ${effectiveProgressSql(now, { progress: sql.raw('q.progress'), validUntil: sql.raw('q.valid_until') })} as progress,
         q.accepted_card_idx
       from quotes q
       left join contacts ct on ct.id = q.contact_id

@@ -6,6 +6,7 @@ import { openingHoursOf } from '@/lib/campsites/settings-defaults';
 import { sanitizeHtml } from '@/lib/html/sanitize';
 import type { GuestTextOverrides } from '@/lib/i18n/guest-overrides';
 import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
+import { isExpirable, isExpired } from '@/lib/quotes/expiry';
 import type { QuoteProgress } from '@/lib/quotes/progress';
 import { quoteQuestionThread } from '@/lib/quote-questions/threads';
 import { guestPriceLine, nameIn, type GuestPriceLine } from './guest-lines';
@@ -53,14 +54,12 @@ export type GuestQuoteView = {
   questions: GuestQuestion[];
 };
 
-const OPEN: QuoteProgress[] = ['nuovo', 'inviato', 'letto'];
-
 export function guestState(progress: QuoteProgress, validUntil: Date | null, now = new Date()): GuestQuoteState {
   if (progress === 'accettato') return 'accepted';
   if (progress === 'convertito') return 'booked';
   if (progress === 'richiesta' || progress === 'bozza') return 'preparing';
-  if (progress === 'scaduto' || (OPEN.includes(progress) && validUntil !== null && validUntil.getTime() < now.getTime())) return 'expired';
-  return OPEN.includes(progress) ? 'open' : 'closed';
+  if (isExpired(progress, validUntil, now)) return 'expired';
+  return isExpirable(progress) ? 'open' : 'closed';
 }
 
 const nightsOf = (arrival: string | null, departure: string | null) =>

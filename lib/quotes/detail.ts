@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { bookingAttempts, contacts, quoteCards, quoteProgressEvents, quoteRequests, quotes, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import type { Tenant } from '@/lib/tenant';
-import { progressAt } from './effective-progress';
+import { progressAt } from './expiry';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type CardRow = typeof quoteCards.$inferSelect;

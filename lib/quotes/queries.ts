@@ -6,7 +6,7 @@ import { decodeCursor, DEFAULT_PAGE_SIZE, toPage, type Page } from '@/lib/pagina
 import { escapeLike, searchWords } from '@/lib/search';
 import type { Tenant } from '@/lib/tenant';
 import type { QuoteProgress } from './progress';
-import { effectiveProgressIn, effectiveProgressSql } from './effective-progress';
+import { effectiveProgressIn, effectiveProgressSql } from './expiry';
 import type { QuoteListFilters } from './validation';
 
 export type QuoteListItem = {
@@ -41,7 +41,7 @@ export async function listQuotes(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>,
     .select({
       id: quotes.id,
       name: quotes.name,
-      progress: effectiveProgressSql,
+      progress: effectiveProgressSql(),
       tags: quotes.tags,
       createdAt: quotes.createdAt,
       validUntil: quotes.validUntil,

@@ -10,6 +10,7 @@ import { labelTableOf } from '@/lib/label-translations/service';
 import type { Tenant } from '@/lib/tenant';
 import { cardValues, isComplete, loadPricingContext } from './cards';
 import { cardsOf, findQuote, type QuoteRow } from './detail';
+import { validityPassed } from './expiry';
 import type { QuoteProgress } from './progress';
 import { assertEditable, assertTransition } from './state-machine';
 import { moveQuote } from './transitions';
@@ -52,7 +53,7 @@ function checkComplete(cards: CardInput[], validUntil: Date | null, target: Quot
   if (incomplete >= 0) {
     throw new AppError('bad_request', `Scheda ${incomplete + 1}: scegli tipologia, date e almeno un ospite, oppure salva come bozza.`, { card: incomplete });
   }
-  if (target === 'nuovo' && validUntil && validUntil.getTime() < Date.now()) {
+  if (target === 'nuovo' && validityPassed(validUntil)) {
     throw new AppError('bad_request', 'La data di validità è già passata: scegline una futura.');
   }
 }
@@ -206,7 +207,7 @@ export async function reopenQuote(db: DbOrTx, tenant: Tenant, quoteId: string): 
   const quote = await findQuote(db, tenant, quoteId);
   const cards = await cardsOf(db, tenant, quoteId);
   const complete = cards.length > 0 && cards.every((card) => card.totalCents > 0 && card.typologyId && card.arrival && card.departure);
-  const expired = !quote.validUntil || quote.validUntil.getTime() < Date.now();
+  const expired = !quote.validUntil || validityPassed(quote.validUntil);
   return moveQuote(db, {
     campsiteId: tenant.campsiteId,
     quoteId,

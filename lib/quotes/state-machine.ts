@@ -49,9 +49,6 @@ export const TRANSITIONS: Record<QuoteProgress, Partial<Record<QuoteProgress, Ac
 /** How far a quote has gone towards the guest; a guest's action must increase it. */
 export const GUEST_PROGRESS_RANK: Partial<Record<QuoteProgress, number>> = { nuovo: 1, inviato: 2, letto: 3, accettato: 4 };
 
-/** Expiry applies to quotes still waiting for the guest. */
-export const EXPIRABLE: QuoteProgress[] = ['nuovo', 'inviato', 'letto'];
-
 /** Staff may change the content of a quote unless the guest accepted it or it became a booking. */
 export const LOCKED_CONTENT: QuoteProgress[] = ['accettato', 'convertito'];
 

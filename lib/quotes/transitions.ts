@@ -1,11 +1,11 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '@/db/client';
 import { invalidateQuotes } from '@/lib/cache/tags';
 import { quoteProgressEvents, quotes } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import type { QuoteProgress } from './progress';
-import { isDue } from './effective-progress';
-import { EXPIRABLE, assertTransition, type Actor } from './state-machine';
+import { isOverdue, overdueSql } from './expiry';
+import { assertTransition, type Actor } from './state-machine';
 
 export type ProgressChange = {
   campsiteId: string;
@@ -34,7 +34,7 @@ export async function changeProgress(db: DbOrTx, change: ProgressChange): Promis
   if (!current) throw new AppError('not_found', 'Preventivo non trovato.');
   const now = new Date();
   // Past its validity the quote is expired for everyone, recorded or not: the move starts from there.
-  const due = isDue(current.progress, current.validUntil, now);
+  const due = isOverdue(current.progress, current.validUntil, now);
   const from = due ? 'scaduto' : current.progress;
   assertTransition(from, change.to, change.actor);
   const [updated] = await db
@@ -78,10 +78,10 @@ export async function moveQuote(db: Database, change: ProgressChange): Promise<Q
 /**
  * Quotes still waiting for the guest after their validity date become 'scaduto'. Run by the
  * scheduled job; until it runs, lists and pages show such a quote as expired all the same
- * (effectiveProgress). Answers the quotes it moved, whose cached guest views the job drops.
+ * (lib/quotes/expiry.ts). Answers the quotes it moved, whose cached guest views the job drops.
  */
 export async function expireDueQuotes(db: Database, campsiteId?: string, now = new Date()): Promise<string[]> {
-  const due = and(campsiteId ? eq(quotes.campingId, campsiteId) : undefined, inArray(quotes.progress, EXPIRABLE), lt(quotes.validUntil, now));
+  const due = and(campsiteId ? eq(quotes.campingId, campsiteId) : undefined, overdueSql(now));
   const [{ pending }] = await db.select({ pending: sql<number>`count(*)::int` }).from(quotes).where(due);
   if (pending === 0) return [];
   return db.transaction(async (tx) => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
+import { EXPIRABLE } from '@/lib/quotes/expiry';
 import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/quotes/progress';
 import {
   BOOKABLE,
-  EXPIRABLE,
   GUEST_PROGRESS_RANK,
   LOCKED_CONTENT,
   TRANSITIONS,

@@ -2,7 +2,7 @@ import { GuestFrame } from '@/components/guest/guest-frame';
 import { formatGuestDate, formatGuestMoney } from '@/lib/i18n/guest-format';
 import { guestTranslator } from '@/lib/i18n/guest-translator';
 import { guestQuotePath } from '@/lib/public-quotes/links';
-import { validityOf } from '@/lib/public-quotes/validity';
+import { guestStateNow, validityOf } from '@/lib/public-quotes/validity';
 import type { GuestQuoteIds, GuestQuoteView } from '@/lib/public-quotes/view';
 import { AcceptOffer, type AcceptTexts } from './accept-offer';
 import { CampsiteInfo } from './campsite-info';
@@ -27,10 +27,10 @@ export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds
   const { t } = await guestTranslator(locale, 'guestQuote', view.texts);
   const base = guestQuotePath(ids);
   const cards = cardId ? view.cards.filter((card) => card.id === cardId) : view.cards;
-  // Counted at each render: the data may be an hour old, the clock is not. An open quote whose
-  // date has just passed reads as expired here, as the accept button already does.
-  const validity = quote.validUntil ? validityOf(quote.validUntil) : null;
-  const expired = quote.state === 'expired' || (quote.state === 'open' && validity?.kind === 'expired');
+  const now = new Date();
+  const validity = quote.validUntil ? validityOf(quote.validUntil, now) : null;
+  const state = guestStateNow(quote, now);
+  const expired = state === 'expired';
   const banner =
     quote.state === 'accepted' && quote.acceptedCardIdx !== null
       ? { color: styles.green, text: t('accepted', { idx: quote.acceptedCardIdx + 1 }) }
@@ -90,7 +90,7 @@ export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds
           </div>
           {!cardId && (
             <p className={styles.paragraph}>
-              {t('greeting', { name: `${guest.firstName} ${guest.lastName}`.trim() })} {quote.state === 'open' && !expired ? t('intro') : ''}
+              {t('greeting', { name: `${guest.firstName} ${guest.lastName}`.trim() })} {state === 'open' ? t('intro') : ''}
             </p>
           )}
           {banner && (
@@ -140,7 +140,7 @@ export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds
                   )
                 }
                 action={
-                  quote.state === 'open' && !expired ? (
+                  state === 'open' ? (
                     <AcceptOffer
                       campsiteId={ids.campsiteId}
                       quoteId={ids.quoteId}

@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import { getDb } from '@/db/client';
 import { lookupStaff } from '@/lib/auth/staff';
+import { revalidatedJson } from '@/lib/http/etag';
 import { mailboxUnread } from '@/lib/mailbox/threads';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
-// Kept by the browser only to be revalidated: an unchanged count comes back as 304.
-const REVALIDATE = { 'Cache-Control': 'private, no-cache' };
 
 /**
  * GET /api/internal/mail-unread: the navbar's poll, `{ unread }` (null without a mailbox) from the
@@ -14,8 +12,5 @@ const REVALIDATE = { 'Cache-Control': 'private, no-cache' };
 export async function GET(request: Request) {
   const found = await lookupStaff();
   if (!found.tenant) return Response.json({ error: 'Sessione scaduta: accedi di nuovo.' }, { status: 401, headers: NO_STORE });
-  const json = JSON.stringify({ unread: await mailboxUnread(getDb(), found.tenant.campsiteId) });
-  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { ...REVALIDATE, ETag: etag } });
-  return new Response(json, { headers: { ...REVALIDATE, ETag: etag, 'content-type': 'application/json' } });
+  return revalidatedJson(request, { unread: await mailboxUnread(getDb(), found.tenant.campsiteId) });
 }

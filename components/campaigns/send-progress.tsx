@@ -6,7 +6,8 @@ import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, useTransition } from 'react';
-import { ConfirmModal } from '@/components/quotes/confirm-modal';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { useVisiblePoll } from '@/components/ui/use-visible-poll';
 import { LIVE_STATUSES, type ActionResult, type SendProgress } from '@/lib/campaigns/types';
 import { formatNumber } from '@/lib/format';
 
@@ -22,6 +23,7 @@ const isLive = (status: SendProgress['status']) => (LIVE_STATUSES as readonly st
  */
 export function SendProgressPanel({ initial, poll, pause, resume, cancel }: Props) {
   const t = useTranslations('campaigns');
+  const tq = useTranslations('quotes');
   const router = useRouter();
   const [progress, setProgress] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -36,14 +38,13 @@ export function SendProgressPanel({ initial, poll, pause, resume, cancel }: Prop
     setProgress(initial);
   }
 
-  useEffect(() => {
-    if (!isLive(progress.status)) return;
-    const timer = setInterval(async () => {
+  useVisiblePoll(
+    async (signal) => {
       const answer = await poll({ campaignId: progress.campaignId });
-      if (answer.ok) setProgress(answer.data);
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [poll, progress.campaignId, progress.status]);
+      if (answer.ok && !signal.aborted) setProgress(answer.data);
+    },
+    { enabled: isLive(progress.status), firstCheckMs: POLL_MS, intervalMs: POLL_MS },
+  );
 
   // A new status changes the buttons and, once the sending ends, the figures below: reload the page's data.
   useEffect(() => {
@@ -130,9 +131,11 @@ export function SendProgressPanel({ initial, poll, pause, resume, cancel }: Prop
         )}
       </Stack>
       <ConfirmModal
+        confirmLabel={tq('confirm')}
+        cancelLabel={tq('cancel')}
         opened={confirming}
         title={t('controls.cancelTitle')}
-        text={t('controls.cancelText')}
+        message={t('controls.cancelText')}
         error={confirming ? error : null}
         pending={pending}
         danger

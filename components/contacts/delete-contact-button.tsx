@@ -1,11 +1,12 @@
 'use client';
 
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import type { ActionResult } from '@/lib/actions';
 
 type Props = {
@@ -46,29 +47,25 @@ export function DeleteContactButton({ contactId, name, quoteCount, action }: Pro
       <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setOpened(true)}>
         {t('actions.delete')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('delete.title')} centered closeButtonProps={{ 'aria-label': t('delete.close') }}>
-        <Stack gap="md">
-          <Text>{t('delete.text', { name })}</Text>
-          {quoteCount > 0 && (
-            <Text fw={600} c="red.8">
-              {t('delete.quotesWarning', { count: quoteCount })}
-            </Text>
-          )}
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={pending} data-autofocus>
-              {t('delete.cancel')}
-            </Button>
-            <Button color="red" onClick={confirm} loading={pending}>
-              {t('delete.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={opened}
+        title={t('delete.title')}
+        message={t('delete.text', { name })}
+        confirmLabel={t('delete.confirm')}
+        cancelLabel={t('delete.cancel')}
+        closeLabel={t('delete.close')}
+        danger
+        pending={pending}
+        error={error}
+        onConfirm={confirm}
+        onClose={close}
+      >
+        {quoteCount > 0 && (
+          <Text fw={600} c="red.8">
+            {t('delete.quotesWarning', { count: quoteCount })}
+          </Text>
+        )}
+      </ConfirmModal>
     </>
   );
 }

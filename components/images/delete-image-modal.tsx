@@ -1,10 +1,10 @@
 'use client';
 
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { deleteImageAction } from '@/app/(staff)/imageManager/actions';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import type { ImageItem } from './types';
 
 type Props = { image: ImageItem | null; onClose: () => void; onDeleted: (id: string) => void };
@@ -36,23 +36,18 @@ export function DeleteImageModal({ image, onClose, onDeleted }: Props) {
     });
 
   return (
-    <Modal opened={image !== null} onClose={() => !pending && onClose()} title={t('title')} centered closeButtonProps={{ 'aria-label': t('close') }}>
-      <Stack gap="md">
-        <Text>{t('text', { name: image?.fileName ?? '' })}</Text>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={pending} data-autofocus>
-            {t('cancel')}
-          </Button>
-          <Button color="red" onClick={confirm} loading={pending}>
-            {t('confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened={image !== null}
+      title={t('title')}
+      message={t('text', { name: image?.fileName ?? '' })}
+      confirmLabel={t('confirm')}
+      cancelLabel={t('cancel')}
+      closeLabel={t('close')}
+      danger
+      pending={pending}
+      error={error}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

@@ -1,11 +1,12 @@
 'use client';
 
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import type { ActionResult } from '@/lib/actions';
 
 type Props = {
@@ -56,24 +57,20 @@ export function DeleteListButton({ id, name, memberCount, action, compact = fals
           {t('detail.delete')}
         </Button>
       )}
-      <Modal opened={opened} onClose={close} title={t('delete.title')} centered closeButtonProps={{ 'aria-label': t('delete.close') }}>
-        <Stack gap="md">
-          <Text>{t('delete.text', { name, count: memberCount })}</Text>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={pending} data-autofocus>
-              {t('delete.cancel')}
-            </Button>
-            <Button color="red" onClick={confirm} loading={pending} data-testid="list-delete-confirm">
-              {t('delete.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={opened}
+        title={t('delete.title')}
+        message={t('delete.text', { name, count: memberCount })}
+        confirmLabel={t('delete.confirm')}
+        cancelLabel={t('delete.cancel')}
+        closeLabel={t('delete.close')}
+        danger
+        pending={pending}
+        error={error}
+        confirmTestId="list-delete-confirm"
+        onConfirm={confirm}
+        onClose={close}
+      />
     </>
   );
 }

@@ -2,13 +2,11 @@
 
 import {
   ActionIcon,
-  Alert,
   Button,
   EmptyState,
   EmptyStateDescription,
   EmptyStateTitle,
   Group,
-  Modal,
   Stack,
   Table,
   TableScrollContainer,
@@ -26,6 +24,7 @@ import { IconUserMinus, IconUsers } from '@tabler/icons-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import type { ActionResult } from '@/lib/actions';
 import { formatDate, formatNumber } from '@/lib/format';
@@ -156,24 +155,20 @@ export function MembersPanel({ listId, listName, initial, loadAction, removeActi
           </Button>
         )}
       </Group>
-      <Modal opened={removing !== null} onClose={closeRemove} title={t('members.removeTitle')} centered closeButtonProps={{ 'aria-label': t('delete.close') }}>
-        <Stack gap="md">
-          <Text>{t('members.removeText', { name: removing ? nameOf(removing) || removing.email || t('members.noName') : '', list: listName })}</Text>
-          {removeError && (
-            <Alert color="red" role="alert">
-              {removeError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={closeRemove} disabled={pendingRemove} data-autofocus>
-              {t('delete.cancel')}
-            </Button>
-            <Button color="red" onClick={confirmRemove} loading={pendingRemove} data-testid="member-remove-confirm">
-              {t('delete.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={removing !== null}
+        title={t('members.removeTitle')}
+        message={t('members.removeText', { name: removing ? nameOf(removing) || removing.email || t('members.noName') : '', list: listName })}
+        confirmLabel={t('delete.confirm')}
+        cancelLabel={t('delete.cancel')}
+        closeLabel={t('delete.close')}
+        danger
+        pending={pendingRemove}
+        error={removeError}
+        confirmTestId="member-remove-confirm"
+        onConfirm={confirmRemove}
+        onClose={closeRemove}
+      />
     </Stack>
   );
 }

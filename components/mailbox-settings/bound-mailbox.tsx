@@ -1,11 +1,12 @@
 'use client';
 
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, TableTbody, TableTd, TableTh, TableTr, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, TableTbody, TableTd, TableTh, TableTr, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import type { ActionResult } from '@/lib/actions';
 import { GOOGLE_START_PATH } from './connect-choices';
 import { ImapForm, type BindImapAction, type ImapFormValues } from './imap-form';
@@ -138,24 +139,19 @@ export function BoundMailbox({ mailbox, actions }: { mailbox: BoundMailboxInfo; 
           </Group>
         </Stack>
       </Paper>
-      <Modal opened={confirming} onClose={() => !pending && setConfirming(false)} title={t('unbindTitle')} centered closeButtonProps={{ 'aria-label': t('close') }}>
-        <Stack gap="md">
-          <Text>{t('unbindText', { address: mailbox.address })}</Text>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={pending}>
-              {t('cancel')}
-            </Button>
-            <Button color="red.9" onClick={unbind} loading={pending}>
-              {t('confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={confirming}
+        title={t('unbindTitle')}
+        message={t('unbindText', { address: mailbox.address })}
+        confirmLabel={t('confirm')}
+        cancelLabel={t('cancel')}
+        closeLabel={t('close')}
+        danger
+        pending={pending}
+        error={error}
+        onConfirm={unbind}
+        onClose={() => setConfirming(false)}
+      />
     </Stack>
   );
 }

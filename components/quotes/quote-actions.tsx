@@ -16,7 +16,7 @@ import {
 import type { ActionResult } from '@/lib/actions';
 import type { QuoteProgress } from '@/lib/quotes/progress';
 import { BOOKABLE, canTransition, LOCKED_CONTENT } from '@/lib/quotes/state-machine';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 
 type Dialog = 'delete' | 'refuse' | 'accept' | 'notConverted' | null;
 type Props = { quoteId: string; name: string; progress: QuoteProgress; cards: { idx: number; label: string; priced: boolean }[] };
@@ -24,6 +24,7 @@ type Props = { quoteId: string; name: string; progress: QuoteProgress; cards: { 
 /** What the staff can do with a quote from its page; each change is confirmed first. */
 export function QuoteActions({ quoteId, name, progress, cards }: Props) {
   const t = useTranslations('quotes.preview');
+  const tq = useTranslations('quotes');
   const router = useRouter();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [note, setNote] = useState('');
@@ -86,9 +87,11 @@ export function QuoteActions({ quoteId, name, progress, cards }: Props) {
         )}
       </Group>
       <ConfirmModal
+        confirmLabel={tq('confirm')}
+        cancelLabel={tq('cancel')}
         opened={dialog === 'delete'}
         title={t('deleteConfirmTitle')}
-        text={t('deleteConfirmText', { name })}
+        message={t('deleteConfirmText', { name })}
         danger
         error={error}
         pending={pending}
@@ -96,6 +99,8 @@ export function QuoteActions({ quoteId, name, progress, cards }: Props) {
         onConfirm={() => run(() => deleteQuoteAction({ quoteId }), t('deleted'), '/preventivi')}
       />
       <ConfirmModal
+        confirmLabel={tq('confirm')}
+        cancelLabel={tq('cancel')}
         opened={dialog === 'refuse'}
         title={t('refuseTitle')}
         error={error}
@@ -106,9 +111,11 @@ export function QuoteActions({ quoteId, name, progress, cards }: Props) {
         <Textarea label={t('reason')} value={note} onChange={(event) => setNote(event.currentTarget.value)} autosize minRows={2} data-autofocus />
       </ConfirmModal>
       <ConfirmModal
+        confirmLabel={tq('confirm')}
+        cancelLabel={tq('cancel')}
         opened={dialog === 'accept'}
         title={t('acceptTitle')}
-        text={t('acceptText')}
+        message={t('acceptText')}
         error={error}
         pending={pending}
         onClose={() => setDialog(null)}
@@ -123,9 +130,11 @@ export function QuoteActions({ quoteId, name, progress, cards }: Props) {
         />
       </ConfirmModal>
       <ConfirmModal
+        confirmLabel={tq('confirm')}
+        cancelLabel={tq('cancel')}
         opened={dialog === 'notConverted'}
         title={t('notConvertedTitle')}
-        text={t('notConvertedText')}
+        message={t('notConvertedText')}
         error={error}
         pending={pending}
         onClose={() => setDialog(null)}

@@ -1,13 +1,13 @@
 'use client';
 
-import { Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
-import { FormError } from '@/components/ui/form-error';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { formatDateTime } from '@/lib/format';
 import type { DraftSummary, StepsMailingActions } from './types';
 
@@ -101,25 +101,19 @@ export function SavedDrafts({ drafts, currentDraftId, deleteDraft }: Props) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal
+      <ConfirmModal
         opened={deleting !== null}
-        onClose={() => setDeleting(null)}
         title={t('drafts.deleteTitle')}
-        closeButtonProps={{ 'aria-label': t('summary.cancel') }}
-      >
-        <Stack gap="md">
-          <Text>{deleting ? t('drafts.deleteText', { subject: subjectOf(deleting) }) : ''}</Text>
-          <FormError message={error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('summary.cancel')}
-            </Button>
-            <Button color="red" onClick={confirmDelete} loading={pending}>
-              {t('summary.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={deleting ? t('drafts.deleteText', { subject: subjectOf(deleting) }) : ''}
+        confirmLabel={t('summary.confirm')}
+        cancelLabel={t('summary.cancel')}
+        closeLabel={t('summary.cancel')}
+        danger
+        pending={pending}
+        error={error}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarEvent, IconMailForward, IconRefresh, IconSend } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, useTransition } from 'react';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { FormError } from '@/components/ui/form-error';
 import { formatDateTime } from '@/lib/format';
 import { sendAtInstant } from './send-at';
@@ -243,28 +244,21 @@ export function SummaryStep({ values, listName, listRecipients, providerReady, s
           </Group>
         </Stack>
       </Paper>
-      <Modal
+      <ConfirmModal
         opened={confirm !== null}
-        onClose={() => !sending && setConfirm(null)}
         title={confirm === 'later' ? t('confirmLaterTitle') : t('confirmNowTitle')}
-        closeButtonProps={{ 'aria-label': t('cancel') }}
-      >
-        <Stack gap="md">
-          <Text>
-            {confirm === 'later'
-              ? t('confirmLaterText', { subject: values.subject, when: whenText, list: listName })
-              : t('confirmNowText', { subject: values.subject, count: recipients, list: listName })}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)} disabled={sending}>
-              {t('cancel')}
-            </Button>
-            <Button onClick={start} loading={sending}>
-              {t('confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={
+          confirm === 'later'
+            ? t('confirmLaterText', { subject: values.subject, when: whenText, list: listName })
+            : t('confirmNowText', { subject: values.subject, count: recipients, list: listName })
+        }
+        confirmLabel={t('confirm')}
+        cancelLabel={t('cancel')}
+        closeLabel={t('cancel')}
+        pending={sending}
+        onConfirm={start}
+        onClose={() => setConfirm(null)}
+      />
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
 'use client';
 
-import { Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { HtmlEditor } from '@/components/editor/html-editor';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { FormError } from '@/components/ui/form-error';
 import { DRAFT_SUBJECT_MAX } from '@/lib/drafts/validation';
 import type { FieldErrors } from './steps-mailing-wizard';
@@ -116,17 +117,17 @@ export function TemplateStep({ templates, languages, values, set, update, errors
           </Alert>
         )}
       </Stack>
-      <Modal opened={pending !== null} onClose={() => setPending(null)} title={t('replaceTitle')} closeButtonProps={{ 'aria-label': tSummary('cancel') }}>
-        <Stack gap="md">
-          <Text>{t('replaceText')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPending(null)}>
-              {tSummary('cancel')}
-            </Button>
-            <Button onClick={() => pending && apply(pending)}>{tSummary('confirm')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={pending !== null}
+        title={t('replaceTitle')}
+        message={t('replaceText')}
+        confirmLabel={tSummary('confirm')}
+        cancelLabel={tSummary('cancel')}
+        closeLabel={tSummary('cancel')}
+        pending={false}
+        onConfirm={() => pending && apply(pending)}
+        onClose={() => setPending(null)}
+      />
     </Stack>
   );
 }

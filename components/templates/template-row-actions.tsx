@@ -1,12 +1,13 @@
 'use client';
 
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import type { ActionResult } from '@/lib/actions';
 
 export type TemplateActions = {
@@ -69,29 +70,25 @@ export function TemplateRowActions({ id, name, isReminder, actions }: Props) {
           <IconTrash size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <Modal opened={confirming} onClose={close} title={t('delete.title')} centered closeButtonProps={{ 'aria-label': t('delete.close') }}>
-        <Stack gap="md">
-          <Text>{t('delete.text', { name })}</Text>
-          {isReminder && (
-            <Text fw={600} c="orange.9">
-              {t('delete.reminderWarning')}
-            </Text>
-          )}
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={pending} data-autofocus>
-              {t('delete.cancel')}
-            </Button>
-            <Button color="red" onClick={remove} loading={pending}>
-              {t('delete.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={confirming}
+        title={t('delete.title')}
+        message={t('delete.text', { name })}
+        confirmLabel={t('delete.confirm')}
+        cancelLabel={t('delete.cancel')}
+        closeLabel={t('delete.close')}
+        danger
+        pending={pending}
+        error={error}
+        onConfirm={remove}
+        onClose={close}
+      >
+        {isReminder && (
+          <Text fw={600} c="orange.9">
+            {t('delete.reminderWarning')}
+          </Text>
+        )}
+      </ConfirmModal>
     </Group>
   );
 }

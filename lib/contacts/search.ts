@@ -2,7 +2,7 @@ import { and, count, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { contacts, languages, nations } from '@/db/schema';
 import { tableDateRange } from '@/lib/date-filter';
-import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, exactTimestamp, MAX_PAGE_SIZE, type CursorValue, type Page } from '@/lib/pagination';
+import { decodeCursor, DEFAULT_PAGE_SIZE, exactTimestamp, MAX_PAGE_SIZE, toPage, type CursorValue, type Page } from '@/lib/pagination';
 import { escapeLike, searchWords } from '@/lib/search';
 import type { Tenant } from '@/lib/tenant';
 import type { ContactSort } from './validation';
@@ -133,15 +133,14 @@ export async function fetchContactPage(
     .orderBy(...contactOrder(sort))
     .limit(limit + 1);
   const names = await referenceNames(db);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const page = toPage(rows, limit, (row) => parseCursorValues(row.cursorValues));
   return {
-    items: page.map((row) => ({
+    items: page.items.map((row) => ({
       ...row.contact,
       languageName: row.contact.languageId === null ? null : (names.languages.get(row.contact.languageId) ?? null),
       nationName: row.contact.nationId === null ? null : (names.nations.get(row.contact.nationId) ?? null),
     })),
-    nextCursor: rows.length > limit && last ? encodeCursor(parseCursorValues(last.cursorValues)) : null,
+    nextCursor: page.nextCursor,
   };
 }
 

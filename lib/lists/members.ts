@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { contacts, listMemberships } from '@/db/schema';
 import { clampLimit, searchCondition } from '@/lib/contacts/search';
 import { AppError } from '@/lib/errors';
-import { decodeCursor, encodeCursor, exactTimestamp, type Page } from '@/lib/pagination';
+import { decodeCursor, exactTimestamp, toPage, type Page } from '@/lib/pagination';
 import { countMembers } from '@/lib/newsletter/audience';
 import { getListRow } from './service';
 
@@ -66,11 +66,10 @@ export async function listMembers(
     )
     .orderBy(sql`${listMemberships.addedAt} desc`, sql`${listMemberships.contactId} desc`)
     .limit(size + 1);
-  const items = rows.slice(0, size);
-  const last = items.at(-1);
+  const page = toPage(rows, size, (row) => [row.addedAtExact, row.contactId]);
   return {
-    items: items.map(({ addedAtExact: _exact, ...member }) => member),
-    nextCursor: rows.length > size && last ? encodeCursor([last.addedAtExact, last.contactId]) : null,
+    items: page.items.map(({ addedAtExact: _exact, ...member }) => member),
+    nextCursor: page.nextCursor,
     // Counted with the first page only: later pages cost the same at any depth.
     total: position ? null : await countMembers(db, { campsiteId, listId }),
   };

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { contacts, mailTraces, quotes, type MailMeta } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { decodeCursor, encodeCursor, exactTimestamp, type Page } from '@/lib/pagination';
+import { decodeCursor, exactTimestamp, toPage, type Page } from '@/lib/pagination';
 import { contactByAddress } from './outbox';
 
 /**
@@ -146,13 +146,8 @@ export async function tracePage(db: DbOrTx, where: SQL, options: { cursor?: stri
       .limit(limit + 1),
     db.select({ total: count() }).from(mailTraces).where(where),
   ]);
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return {
-    items: items.map((row) => row.trace),
-    nextCursor: rows.length > limit && last ? encodeCursor([last.at, last.trace.id]) : null,
-    total: Number(total),
-  };
+  const page = toPage(rows, limit, (row) => [row.at, row.trace.id]);
+  return { items: page.items.map((row) => row.trace), nextCursor: page.nextCursor, total: Number(total) };
 }
 
 /** tracciaMail/getLazy: a page of the thread, newest first; 404 when the campsite has no such thread. */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { contacts, mailboxes, mailboxMessages, mailboxThreadContacts, mailboxThreads, quotes, type MailboxAttachmentInfo } from '@/db/schema';
 import { contactDisplayName } from '@/lib/contacts/display';
-import { decodeCursor, encodeCursor, exactTimestamp, MAX_PAGE_SIZE, type Page } from '@/lib/pagination';
+import { decodeCursor, exactTimestamp, MAX_PAGE_SIZE, toPage, type Page } from '@/lib/pagination';
 import { escapeLike, searchWords } from '@/lib/search';
 
 /**
@@ -118,16 +118,15 @@ export async function listThreads(
     )
     .orderBy(desc(mailboxThreads.lastMessageAt), desc(mailboxThreads.id))
     .limit(limit + 1);
-  const shown = rows.slice(0, limit);
+  const { items: shown, nextCursor } = toPage(rows, limit, (row) => [row.at, row.id]);
   const names = await contactsOf(
     db,
     options.campsiteId,
     shown.map((row) => row.id),
   );
-  const last = shown.at(-1);
   return {
     items: shown.map(({ at: _at, ...row }) => ({ ...row, contacts: (names.get(row.id) ?? []).map(({ id, name }) => ({ id, name })) })),
-    nextCursor: rows.length > limit && last ? encodeCursor([last.at, last.id]) : null,
+    nextCursor,
   };
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Resend } from 'resend';
 import { env } from '@/lib/env';
-import { providerDeadline, RETRYABLE_RESEND_ERRORS, retryAfterMs } from '@/lib/mail/resend-transport';
+import { providerDeadline, resendTransportError } from '@/lib/mail/resend-errors';
 import { TransportError } from '@/lib/mail/transport';
 
 /** One newsletter mail as the provider's batch endpoint takes it. */
@@ -26,13 +26,7 @@ export function resendNewsletterProvider(apiKey: string, baseUrl = env().RESEND_
         mails.map((mail) => ({ from: mail.from, to: [mail.to], subject: mail.subject, html: mail.html, headers: mail.headers })),
         { idempotencyKey, signal: deadline.signal },
       );
-      if (error) {
-        const timedOut = deadline.timedOut();
-        if (timedOut) throw timedOut;
-        const status = error.statusCode ?? 0;
-        const retryable = RETRYABLE_RESEND_ERRORS.has(error.name) || status === 429 || status >= 500 || status === 0;
-        throw new TransportError(`Resend: ${error.message} (${error.name}${status ? `, ${status}` : ''})`, retryable, retryAfterMs(headers));
-      }
+      if (error) throw resendTransportError(error, headers, deadline);
       const ids = (data?.data ?? []).map((entry) => entry.id);
       if (ids.length !== mails.length) throw new TransportError(`Resend: ${ids.length} id per ${mails.length} e-mail`, false);
       return { ids };

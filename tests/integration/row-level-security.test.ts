@@ -203,13 +203,16 @@ describe.skipIf(!process.env.DATABASE_URL)('a campsite transaction that is not o
   });
 
   it('finds the app login on the handle itself, so every bundled copy of the client module sees it', async () => {
-    const handle = openDatabase({ url: process.env.DATABASE_URL, appUrl: await appLoginUrl(process.env.DATABASE_URL!) });
+    // A second instance of db/client, as a Next build bundles it several times: the copy that opened
+    // the database (the jobs', in the server) is not the copy that scopes a request.
+    const copy = (await import(/* @vite-ignore */ `${'@/db/client'}?copy`)) as typeof import('@/db/client');
+    expect(copy.openDatabase).not.toBe(openDatabase);
+    const handle = copy.openDatabase({ url: process.env.DATABASE_URL, appUrl: await appLoginUrl(process.env.DATABASE_URL!) });
     try {
-      // A second instance of db/tenant-scope (as a Next build bundles it several times) sees the same login.
-      const copy = (await import(/* @vite-ignore */ `${'@/db/tenant-scope'}?copy`)) as typeof import('@/db/tenant-scope');
-      expect(copy.scopeHandle).not.toBe(scopeHandle);
-      expect(copy.scopeHandle(handle.db)?.login).toBe(APP_LOGIN);
       expect(scopeHandle(handle.db)?.login).toBe(APP_LOGIN);
+      const { mine } = await twoCampsitesWithContacts();
+      const login = await withTenant(handle.db, mine.id, async (scoped) => list(await rows<{ login: string }>(scoped, sql`select session_user as login`))[0].login);
+      expect(login).toBe(APP_LOGIN);
     } finally {
       await handle.close();
     }

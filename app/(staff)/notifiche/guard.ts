@@ -1,19 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Database } from '@/db/client';
 import { staffRoute } from '@/lib/context/staff';
+import { revalidatedJson } from '@/lib/http/etag';
 import type { Tenant } from '@/lib/tenant';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
-// A poll's answer may be kept by the browser, but only to be revalidated: 304 when nothing changed.
-const REVALIDATE = { 'Cache-Control': 'private, no-cache' };
-
-/** The answer as JSON, or 304 when the browser already holds the same (its If-None-Match). */
-function revalidatedJson(request: Request, body: unknown): Response {
-  const json = JSON.stringify(body);
-  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { ...REVALIDATE, ETag: etag } });
-  return new Response(json, { headers: { ...REVALIDATE, ETag: etag, 'content-type': 'application/json' } });
-}
 
 /**
  * The bell's GET handlers answer JSON, never a redirect: a poll must not log anybody out or

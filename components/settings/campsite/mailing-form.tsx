@@ -1,9 +1,10 @@
 'use client';
 
-import { Button, Group, Modal, Paper, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { saveMailingAction } from '@/app/(staff)/settings/campsite-actions';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { SaveBar } from './save-bar';
 import { useSettingsSave } from './use-settings-save';
 
@@ -45,19 +46,17 @@ export function MailingForm({ campsiteId, apiKey, secret }: { campsiteId: string
           </Group>
         )}
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('removeTitle')} centered>
-        <Stack>
-          <Text size="sm">{t('removeText')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Annulla
-            </Button>
-            <Button color="red" onClick={clear}>
-              Conferma
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={confirming}
+        title={t('removeTitle')}
+        message={t('removeText')}
+        confirmLabel="Conferma"
+        cancelLabel="Annulla"
+        danger
+        pending={false}
+        onConfirm={clear}
+        onClose={() => setConfirming(false)}
+      />
     </Paper>
   );
 }

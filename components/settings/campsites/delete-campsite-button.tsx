@@ -1,12 +1,13 @@
 'use client';
 
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { deleteCampsiteAction } from '@/app/(staff)/settings/campsite-lifecycle-actions';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 
 type Summary = { id: string; name: string; contacts: number; quotes: number; mails: number; images: number; users: number };
 
@@ -40,35 +41,31 @@ export function DeleteCampsiteButton({ summary, basePath }: { summary: Summary; 
       <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setOpened(true)}>
         {t('delete')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('deleteTitle', { name: summary.name })} centered>
-        <Stack gap="md">
-          <Text size="sm">{t('deleteText')}</Text>
-          <Text fw={600} c="red.8" data-testid="delete-summary">
-            {t('deleteCounts', summary)}
-          </Text>
-          <TextInput
-            label={t('deleteConfirmLabel')}
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-            error={typed && !matches ? t('deleteConfirmMismatch') : undefined}
-            autoComplete="off"
-            data-autofocus
-          />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={pending}>
-              {t('cancel')}
-            </Button>
-            <Button color="red" onClick={confirm} loading={pending} disabled={!matches}>
-              {t('confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={opened}
+        title={t('deleteTitle', { name: summary.name })}
+        message={<Text size="sm">{t('deleteText')}</Text>}
+        confirmLabel={t('confirm')}
+        cancelLabel={t('cancel')}
+        danger
+        pending={pending}
+        error={error}
+        confirmDisabled={!matches}
+        onConfirm={confirm}
+        onClose={close}
+      >
+        <Text fw={600} c="red.8" data-testid="delete-summary">
+          {t('deleteCounts', summary)}
+        </Text>
+        <TextInput
+          label={t('deleteConfirmLabel')}
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+          error={typed && !matches ? t('deleteConfirmMismatch') : undefined}
+          autoComplete="off"
+          data-autofocus
+        />
+      </ConfirmModal>
     </>
   );
 }

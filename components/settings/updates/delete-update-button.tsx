@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { deleteUpdateAction } from '@/app/(staff)/settings/update-actions';
-import { ConfirmModal } from '@/components/quotes/confirm-modal';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 
 export function DeleteUpdateButton({ id, title }: { id: string; title: string }) {
   const t = useTranslations('productUpdates');
@@ -28,9 +28,11 @@ export function DeleteUpdateButton({ id, title }: { id: string; title: string })
         {t('delete')}
       </Button>
       <ConfirmModal
+        confirmLabel={t('confirm')}
+        cancelLabel={t('cancel')}
         opened={opened}
         title={t('deleteTitle', { title })}
-        text={t('deleteText')}
+        message={t('deleteText')}
         error={error}
         pending={pending}
         danger

@@ -1,11 +1,12 @@
 'use client';
 
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { deleteUserAction } from '@/app/(staff)/settings/users-actions';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 
 /** Delete after the confirmation dialog; back to the list when done. */
 export function UserDelete({ user, listHref }: { user: { id: string; email: string }; listHref: string }) {
@@ -44,24 +45,19 @@ export function UserDelete({ user, listHref }: { user: { id: string; email: stri
           </Button>
         </Group>
       </Stack>
-      <Modal opened={confirming} onClose={close} title={t('confirmTitle')} centered closeButtonProps={{ 'aria-label': t('close') }}>
-        <Stack gap="md">
-          <Text>{t('confirmText', { email: user.email })}</Text>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={pending}>
-              {t('cancel')}
-            </Button>
-            <Button color="red" onClick={remove} loading={pending}>
-              {t('confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={confirming}
+        title={t('confirmTitle')}
+        message={t('confirmText', { email: user.email })}
+        confirmLabel={t('confirm')}
+        cancelLabel={t('cancel')}
+        closeLabel={t('close')}
+        danger
+        pending={pending}
+        error={error}
+        onConfirm={remove}
+        onClose={close}
+      />
     </Paper>
   );
 }

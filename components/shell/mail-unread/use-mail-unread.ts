@@ -1,7 +1,7 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import { FIRST_CHECK_MS, POLL_INTERVAL_MS } from '../notifications/use-notification-poll';
+import { useRef, useState } from 'react';
+import { useVisiblePoll } from '@/components/ui/use-visible-poll';
 
 export const MAIL_UNREAD_URL = '/api/internal/mail-unread';
 /** Sent on window by whatever marks mail read or unread: the badge asks for the count at once. */
@@ -24,50 +24,24 @@ export function useMailUnread(initial: number | null): number | null {
     setCount(initial);
   }
 
-  const polling = initial !== null;
-  useEffect(() => {
-    if (!polling) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    let lastCheck = 0;
-    let latest = 0;
-    const controller = new AbortController();
-    const schedule = (delay: number) => {
-      clearTimeout(timer);
-      if (!stopped && !document.hidden) timer = setTimeout(check, delay);
-    };
-    async function check() {
-      lastCheck = Date.now();
-      // Only the newest answer counts: a poll sent before a mark must not bring back the old number.
-      const mine = ++latest;
+  // Only the newest answer counts: a poll sent before a mark must not bring back the old number.
+  const latest = useRef(0);
+  useVisiblePoll(
+    async (signal) => {
+      const mine = ++latest.current;
       try {
-        const response = await fetch(MAIL_UNREAD_URL, { cache: 'no-cache', signal: controller.signal, headers: { accept: 'application/json' } });
-        if (response.status === 401 || response.status === 403) stopped = true;
-        else if (response.ok) {
+        const response = await fetch(MAIL_UNREAD_URL, { cache: 'no-cache', signal, headers: { accept: 'application/json' } });
+        if (response.status === 401 || response.status === 403) return 'stop';
+        if (response.ok) {
           const body = (await response.json()) as { unread: number | null };
-          if (mine === latest) setCount(body.unread);
+          if (mine === latest.current) setCount(body.unread);
         }
       } catch {
         // Offline or aborted: the next poll tries again.
       }
-      schedule(POLL_INTERVAL_MS);
-    }
-    const onVisibility = () => {
-      if (document.hidden) return clearTimeout(timer);
-      schedule(lastCheck === 0 ? FIRST_CHECK_MS : Math.max(0, POLL_INTERVAL_MS - (Date.now() - lastCheck)));
-    };
-    const onChanged = () => schedule(0);
-    schedule(FIRST_CHECK_MS);
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener(MAIL_UNREAD_CHANGED, onChanged);
-    return () => {
-      window.removeEventListener(MAIL_UNREAD_CHANGED, onChanged);
-      stopped = true;
-      clearTimeout(timer);
-      controller.abort();
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [polling]);
+    },
+    { enabled: initial !== null, wakeEvent: MAIL_UNREAD_CHANGED },
+  );
 
   return count;
 }

@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useId, useState, useTransition, type MouseEvent } from 'react';
 import { markAllNotificationsReadAction, markNotificationReadAction, markNotificationsReadAction } from '@/app/(staff)/notifiche/actions';
-import { ConfirmModal } from '@/components/quotes/confirm-modal';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { NotificationPanel } from './notification-panel';
 import classes from './notifications.module.css';
 import type { BellData, BellItem } from './types';
@@ -19,6 +19,7 @@ type Confirm = 'visible' | 'all';
 /** The top bar's bell: unread count with a glowing dot, and the panel it opens (spec section 2). */
 export function NotificationBell({ initial }: { initial: BellData }) {
   const t = useTranslations('bell');
+  const tq = useTranslations('quotes');
   const router = useRouter();
   const titleId = useId();
   const [opened, setOpened] = useState(false);
@@ -117,9 +118,11 @@ export function NotificationBell({ initial }: { initial: BellData }) {
       </Popover>
       <VisuallyHidden aria-live="polite">{bell.announcement}</VisuallyHidden>
       <ConfirmModal
+        confirmLabel={tq('confirm')}
+        cancelLabel={tq('cancel')}
         opened={confirming}
         title={t(confirm === 'all' ? 'markAll' : 'markVisible')}
-        text={t(confirm === 'all' ? 'markAllConfirm' : 'markVisibleConfirm')}
+        message={t(confirm === 'all' ? 'markAllConfirm' : 'markVisibleConfirm')}
         error={actionError}
         pending={pending}
         onConfirm={confirmMark}

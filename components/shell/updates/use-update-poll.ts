@@ -1,7 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
-import { FIRST_CHECK_MS, POLL_INTERVAL_MS } from '../notifications/use-notification-poll';
+import { useVisiblePoll } from '@/components/ui/use-visible-poll';
 
 export type PopupUpdate = { id: string; title: string; html: string };
 
@@ -26,36 +25,16 @@ async function fetchLatest(signal: AbortSignal): Promise<PopupUpdate | null | 'n
  * only while the tab is visible and no update is on screen.
  */
 export function useUpdatePoll(showing: boolean, onUpdate: (update: PopupUpdate) => void) {
-  const latest = useRef(onUpdate);
-  useEffect(() => {
-    latest.current = onUpdate;
-  });
-
-  useEffect(() => {
-    if (showing) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const controller = new AbortController();
-    const schedule = (delay: number) => {
-      clearTimeout(timer);
-      if (!stopped && !document.hidden) timer = setTimeout(check, delay);
-    };
-    async function check() {
-      if (document.hidden) return;
-      const outcome = await fetchLatest(controller.signal);
-      if (stopped) return;
-      if (outcome === 'stop') return void (stopped = true);
-      if (outcome && outcome !== 'none') return latest.current(outcome);
-      schedule(POLL_INTERVAL_MS);
-    }
-    const onVisibility = () => (document.hidden ? clearTimeout(timer) : schedule(FIRST_CHECK_MS));
-    schedule(FIRST_CHECK_MS);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      controller.abort();
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [showing]);
+  useVisiblePoll(
+    async (signal) => {
+      const outcome = await fetchLatest(signal);
+      if (signal.aborted || outcome === 'stop') return 'stop';
+      // Shown: no more checks until the staff close it (then `showing` turns false and polling starts over).
+      if (outcome && outcome !== 'none') {
+        onUpdate(outcome);
+        return 'stop';
+      }
+    },
+    { enabled: !showing, resume: 'first-check' },
+  );
 }

@@ -3,7 +3,7 @@ import type { DemoCatalogue } from '../../lib/booking-platform/demo-catalogue';
 import { demoPriceList } from '../../lib/booking-platform/demo-platform';
 import type { PriceList } from '../../lib/booking-platform/types';
 import { priceCard, type CardInput } from '../../lib/quotes/pricing';
-import type { QuoteProgress } from '../../lib/quotes/progress';
+import type { QuoteProgress } from '../../lib/vocabulary/quote-progress';
 import type { contacts, quoteCards, quoteProgressEvents, quoteRequests, quotes } from '../schema';
 import { CONTACT_TAGS, type DemoCampsiteSpec, type SeededUser } from './campsites';
 import { addMs, days, earlier, later } from './dates';

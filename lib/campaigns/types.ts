@@ -8,7 +8,6 @@ import type { CampaignEventKind } from '@/db/schema/lists';
 export const SERIES_KINDS = ['delivered', 'open', 'click', 'bounce', 'spam', 'delayed', 'unsub'] as const satisfies readonly CampaignEventKind[];
 export type SeriesKind = (typeof SERIES_KINDS)[number];
 export type { CampaignSummary } from './service';
-export type { ActionResult } from '@/lib/actions';
 
 /** While a newsletter is in one of these, its page polls the progress. */
 export const LIVE_STATUSES = ['sending', 'scheduled', 'paused'] as const;

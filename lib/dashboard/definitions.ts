@@ -1,4 +1,4 @@
-import type { QuoteProgress } from '@/lib/quotes/progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { EXPIRABLE } from '@/lib/quotes/state-machine';
 
 /** Quotes that reached the guest: what "proposed" and the conversion rate count. */

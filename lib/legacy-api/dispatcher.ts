@@ -10,7 +10,7 @@ import { limiter, secondsLeft, type LimitRule, type LimitState } from '@/lib/rat
 import type { Tenant } from '@/lib/tenant';
 import '@/lib/validation';
 import type { Endpoint, PublicContext } from './endpoint';
-import { errorResponse, toErrorResponse } from './errors';
+import { errorResponse, toErrorResponse } from '../http/error-response';
 import { createMatcher } from './match';
 import { scopedCall } from './scoped-call';
 

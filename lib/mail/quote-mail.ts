@@ -8,7 +8,7 @@ import { invalidateQuotes } from '@/lib/cache/tags';
 import { readQuoteSender } from '@/lib/configurations/service';
 import { AppError } from '@/lib/errors';
 import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
-import { guestQuotePath } from '@/lib/public-quotes/links';
+import { guestQuotePath } from '@/lib/vocabulary/quote-links';
 import { renderQuotePdf, type QuotePdf } from '@/lib/public-quotes/pdf/render';
 import { changeProgress } from '@/lib/quotes/transitions';
 import { fillPlaceholders, fillPlaceholdersText } from '@/lib/templates/placeholders';

@@ -6,7 +6,7 @@ import { openingHoursOf } from '@/lib/campsites/settings-defaults';
 import { sanitizeHtml } from '@/lib/html/sanitize';
 import type { GuestTextOverrides } from '@/lib/i18n/guest-overrides';
 import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
-import type { QuoteProgress } from '@/lib/quotes/progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { quoteQuestionThread } from '@/lib/quote-questions/threads';
 import { guestPriceLine, nameIn, type GuestPriceLine } from './guest-lines';
 

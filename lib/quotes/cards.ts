@@ -2,7 +2,7 @@ import type { quoteCards } from '@/db/schema';
 import type { CardRow } from './detail';
 import type { BookingPlatform, Offer, PriceList } from '@/lib/booking-platform';
 import { AppError } from '@/lib/errors';
-import { labelNames, type CardLabels, type LabelNames, type LabelTable } from './guest-labels';
+import { labelNames, type CardLabels, type LabelNames, type LabelTable } from '../i18n/label-names';
 import { offerDiscount, priceCard, type CardDiscount } from './pricing';
 import type { CardInput } from './validation';
 

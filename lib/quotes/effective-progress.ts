@@ -1,6 +1,6 @@
 import { and, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { quotes } from '@/db/schema';
-import type { QuoteProgress } from './progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { EXPIRABLE } from './state-machine';
 
 /** A quote waiting for the guest past its validity is expired, whether or not the job has recorded it yet. */

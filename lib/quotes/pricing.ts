@@ -5,7 +5,7 @@
 import type { PriceLine } from '../../db/schema/quotes';
 import type { Offer, PriceList, Season } from '../booking-platform/types';
 import { AppError } from '../errors';
-import { labelNames, type LabelNames, type LabelTable } from './guest-labels';
+import { labelNames, type LabelNames, type LabelTable } from '../i18n/label-names';
 
 export type CardInput = {
   typologyId: string;

@@ -7,7 +7,7 @@ import { mailTransport } from '@/lib/mail/mailer';
 import { sendDueReminders } from '@/lib/mail/reminders';
 import { scheduleMailboxSyncs } from '@/lib/mailbox/jobs';
 import { expireDueQuotes } from '@/lib/quotes/transitions';
-import { QUEUES, type QueueName } from './queues';
+import { QUEUES, type QueueName } from '@/lib/jobs/queues';
 
 export type PeriodicJob = {
   queue: QueueName;

@@ -6,7 +6,7 @@ import { AppError } from '@/lib/errors';
 import { sendQuoteMail } from '@/lib/mail/quote-mail';
 import { composeRaw } from '@/lib/mailbox/imap/smtp';
 import { saveSyncBatch } from '@/lib/mailbox/store';
-import type { MailboxClient, OutgoingMail } from '@/lib/mailbox/types';
+import type { MailboxClient, OutgoingMail } from '@/lib/vocabulary/mailbox-types';
 import { notificationStamp } from '@/lib/notifications/service';
 import { buildGuestQuoteView } from '@/lib/public-quotes/view';
 import { answerQuestion, askQuestion } from '@/lib/quote-questions/service';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { quoteCards, quoteProgressEvents, quoteRequests, quotes } from '@/db/schema';
-import type { QuoteProgress } from '@/lib/quotes/progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { DEMO_CATALOGUES } from '@/lib/booking-platform/demo-catalogue';
 import { demoPriceList } from '@/lib/booking-platform/demo-platform';
 import { returningConversion } from '@/lib/dashboard/returning';

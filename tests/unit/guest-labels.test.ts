@@ -6,7 +6,7 @@ import { DEMO_CATALOGUES } from '@/lib/booking-platform/demo-catalogue';
 import { demoPriceList } from '@/lib/booking-platform/demo-platform';
 import type { PriceList } from '@/lib/booking-platform/types';
 import { guestLineText, guestPriceLine } from '@/lib/public-quotes/guest-lines';
-import { labelNames, type LabelTable } from '@/lib/quotes/guest-labels';
+import { labelNames, type LabelTable } from '@/lib/i18n/label-names';
 import { NO_DISCOUNT, priceCard, type CardInput } from '@/lib/quotes/pricing';
 import de from '@/messages/de/guest-quote.json';
 import en from '@/messages/en/guest-quote.json';

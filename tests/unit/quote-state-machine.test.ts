@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
-import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/quotes/progress';
+import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import {
   BOOKABLE,
   EXPIRABLE,

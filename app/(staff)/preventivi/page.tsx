@@ -10,7 +10,7 @@ import { requireStaff } from '@/lib/auth/staff';
 import { staffRead } from '@/lib/auth/staff-read';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { classifyError } from '@/lib/error-classification';
-import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/quotes/progress';
+import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { quoteDetailOrFailure } from '@/lib/quotes/page-loaders';
 import { listQuotes } from '@/lib/quotes/queries';
 import { lastStaysForQuotes, type LastStay } from '@/lib/quotes/returning-guests';

@@ -8,7 +8,8 @@ import { markReferenceUsed } from '@/lib/mail/traces';
 import { withMissGuard } from '@/lib/rate-limit/misses';
 import { z } from '@/lib/validation';
 import { endpoint, type BearerContext, type Endpoint } from '../endpoint';
-import { addressList, blankToUndefined, htmlText, id, metaSchema, optionalId, referenceSchema, subjectText, threadSchema } from '../shapes/mail';
+import { metaSchema } from '../shapes/mail';
+import { addressList, blankToUndefined, htmlText, id, optionalId, referenceSchema, subjectText, threadSchema } from '@/lib/vocabulary/mail-fields';
 
 export const MAIL_GROUP = 'mail';
 const group = MAIL_GROUP;

@@ -21,7 +21,7 @@ import { formatDateTime } from '@/lib/format';
 import { loadQuoteMailPanel } from '@/lib/mail/quote-mail-panel';
 import { findMailbox } from '@/lib/mailbox/mailbox-row';
 import { quoteMailThreads } from '@/lib/mailbox/quote-threads';
-import { guestQuotePath } from '@/lib/public-quotes/links';
+import { guestQuotePath } from '@/lib/vocabulary/quote-links';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
 import { quoteQuestionThread } from '@/lib/quote-questions/threads';
 import { markQuoteThreadReadAction, replyFromQuoteAction } from './mailbox-actions';

@@ -36,6 +36,16 @@ const eslintConfig = [
     },
   },
   {
+    // Imports point down (docs: ARCHITECTURE). A file cycle makes module order decide which export
+    // is still undefined at load time; scripts/check-layers.mjs (chained in `npm run lint`) checks
+    // the same at folder level. Type-only imports count too: they tie the files together all the
+    // same. maxDepth is left unbounded: a cycle through five files is still a cycle.
+    files: ['lib/**', 'db/**', 'app/**', 'components/**', 'emails/**'],
+    rules: {
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
     // The tests hold no React component: useTestDatabase (tests/helpers/db.ts) is a vitest helper
     // that registers afterAll, not a React hook, and test files call it at the top level.
     files: ['tests/**'],

@@ -2,7 +2,7 @@ import { newId } from '../../lib/ids';
 import type { DemoCatalogue } from '../../lib/booking-platform/demo-catalogue';
 import { demoPriceList } from '../../lib/booking-platform/demo-platform';
 import type { PriceList } from '../../lib/booking-platform/types';
-import { priceCard, type CardInput } from '../../lib/quotes/pricing';
+import { priceCard, type CardInput } from '../../lib/booking-platform/pricing';
 import type { QuoteProgress } from '../../lib/vocabulary/quote-progress';
 import type { contacts, quoteCards, quoteProgressEvents, quoteRequests, quotes } from '../schema';
 import { CONTACT_TAGS, type DemoCampsiteSpec, type SeededUser } from './campsites';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { mailboxes, mailboxMessages, mailboxThreads, mailOutbox, mailTraces, notifications, quoteQuestions } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { sendQuoteMail } from '@/lib/mail/quote-mail';
+import { sendQuoteMail } from '@/lib/workflows/quote-mail';
 import { composeRaw } from '@/lib/mailbox/imap/smtp';
 import { saveSyncBatch } from '@/lib/mailbox/store';
 import type { MailboxClient, OutgoingMail } from '@/lib/vocabulary/mailbox-types';

@@ -6,7 +6,7 @@ import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { DEMO_CATALOGUES } from '@/lib/booking-platform/demo-catalogue';
 import { demoPriceList } from '@/lib/booking-platform/demo-platform';
 import { returningConversion } from '@/lib/dashboard/returning';
-import { priceCard } from '@/lib/quotes/pricing';
+import { priceCard } from '@/lib/booking-platform/pricing';
 import { reproposeLastStay } from '@/lib/quotes/repropose';
 import { lastStayOfContact, lastStaysForQuotes } from '@/lib/quotes/returning-guests';
 import { useTestDatabase } from '../helpers/db';

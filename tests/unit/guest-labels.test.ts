@@ -7,7 +7,7 @@ import { demoPriceList } from '@/lib/booking-platform/demo-platform';
 import type { PriceList } from '@/lib/booking-platform/types';
 import { guestLineText, guestPriceLine } from '@/lib/public-quotes/guest-lines';
 import { labelNames, type LabelTable } from '@/lib/i18n/label-names';
-import { NO_DISCOUNT, priceCard, type CardInput } from '@/lib/quotes/pricing';
+import { NO_DISCOUNT, priceCard, type CardInput } from '@/lib/booking-platform/pricing';
 import de from '@/messages/de/guest-quote.json';
 import en from '@/messages/en/guest-quote.json';
 import italian from '@/messages/it/guest-quote.json';

@@ -1,4 +1,4 @@
-import { requestPlatformSubscription, setNewsletterSubscription } from '@/lib/mail/newsletter-send';
+import { requestPlatformSubscription, setNewsletterSubscription } from '@/lib/newsletter/newsletter-send';
 import { countMembers, countSendable } from '@/lib/newsletter/audience';
 import { startNewsletter } from '@/lib/newsletter/campaign-start';
 import { z } from '@/lib/validation';

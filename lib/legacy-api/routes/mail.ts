@@ -2,7 +2,7 @@ import type { MailMeta } from '@/db/schema';
 import { classifyError } from '@/lib/error-classification';
 import { AppError, kindOfStatus } from '@/lib/errors';
 import { newReferenceId } from '@/lib/mail/outbox';
-import { sendPublicConfirmation } from '@/lib/mail/public-confirm';
+import { sendPublicConfirmation } from '@/lib/requests/public-confirm';
 import { sendStaffMail, type SentStaffMail } from '@/lib/mail/staff-mail';
 import { markReferenceUsed } from '@/lib/mail/traces';
 import { withMissGuard } from '@/lib/rate-limit/misses';

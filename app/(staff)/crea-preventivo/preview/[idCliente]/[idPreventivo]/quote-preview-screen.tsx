@@ -18,7 +18,7 @@ import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { requireStaff } from '@/lib/auth/staff';
 import { formatDateTime } from '@/lib/format';
-import { loadQuoteMailPanel } from '@/lib/mail/quote-mail-panel';
+import { loadQuoteMailPanel } from '@/lib/workflows/quote-mail-panel';
 import { findMailbox } from '@/lib/mailbox/mailbox-row';
 import { quoteMailThreads } from '@/lib/mailbox/quote-threads';
 import { guestQuotePath } from '@/lib/vocabulary/quote-links';

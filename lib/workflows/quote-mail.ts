@@ -15,10 +15,10 @@ import { fillPlaceholders, fillPlaceholdersText } from '@/lib/templates/placehol
 import { placeholderValuesFor } from '@/lib/templates/preview';
 import { getTemplate } from '@/lib/templates/service';
 import { z } from '@/lib/validation';
-import { addAttachment } from './attachments';
-import { deliverSoon } from './mailer';
-import { enqueueMail } from './outbox';
-import { renderMail } from './render';
+import { addAttachment } from '@/lib/mail/attachments';
+import { deliverSoon } from '@/lib/mail/mailer';
+import { enqueueMail } from '@/lib/mail/outbox';
+import { renderMail } from '@/lib/mail/render';
 
 /** A quote may go to the guest once complete, and again while the guest has not decided. */
 export const SENDABLE = ['nuovo', 'inviato', 'letto'] as const;

@@ -43,6 +43,7 @@ const contextBuilders = [
   'lib/auth/auth.ts',
   'lib/auth/staff.ts',
   'lib/jobs/**',
+  'lib/workflows/job-runner.ts',
   'lib/mail/mailer.ts',
   'lib/mailbox/jobs.ts',
   'lib/newsletter/worker.ts',

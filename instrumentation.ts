@@ -8,7 +8,7 @@ export async function register() {
   }
   // The build renders pages in workers of its own: no jobs there.
   if (!parsed.JOBS_IN_SERVER || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { startJobWorkers } = await import('./lib/jobs/runner');
+  const { startJobWorkers } = await import('./lib/workflows/job-runner');
   // In the background: a database that is slow to answer must not hold the first request.
   startJobWorkers().catch((error: unknown) => console.error('Attività pianificate non avviate', error));
 }

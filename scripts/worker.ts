@@ -7,7 +7,7 @@ export {};
 await import('./load-env');
 const { env } = await import('../lib/env');
 env();
-const { startJobWorkers } = await import('../lib/jobs/runner');
+const { startJobWorkers } = await import('../lib/workflows/job-runner');
 const { stopBoss } = await import('../lib/jobs/boss');
 const { closeDb } = await import('../db/client');
 const { stopNewsletterRecovery } = await import('../lib/newsletter/worker');

@@ -3,11 +3,17 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useActionState, useState } from 'react';
-import { login, type LoginState } from '@/app/(auth)/login/actions';
 
-type Props = { notice: string | null; noticeIsInfo: boolean; callbackUrl: string };
+// The page hands the server action in: components sit below app/ and never import from it.
+type LoginState = { error: string | null };
+type Props = {
+  login: (previous: LoginState, form: FormData) => Promise<LoginState>;
+  notice: string | null;
+  noticeIsInfo: boolean;
+  callbackUrl: string;
+};
 
-export function LoginForm({ notice, noticeIsInfo, callbackUrl }: Props) {
+export function LoginForm({ login, notice, noticeIsInfo, callbackUrl }: Props) {
   const t = useTranslations('login');
   const [state, action, pending] = useActionState<LoginState, FormData>(login, { error: null });
   // Controlled fields: React resets a form after its action, and nothing typed may be lost on an error.

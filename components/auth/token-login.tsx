@@ -4,13 +4,21 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useActionState, useEffect, useRef } from 'react';
-import { loginWithLink, type TokenLoginState } from '@/app/(auth)/loginCV/actions';
+
+// The page hands the server action in: components sit below app/ and never import from it.
+type TokenLoginState = { error: string | null };
 
 /**
  * Spends the link with a POST (a GET could be spent by a link preview); it submits itself on
  * load, and the button covers a browser without JavaScript.
  */
-export function TokenLogin({ uuid }: { uuid: string }) {
+export function TokenLogin({
+  uuid,
+  loginWithLink,
+}: {
+  uuid: string;
+  loginWithLink: (previous: TokenLoginState, form: FormData) => Promise<TokenLoginState>;
+}) {
   const t = useTranslations('tokenLogin');
   const [state, action, pending] = useActionState<TokenLoginState, FormData>(loginWithLink, { error: null });
   const form = useRef<HTMLFormElement>(null);

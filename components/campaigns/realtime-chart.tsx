@@ -6,7 +6,8 @@ import { DateTimePicker } from '@mantine/dates';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { bucketLabel, fromRomeClock, toRomeClock } from '@/lib/campaigns/rome-time';
-import { SERIES_KINDS, type ActionResult, type RealtimeMode, type RealtimeSeries } from '@/lib/campaigns/types';
+import type { ActionResult } from '@/lib/actions';
+import { SERIES_KINDS, type RealtimeMode, type RealtimeSeries } from '@/lib/campaigns/types';
 
 type Load = (input: { campaignId: string; mode: RealtimeMode; from: string; to: string }) => Promise<ActionResult<RealtimeSeries>>;
 type Props = { campaignId: string; initial: RealtimeSeries; load: Load };

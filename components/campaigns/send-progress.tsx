@@ -8,7 +8,8 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { useVisiblePoll } from '@/components/ui/use-visible-poll';
-import { LIVE_STATUSES, type ActionResult, type SendProgress } from '@/lib/campaigns/types';
+import type { ActionResult } from '@/lib/actions';
+import { LIVE_STATUSES, type SendProgress } from '@/lib/campaigns/types';
 import { formatNumber } from '@/lib/format';
 
 type Control = (input: { campaignId: string }) => Promise<ActionResult<SendProgress>>;

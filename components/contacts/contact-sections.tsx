@@ -19,7 +19,7 @@ import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { ProgressTag } from '@/components/quotes/progress-tag';
 import { LinkAnchor } from '@/components/ui/link-anchor';
-import type { TagDefinition } from '@/lib/campsites/shapes';
+import type { TagDefinition } from '@/lib/vocabulary/campsite-shapes';
 import type { ContactDetail } from '@/lib/contacts/detail';
 import { formatDate } from '@/lib/format';
 

@@ -2,7 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { formatMoney, formatNumber } from '@/lib/format';
 import type { Dashboard } from '@/lib/dashboard/service';
-import { QUOTE_PROGRESS } from '@/lib/quotes/progress';
+import { QUOTE_PROGRESS } from '@/lib/vocabulary/quote-progress';
 import { FigureLink } from './figure-link';
 import { ProgressChart } from './progress-chart';
 import { StatCard } from './stat-card';

@@ -11,7 +11,7 @@ import type { ActionResult } from '@/lib/actions';
 import { formatNumber } from '@/lib/format';
 import type { ChunkOutcome, FilterPreview } from '@/lib/lists/bulk';
 import type { MemberFilter } from '@/lib/lists/validation';
-import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/quotes/progress';
+import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/vocabulary/quote-progress';
 
 export type FilterOptions = { languages: { id: number; name: string }[]; nations: { id: number; name: string }[]; tags: string[] };
 

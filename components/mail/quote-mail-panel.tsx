@@ -1,7 +1,7 @@
 import { Group, Paper, Stack } from '@mantine/core';
 import { formatDateTime } from '@/lib/format';
 import { mailIsCaptured } from '@/lib/mail/mailer';
-import type { QuoteMailPanelData } from '@/lib/mail/quote-mail-panel';
+import type { QuoteMailPanelData } from '@/lib/workflows/quote-mail-panel';
 import type { QuoteDetail } from '@/lib/quotes/detail';
 import { ReminderSwitch } from './reminder-switch';
 import { SendQuoteDialog } from './send-quote-dialog';

@@ -8,7 +8,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState, useTransition } from 'react';
 import { addQuoteAttachmentAction, previewQuoteMailAction, removeQuoteAttachmentAction, sendQuoteMailAction } from '@/app/(staff)/preventivi/mail-actions';
-import type { QuoteMailTemplate as TemplateChoice } from '@/lib/mail/quote-mail-panel';
+import type { QuoteMailTemplate as TemplateChoice } from '@/lib/workflows/quote-mail-panel';
 import { AttachmentList, type Attached } from './attachment-list';
 import { MailFrame } from './mail-frame';
 

@@ -6,7 +6,7 @@ import { useState, useTransition } from 'react';
 import { MailStatusBadge } from '@/components/mail/mail-status-badge';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import type { ActionResult } from '@/lib/actions';
-import type { TimelineRow, TimelineRowsPage } from './timeline-rows';
+import type { TimelineRow, TimelineRowsPage } from '../../lib/mailbox/timeline-rows';
 
 export type LoadMoreMails = (input: { contactId: string; cursor: string }) => Promise<ActionResult<TimelineRowsPage>>;
 

@@ -1,7 +1,7 @@
 import { Paper, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { ContactMailTimeline, type LoadMoreMails } from './contact-mail-timeline';
-import type { TimelineRowsPage } from './timeline-rows';
+import type { TimelineRowsPage } from '../../lib/mailbox/timeline-rows';
 
 /** "Storico e-mail" on the contact's page: our traces and the guest's mailbox answers in one list. */
 export async function ContactMailsTimelineSection({ contactId, first, loadMore }: { contactId: string; first: TimelineRowsPage; loadMore: LoadMoreMails }) {

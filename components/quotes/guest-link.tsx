@@ -4,7 +4,7 @@ import { ActionIcon, Anchor, CopyButton, Group, Text, Tooltip } from '@mantine/c
 import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
 import { useBrowserValue } from '@/components/ui/use-browser-value';
-import { STAFF_PREVIEW_HASH } from '@/lib/public-quotes/links';
+import { STAFF_PREVIEW_HASH } from '@/lib/vocabulary/quote-links';
 
 /**
  * The address the guest opens, to copy into a message, and the same page as the guest sees it.

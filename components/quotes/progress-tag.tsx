@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { PROGRESS_COLORS, type QuoteProgress } from '@/lib/quotes/progress';
+import { PROGRESS_COLORS, type QuoteProgress } from '@/lib/vocabulary/quote-progress';
 
 /** A quote's progress in its own colours, the same everywhere it appears. */
 export function ProgressTag({ progress, label }: { progress: QuoteProgress; label: string }) {

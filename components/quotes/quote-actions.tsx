@@ -14,7 +14,7 @@ import {
   reopenQuoteAction,
 } from '@/app/(staff)/preventivi/actions';
 import type { ActionResult } from '@/lib/actions';
-import type { QuoteProgress } from '@/lib/quotes/progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { BOOKABLE, canTransition, LOCKED_CONTENT } from '@/lib/quotes/state-machine';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 

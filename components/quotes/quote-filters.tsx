@@ -6,7 +6,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { parseItalianDate } from '@/lib/date-filter';
-import { QUOTE_PROGRESS } from '@/lib/quotes/progress';
+import { QUOTE_PROGRESS } from '@/lib/vocabulary/quote-progress';
 import { useUrlState } from './use-url-state';
 
 function DateFilter({ name, label, initial, onValid }: { name: string; label: string; initial: string; onValid: (value: string) => void }) {

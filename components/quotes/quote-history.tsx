@@ -2,7 +2,7 @@ import { Text, Timeline, TimelineItem } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { formatDateTime } from '@/lib/format';
 import type { QuoteDetail } from '@/lib/quotes/detail';
-import type { QuoteProgress } from '@/lib/quotes/progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 
 /** Every progress change: who, when and from what (newest first). */
 export async function QuoteHistory({ events }: { events: QuoteDetail['events'] }) {

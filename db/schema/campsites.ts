@@ -3,8 +3,8 @@ import { createdAt, id, updatedAt, version } from './columns';
 import { languages } from './reference';
 
 // The jsonb columns' shapes live in lib/, where the components that render them may import them.
-export type { CampsiteContacts, ContactFormField, Localization, OccupancyStep, OpeningHours, TagDefinition, TimeRange } from '../../lib/campsites/shapes';
-import type { CampsiteContacts, ContactFormField, Localization, OccupancyStep, OpeningHours, TagDefinition } from '../../lib/campsites/shapes';
+export type { CampsiteContacts, ContactFormField, Localization, OccupancyStep, OpeningHours, TagDefinition, TimeRange } from '../../lib/vocabulary/campsite-shapes';
+import type { CampsiteContacts, ContactFormField, Localization, OccupancyStep, OpeningHours, TagDefinition } from '../../lib/vocabulary/campsite-shapes';
 
 export const campsites = pgTable('campsites', {
   id: id(),

@@ -1,5 +1,5 @@
 import { bigint, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import type { QuoteProgress } from '../../lib/quotes/progress';
+import type { QuoteProgress } from '../../lib/vocabulary/quote-progress';
 import { campingId } from './campsites';
 import { timestampTz } from './columns';
 

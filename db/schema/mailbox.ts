@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { MailboxFolder, SyncCursor } from '../../lib/mailbox/types';
+import type { MailboxFolder, SyncCursor } from '../../lib/vocabulary/mailbox-types';
 import { campingId } from './campsites';
 import { createdAt, id, timestampTz, updatedAt } from './columns';
 import { contacts } from './contacts';

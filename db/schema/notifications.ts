@@ -6,8 +6,8 @@ import { contacts } from './contacts';
 import { quotes } from './quotes';
 import { users } from './users';
 
-export type { NotificationGroup } from '../../lib/notifications/groups';
-import type { NotificationGroup } from '../../lib/notifications/groups';
+export type { NotificationGroup } from '../../lib/vocabulary/notification-groups';
+import type { NotificationGroup } from '../../lib/vocabulary/notification-groups';
 
 export const notifications = pgTable(
   'notifications',

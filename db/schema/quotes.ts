@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { CardLabels, LabelNames } from '../../lib/quotes/guest-labels';
-import type { QuoteProgress } from '../../lib/quotes/progress';
+import type { CardLabels, LabelNames } from '../../lib/i18n/label-names';
+import type { QuoteProgress } from '../../lib/vocabulary/quote-progress';
 import { campingId } from './campsites';
 import { createdAt, id, timestampTz, updatedAt, version } from './columns';
 import { contacts } from './contacts';

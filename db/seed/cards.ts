@@ -10,8 +10,8 @@ import {
 } from '../../lib/booking-platform/demo-catalogue';
 import { demoPriceList } from '../../lib/booking-platform/demo-platform';
 import type { Offer } from '../../lib/booking-platform/types';
-import { labelNames } from '../../lib/quotes/guest-labels';
-import { NO_DISCOUNT, offerDiscount, priceCard, type CardDiscount, type CardInput } from '../../lib/quotes/pricing';
+import { labelNames } from '../../lib/i18n/label-names';
+import { NO_DISCOUNT, offerDiscount, priceCard, type CardDiscount, type CardInput } from '../../lib/booking-platform/pricing';
 import { DEMO_LABEL_TRANSLATIONS } from './label-translations';
 import type { DemoCampsiteSpec } from './campsites';
 import { addDaysToIsoDate, nightsBetween } from './dates';

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../client';
 import { campsites, contacts, productUpdates, quoteCards, quoteProgressEvents, quoteRequests, quotes, users } from '../schema';
 import { hashPassword } from '../../lib/auth/passwords';
-import { QUOTE_PROGRESS, type QuoteProgress } from '../../lib/quotes/progress';
+import { QUOTE_PROGRESS, type QuoteProgress } from '../../lib/vocabulary/quote-progress';
 import type { DemoCampsiteKey } from '../../lib/booking-platform/demo-catalogue';
 import { DEMO_CAMPSITES, insertCampsite, type DemoCampsiteSpec } from './campsites';
 import { planContacts } from './contacts';

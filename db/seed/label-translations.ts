@@ -1,6 +1,6 @@
 import { labelTranslations } from '../schema';
 import type { DbOrTx } from '../client';
-import type { LabelNames } from '../../lib/quotes/guest-labels';
+import type { LabelNames } from '../../lib/i18n/label-names';
 
 /**
  * The demo platform names its offers in Italian only: the demo campsites translated them in

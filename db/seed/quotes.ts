@@ -1,5 +1,5 @@
 import { newId } from '../../lib/ids';
-import { QUOTE_PROGRESS, type QuoteProgress } from '../../lib/quotes/progress';
+import { QUOTE_PROGRESS, type QuoteProgress } from '../../lib/vocabulary/quote-progress';
 import type { NotificationGroup, quoteCards, quoteProgressEvents, quoteRequests, quotes } from '../schema';
 import { planCards, planDates, planParty, type CardRow, type Party, type StayDates } from './cards';
 import { QUOTE_TAGS, type DemoCampsiteSpec, type SeededUser } from './campsites';

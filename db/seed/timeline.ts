@@ -1,4 +1,4 @@
-import type { QuoteProgress } from '../../lib/quotes/progress';
+import type { QuoteProgress } from '../../lib/vocabulary/quote-progress';
 import { addMs, between, currentMonthStart, days, earlier, hours, later } from './dates';
 import type { Random } from './random';
 

@@ -3,7 +3,7 @@
  * end to end without the real platform. Bookings live in memory only.
  */
 import { AppError } from '../errors';
-import { NO_DISCOUNT, priceCard } from '../quotes/pricing';
+import { NO_DISCOUNT, priceCard } from './pricing';
 import { allDemoResources, demoAvailability, demoHash, findDemoTypology } from './demo-availability';
 import { DEMO_CATALOGUES, SEASON_LABELS, SEASON_NAMES, type DemoCatalogue, type SeasonName } from './demo-catalogue';
 import {

@@ -4,7 +4,7 @@
  * team's system, and a changed field must fail here, not deep inside a page.
  */
 import { z } from '../validation';
-import { LABEL_LANGUAGES, type LabelNames } from '../quotes/guest-labels';
+import { LABEL_LANGUAGES, type LabelNames } from '../i18n/label-names';
 import type { Offer, PriceList, ServiceUnit, Typology, TypologyKind } from './types';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -4,7 +4,7 @@
  * Dates are calendar dates 'YYYY-MM-DD'; money is integer euro cents. `name` is Italian; `names`,
  * when the platform has them, are the guests' languages keyed by language code ('de', 'en', …).
  */
-import type { LabelNames } from '../quotes/guest-labels';
+import type { LabelNames } from '../i18n/label-names';
 
 export type { LabelNames };
 

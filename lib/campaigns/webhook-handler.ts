@@ -1,6 +1,6 @@
 import type { Database } from '@/db/client';
 import { JSON_BODY_LIMIT, readBodyText } from '@/lib/http/body-limit';
-import { toErrorResponse } from '@/lib/legacy-api/errors';
+import { toErrorResponse } from '@/lib/http/error-response';
 import { verifyResendWebhook, webhookHeaders } from './webhook-verify';
 import { campsiteWebhookSecret, recordResendEvent } from './webhooks';
 

@@ -50,3 +50,8 @@ export async function updateCampsiteRecord(db: Database, tenant: SettingsActor, 
     { action: 'campsite.settings.record', summary: 'Dati del campeggio modificati' },
   );
 }
+
+/** The record's own fields (Generale tab); see updateCampsiteRecord above for who changes what. */
+export async function updateIdentity(db: Database, tenant: SettingsActor, campsiteId: string | null | undefined, input: z.input<typeof identitySchema>) {
+  return updateCampsiteRecord(db, tenant, campsiteId, identitySchema.parse(input));
+}

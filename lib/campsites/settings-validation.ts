@@ -1,5 +1,5 @@
 import type { ContactFormField } from '@/db/schema';
-import { FORM_FIELDS } from '@/lib/requests/fields';
+import { FORM_FIELDS } from '@/lib/vocabulary/request-fields';
 import { z } from '@/lib/validation';
 import { LOCALIZATION_LOCALES } from './settings-defaults';
 

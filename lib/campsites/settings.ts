@@ -6,16 +6,14 @@ import { recordAudit } from '@/lib/audit/service';
 import { cacheTags, invalidate } from '@/lib/cache/tags';
 import { encryptSecret, maskSecret } from '@/lib/crypto/secret-box';
 import { AppError } from '@/lib/errors';
-import { DEFAULT_FORM_FIELDS } from '@/lib/requests/fields';
+import { DEFAULT_FORM_FIELDS } from '@/lib/vocabulary/request-fields';
 import type { Localization, TagDefinition } from '@/db/schema';
-import { updateCampsiteRecord } from './record';
 import { listCampsiteLanguages, type CampsiteLanguage } from './languages';
 import { DEFAULT_OCCUPANCY_SCALE, EMPTY_CONTACTS, openingHoursOf } from './settings-defaults';
 import { loadCampsite, readCampsiteScope, writeCampsiteScope, type CampsiteRow, type SettingsActor } from './settings-scope';
 import {
   contactFormFieldsSchema,
   contactsSchema,
-  identitySchema,
   localizationSchema,
   mailingSchema,
   occupancyScaleSchema,
@@ -167,11 +165,6 @@ export async function updateTags(db: Database, tenant: SettingsActor, campsiteId
   const id = writeCampsiteScope(tenant, campsiteId);
   const tags = tagsSchema.parse(input);
   return saveCampsitePatch(db, tenant, id, () => tags, save('tags', 'Tag dei contatti e dei preventivi modificati'));
-}
-
-/** The record's own fields (Generale tab); see updateCampsiteRecord for who changes what. */
-export async function updateIdentity(db: Database, tenant: SettingsActor, campsiteId: string | null | undefined, input: z.input<typeof identitySchema>) {
-  return updateCampsiteRecord(db, tenant, campsiteId, identitySchema.parse(input));
 }
 
 /** Stored encrypted (AES-256-GCM); a blank value keeps the stored key. */

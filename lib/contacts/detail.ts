@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { listMemberships, mailingLists, quotes, users } from '@/db/schema';
-import type { QuoteProgress } from '@/lib/quotes/progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import type { Tenant } from '@/lib/tenant';
 import type { ContactListItem } from './search';
 import { getContact } from './service';

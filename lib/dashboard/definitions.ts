@@ -1,4 +1,4 @@
-import type { QuoteProgress } from '@/lib/quotes/progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 
 /** Quotes that reached the guest: what "proposed" and the conversion rate count. */
 export const REACHED_GUEST: readonly QuoteProgress[] = ['inviato', 'letto', 'accettato', 'rifiutato', 'convertito', 'non convertito', 'scaduto'];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/quotes/progress';
+import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { CONVERTED, REACHED_GUEST, WON, WON_LUCEE } from './definitions';
 import { CONTACTS_HREF, MAIL_HREF, quotesHref } from './links';
 import { addMonths, comparisonRanges, endOfMonth, seasonOf, seasonRange, startOfMonth, today, type Comparison, type DayRange } from './periods';

@@ -1,4 +1,4 @@
-import type { QuoteProgress } from '@/lib/quotes/progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { italianDay, type DayRange } from './periods';
 
 /** The lists a dashboard figure counts, with the filters that make them show the same rows. */

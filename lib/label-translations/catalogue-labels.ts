@@ -1,5 +1,5 @@
 import type { BookingPlatform } from '@/lib/booking-platform';
-import type { LabelNames } from '@/lib/quotes/guest-labels';
+import type { LabelNames } from '@/lib/i18n/label-names';
 
 export type LabelGroup = 'typology' | 'season' | 'person' | 'vehicle' | 'service' | 'offer';
 

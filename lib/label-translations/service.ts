@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { labelTranslations } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
-import type { LabelNames, LabelTable } from '@/lib/quotes/guest-labels';
+import type { LabelNames, LabelTable } from '@/lib/i18n/label-names';
 import type { Tenant } from '@/lib/tenant';
 import { labelTranslationsSchema, type LabelTranslationInput } from './validation';
 

@@ -2,7 +2,7 @@ import type { DbOrTx } from '@/db/client';
 import { getBookingPlatform } from '@/lib/booking-platform';
 import { catalogueLabels, type CatalogueLabel, type LabelGroup } from './catalogue-labels';
 import { listLabelTranslations } from './service';
-import { missingLanguages, type LabelNames } from '@/lib/quotes/guest-labels';
+import { missingLanguages, type LabelNames } from '@/lib/i18n/label-names';
 
 export type LabelSettingsRow = { source: string; group: LabelGroup | 'other'; platformNames: LabelNames; names: LabelNames };
 

@@ -12,7 +12,7 @@ import { limiter, secondsLeft, type LimitRule, type LimitState } from '@/lib/rat
 import type { Tenant } from '@/lib/tenant';
 import '@/lib/validation';
 import type { Endpoint, RequestContext } from './endpoint';
-import { errorResponse, toErrorResponse } from './errors';
+import { errorResponse, toErrorResponse } from '@/lib/http/error-response';
 import { createMatcher } from './match';
 
 export const API_PREFIX = '/api';

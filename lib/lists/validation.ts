@@ -1,4 +1,4 @@
-import { QUOTE_PROGRESS } from '@/lib/quotes/progress';
+import { QUOTE_PROGRESS } from '@/lib/vocabulary/quote-progress';
 import { z } from '@/lib/validation';
 
 /** One schema per input, shared by the pages' actions and the legacy API. */

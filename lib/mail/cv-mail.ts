@@ -1,7 +1,7 @@
 import type { Database } from '@/db/client';
 import { hasVisibleText } from '@/lib/html/text';
 import { readCvMailSettings } from '@/lib/configurations/cv-mail-settings';
-import { addressList, htmlText, optionalId, subjectText } from '@/lib/legacy-api/shapes/mail';
+import { addressList, htmlText, optionalId, subjectText } from '@/lib/vocabulary/mail-fields';
 import type { Tenant } from '@/lib/tenant';
 import { z } from '@/lib/validation';
 import { sendStaffMail, type SentStaffMail } from './staff-mail';

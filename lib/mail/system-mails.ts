@@ -8,7 +8,7 @@ import { MAIL_TEXTS } from '@/emails/texts';
 import { contactDisplayName } from '@/lib/contacts/display';
 import { formatGuestDate } from '@/lib/i18n/guest-format';
 import type { GuestLocale } from '@/lib/i18n/locales';
-import { guestQuotePath } from '@/lib/public-quotes/links';
+import { guestQuotePath } from '@/lib/vocabulary/quote-links';
 import { enqueueMail, newReferenceId } from './outbox';
 import { renderMail } from './render';
 

@@ -4,7 +4,7 @@ import { mailboxes, type ImapSettings, type MailboxProvider } from '@/db/schema'
 import { encryptSecret } from '@/lib/crypto/secret-box';
 import { openMailboxClient } from './clients';
 import { findMailboxRow, toMailboxView, type MailboxView } from './mailbox-row';
-import type { MailboxClient } from './types';
+import type { MailboxClient } from '@/lib/vocabulary/mailbox-types';
 
 export type NewBinding = {
   campsiteId: string;

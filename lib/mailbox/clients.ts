@@ -3,7 +3,7 @@ import { decryptSecret } from '@/lib/crypto/secret-box';
 import { gmailClient } from './gmail/client';
 import { imapClient } from './imap/client';
 import type { MailboxRow } from './mailbox-row';
-import { MailboxAuthError, type MailboxClient } from './types';
+import { MailboxAuthError, type MailboxClient } from '@/lib/vocabulary/mailbox-types';
 
 /**
  * A secret stored under another DATA_ENCRYPTION_KEY (or damaged) cannot be read by any retry:

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { mailboxMessages, mailboxThreadContacts, mailboxThreads, mailTraces } from '@/db/schema';
 import { referenceInSubject } from '@/lib/mail/traces';
 import { idList } from '@/lib/sql-list';
-import type { MailboxRef } from './types';
+import type { MailboxRef } from '@/lib/vocabulary/mailbox-types';
 
 /**
  * Links conversations to the campsite's own guests and quotes, never another campsite's:

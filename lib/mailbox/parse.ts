@@ -1,6 +1,6 @@
 import { simpleParser, type AddressObject } from 'mailparser';
 import type { MailboxAttachmentInfo } from '@/db/schema';
-import type { FetchedMessage } from './types';
+import type { FetchedMessage } from '@/lib/vocabulary/mailbox-types';
 
 /** Past this, a message's HTML is not kept (a newsletter full of inline images); its text still is. */
 const MAX_HTML_CHARS = 1_000_000;

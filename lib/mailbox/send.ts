@@ -12,7 +12,7 @@ import { openMailboxClient } from './clients';
 import { findMailboxRow, markReconnect, type MailboxRow } from './mailbox-row';
 import { bareMessageId } from './parse';
 import { saveSyncBatch } from './store';
-import { MailboxAuthError, type MailboxClient, type OutgoingMail } from './types';
+import { MailboxAuthError, type MailboxClient, type OutgoingMail } from '@/lib/vocabulary/mailbox-types';
 
 export type MailboxSendInput = {
   campsiteId: string;

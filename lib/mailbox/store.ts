@@ -5,7 +5,7 @@ import { idList } from '@/lib/sql-list';
 import { linkThreads } from './linking';
 import { noticeGuestReplies } from './reply-notices';
 import { parseMessage, type ParsedMessage } from './parse';
-import type { MailboxFolder, MailboxRef, SyncBatch } from './types';
+import type { MailboxFolder, MailboxRef, SyncBatch } from '@/lib/vocabulary/mailbox-types';
 
 
 /** Which of these provider ids the mailbox already holds. */

@@ -5,7 +5,7 @@ import { env } from '@/lib/env';
 import { openMailboxClient } from './clients';
 import { findMailboxRow, markReconnect, type MailboxRow } from './mailbox-row';
 import { knownProviderIds, saveSyncBatch } from './store';
-import { MailboxAuthError, SyncCursorExpiredError, type MailboxClient, type SyncCursor, type SyncSink } from './types';
+import { MailboxAuthError, SyncCursorExpiredError, type MailboxClient, type SyncCursor, type SyncSink } from '@/lib/vocabulary/mailbox-types';
 
 /** A sync holds its mailbox this long, renewed at every saved page; a crashed one frees it by itself. */
 const LEASE_SECONDS = 300;

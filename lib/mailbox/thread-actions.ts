@@ -7,7 +7,7 @@ import { openMailboxClient } from './clients';
 import { markReconnect } from './mailbox-row';
 import { usableMailbox } from './send';
 import { refreshThreads } from './store';
-import { MailboxAuthError, type MailboxClient } from './types';
+import { MailboxAuthError, type MailboxClient } from '@/lib/vocabulary/mailbox-types';
 
 async function threadOf(db: Database, campsiteId: string, threadId: string) {
   const [thread] = await db

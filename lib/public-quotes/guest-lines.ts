@@ -1,5 +1,5 @@
 import type { PriceLine } from '@/db/schema';
-import { nameIn } from '@/lib/quotes/guest-labels';
+import { nameIn } from '@/lib/i18n/label-names';
 
 export { nameIn };
 

@@ -7,7 +7,7 @@ import { appUrl } from '@/lib/env';
 import { guestLocaleOf } from '@/lib/i18n/locales';
 import { deliverSoon } from '@/lib/mail/mailer';
 import { queueAcceptanceMails } from '@/lib/mail/system-mails';
-import { nameIn } from '@/lib/quotes/guest-labels';
+import { nameIn } from '@/lib/i18n/label-names';
 import { guestEvents } from '@/lib/notifications/events';
 import { changeProgress } from '@/lib/quotes/transitions';
 import { guestState, type GuestQuoteIds } from './view';

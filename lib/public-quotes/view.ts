@@ -7,7 +7,7 @@ import { sanitizeHtml } from '@/lib/html/sanitize';
 import type { GuestTextOverrides } from '@/lib/i18n/guest-overrides';
 import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import { isExpirable, isExpired } from '@/lib/quotes/expiry';
-import type { QuoteProgress } from '@/lib/quotes/progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { quoteQuestionThread } from '@/lib/quote-questions/threads';
 import { guestPriceLine, nameIn, type GuestPriceLine } from './guest-lines';
 

@@ -10,8 +10,8 @@ import { enqueueMail } from '@/lib/mail/outbox';
 import { renderMail } from '@/lib/mail/render';
 import { findMailboxRow } from '@/lib/mailbox/mailbox-row';
 import { sendFromMailbox } from '@/lib/mailbox/send';
-import type { MailboxClient } from '@/lib/mailbox/types';
-import { guestQuotePath } from '@/lib/public-quotes/links';
+import type { MailboxClient } from '@/lib/vocabulary/mailbox-types';
+import { guestQuotePath } from '@/lib/vocabulary/quote-links';
 import { messageStart } from './text';
 
 type Guest = { id: string; firstName: string; lastName: string; email: string | null };

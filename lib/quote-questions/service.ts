@@ -7,7 +7,7 @@ import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { guestLocaleOf } from '@/lib/i18n/locales';
 import { deliverSoon } from '@/lib/mail/mailer';
-import type { MailboxClient } from '@/lib/mailbox/types';
+import type { MailboxClient } from '@/lib/vocabulary/mailbox-types';
 import { guestEvents } from '@/lib/notifications/events';
 import { limiter, minutesLeft, type LimitRule } from '@/lib/rate-limit/limiter';
 import { queueQuestionToCampsite, sendAnswerMail } from './mails';

@@ -2,8 +2,8 @@ import type { quoteCards } from '@/db/schema';
 import type { CardRow } from './detail';
 import type { BookingPlatform, Offer, PriceList } from '@/lib/booking-platform';
 import { AppError } from '@/lib/errors';
-import { labelNames, type CardLabels, type LabelNames, type LabelTable } from './guest-labels';
-import { offerDiscount, priceCard, type CardDiscount } from './pricing';
+import { labelNames, type CardLabels, type LabelNames, type LabelTable } from '../i18n/label-names';
+import { offerDiscount, priceCard, type CardDiscount } from '../booking-platform/pricing';
 import type { CardInput } from './validation';
 
 export type CompleteCard = CardInput & { typologyId: string; arrival: string; departure: string };

@@ -7,7 +7,7 @@ import { romeIsoDate } from '@/lib/date-filter';
 import type { Tenant } from '@/lib/tenant';
 import { blankCardInput, storedCardInput } from './cards';
 import type { QuoteDetail } from './detail';
-import type { QuoteProgress } from './progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { DEFAULT_VALIDITY_DAYS } from './service';
 import type { CardInput } from './validation';
 

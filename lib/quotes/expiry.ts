@@ -1,6 +1,6 @@
 import { and, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { quotes } from '@/db/schema';
-import type { QuoteProgress } from './progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 
 /*
  * The one expiry rule, for every reader: lists, detail, guest page and PDF, dashboard, the job.

@@ -5,7 +5,7 @@ import { tableDateRange } from '@/lib/date-filter';
 import { decodeCursor, DEFAULT_PAGE_SIZE, toPage, type Page } from '@/lib/pagination';
 import { escapeLike, searchWords } from '@/lib/search';
 import type { Tenant } from '@/lib/tenant';
-import type { QuoteProgress } from './progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { effectiveProgressIn, effectiveProgressSql } from './expiry';
 import type { QuoteListFilters } from './validation';
 

@@ -3,7 +3,7 @@ import { contactDisplayName } from '@/lib/contacts/display';
 import { formatDate } from '@/lib/format';
 import type { Page } from '@/lib/pagination';
 import type { Tenant } from '@/lib/tenant';
-import type { QuoteProgress } from './progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { listQuotes } from './queries';
 
 /** One line of the shell's "Preventivi recenti" drawer, ready to show. */

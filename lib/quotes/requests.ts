@@ -4,7 +4,7 @@ import { contacts, quoteRequests, quotes } from '@/db/schema';
 import { searchCondition } from '@/lib/contacts/search';
 import { decodeCursor, DEFAULT_PAGE_SIZE, toPage, type Page } from '@/lib/pagination';
 import type { Tenant } from '@/lib/tenant';
-import type { QuoteProgress } from './progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { moveQuote } from './transitions';
 
 export type RequestListItem = {

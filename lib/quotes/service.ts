@@ -11,7 +11,7 @@ import type { Tenant } from '@/lib/tenant';
 import { cardValues, isComplete, loadPricingContext } from './cards';
 import { cardsOf, findQuote, type QuoteRow } from './detail';
 import { validityPassed } from './expiry';
-import type { QuoteProgress } from './progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { assertEditable, assertTransition } from './state-machine';
 import { moveQuote } from './transitions';
 import type { CardInput, QuoteInput } from './validation';

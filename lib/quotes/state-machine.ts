@@ -1,5 +1,5 @@
 import { AppError } from '@/lib/errors';
-import type { QuoteProgress } from './progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 
 /** Who moves a quote: the campsite's staff, the guest on the mini-site, a scheduled job, the booking platform. */
 export type Actor = 'staff' | 'guest' | 'system' | 'platform';

@@ -3,7 +3,7 @@ import type { Database, DbOrTx } from '@/db/client';
 import { invalidateQuotes } from '@/lib/cache/tags';
 import { quoteProgressEvents, quotes } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import type { QuoteProgress } from './progress';
+import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { isOverdue, overdueSql } from './expiry';
 import { assertTransition, type Actor } from './state-machine';
 

@@ -1,5 +1,5 @@
 import { z } from '@/lib/validation';
-import { QUOTE_PROGRESS } from './progress';
+import { QUOTE_PROGRESS } from '@/lib/vocabulary/quote-progress';
 
 const isoDate = z.iso.date('Data non valida');
 const quantity = z.coerce.number().int('Deve essere un numero intero').min(0, 'Non può essere negativo').max(99, 'Al massimo 99');

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { campsiteLanguages, campsites, languages, nations, type CampsiteContacts, type ContactFormField } from '@/db/schema';
 import type { BookingPlatform } from '@/lib/booking-platform';
 import { GUEST_LOCALE_NAMES, GUEST_LOCALES, guestLocaleOf, isGuestLocale, LANGUAGE_ID_OF, linkLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
-import { shownFields, type FormFieldCode, type ShownField } from './fields';
+import { shownFields, type FormFieldCode, type ShownField } from '@/lib/vocabulary/request-fields';
 
 /** What a guest page may know of a campsite: never its mailing keys or other settings. */
 export type PublicCampsite = {

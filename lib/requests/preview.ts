@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { languages, nations, type quoteRequests } from '@/db/schema';
-import { FORM_FIELDS, NEWSLETTER_KEY, PHONE_PREFIX_KEY } from './fields';
+import { FORM_FIELDS, NEWSLETTER_KEY, PHONE_PREFIX_KEY } from '@/lib/vocabulary/request-fields';
 import { nightsBetween, toIsoDate } from './stay-dates';
 
 type RequestRow = typeof quoteRequests.$inferSelect;

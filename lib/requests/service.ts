@@ -10,7 +10,7 @@ import { guestTranslator } from '@/lib/i18n/guest-translator';
 import { LANGUAGE_ID_OF } from '@/lib/i18n/locales';
 import { requestSubscription } from '@/lib/newsletter/consent';
 import { limiter, minutesLeft, type LimitRule, type LimitState } from '@/lib/rate-limit/limiter';
-import { HONEYPOT_KEY, NEWSLETTER_KEY, PHONE_PREFIX_KEY, type FormFieldCode } from './fields';
+import { HONEYPOT_KEY, NEWSLETTER_KEY, PHONE_PREFIX_KEY, type FormFieldCode } from '@/lib/vocabulary/request-fields';
 import { loadFormOptions, type FormLanguage, type FormOptions, type PublicCampsite } from './form-options';
 import { formTranslator } from './messages';
 import { toIsoDate } from './stay-dates';

@@ -1,5 +1,5 @@
 import { z } from '@/lib/validation';
-import { MAX_NIGHTS, MAX_PEOPLE, MESSAGE_MAX, PHONE_PREFIX_KEY, type FormFieldCode, type ShownField } from './fields';
+import { MAX_NIGHTS, MAX_PEOPLE, MESSAGE_MAX, PHONE_PREFIX_KEY, type FormFieldCode, type ShownField } from '@/lib/vocabulary/request-fields';
 import type { FormOptions } from './form-options';
 import type { FormTranslate } from './messages';
 import { nightsBetween, toIsoDate } from './stay-dates';

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { campsites, contacts, quoteCards, quotes } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
-import { guestQuotePath } from '@/lib/public-quotes/links';
+import { guestQuotePath } from '@/lib/vocabulary/quote-links';
 import type { PlaceholderValues } from './placeholders';
 
 /**

@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { and, inArray, isNotNull } from 'drizzle-orm';
 import { openDatabase } from '../../db/client';
 import { quotes } from '../../db/schema';
-import { guestQuotePath } from '../../lib/public-quotes/links';
+import { guestQuotePath } from '../../lib/vocabulary/quote-links';
 
 const BASE = (process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { and, inArray, isNotNull } from 'drizzle-orm';
 import { openDatabase } from '../../db/client';
 import { quotes } from '../../db/schema';
-import { guestQuotePath } from '../../lib/public-quotes/links';
+import { guestQuotePath } from '../../lib/vocabulary/quote-links';
 import { median } from './http-load';
 import { firstLoadJs } from './http-measures';
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CATALOGUES } from '../../lib/booking-platform/demo-catalogue';
 import { demoPriceList } from '../../lib/booking-platform/demo-platform';
 import { formatMoney } from '../../lib/format';
-import { priceCard } from '../../lib/quotes/pricing';
+import { priceCard } from '../../lib/booking-platform/pricing';
 import { earlierPriceList } from '../../db/seed/returning';
 import { expectAccessibleAtRest } from './axe-at-rest';
 import { screenshotForReview } from './screenshots';

@@ -3,7 +3,7 @@ import type { Database } from '@/db/client';
 import { campsiteLanguages, type ContactFormField } from '@/db/schema';
 import { DemoBookingPlatform } from '@/lib/booking-platform/demo-platform';
 import { romeIsoDate } from '@/lib/date-filter';
-import { DEFAULT_FORM_FIELDS } from '@/lib/requests/fields';
+import { DEFAULT_FORM_FIELDS } from '@/lib/vocabulary/request-fields';
 import { makeCampsite } from './fixtures';
 import { randomAddress } from './legacy-api';
 

@@ -6,7 +6,7 @@ import { seedDemo } from '@/db/seed/index';
 import { refreshChangedCampsites, refreshCampsite } from '@/lib/dashboard/refresh';
 import { getDashboard, type Dashboard } from '@/lib/dashboard/service';
 import { listQuotes } from '@/lib/quotes/queries';
-import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/quotes/progress';
+import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite } from '../helpers/fixtures';
 

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { openDatabase, type DatabaseHandle } from '@/db/client';
 import { createBoss, JOBS_SCHEMA } from '@/lib/jobs/boss';
-import { listScheduledJobs } from '@/lib/jobs/overview';
-import { PERIODIC_JOBS } from '@/lib/jobs/periodic';
+import { listScheduledJobs } from '@/lib/workflows/jobs-overview';
+import { PERIODIC_JOBS } from '@/lib/workflows/periodic-jobs';
 import { failure } from '../helpers/errors';
 
 // The job queue on the database the suite runs on: PGlite through pg-boss's adapter (one shared

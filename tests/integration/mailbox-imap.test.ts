@@ -11,7 +11,7 @@ import { bindImapMailbox } from '@/lib/mailbox/imap/bind';
 import { imapBindingSchema } from '@/lib/mailbox/imap/validation';
 import { findMailbox, findMailboxRow } from '@/lib/mailbox/mailbox-row';
 import { syncMailbox } from '@/lib/mailbox/sync';
-import { MailboxAuthError } from '@/lib/mailbox/types';
+import { MailboxAuthError } from '@/lib/vocabulary/mailbox-types';
 import { createQuote } from '@/lib/quotes/service';
 import { useTestDatabase } from '../helpers/db';
 import { startDovecot, type Dovecot } from '../helpers/dovecot';

@@ -8,7 +8,7 @@ import { sendStaffMail } from '@/lib/mail/staff-mail';
 import { findMailboxRow } from '@/lib/mailbox/mailbox-row';
 import { saveSyncBatch } from '@/lib/mailbox/store';
 import { syncMailbox } from '@/lib/mailbox/sync';
-import type { FetchedMessage, MailboxFolder, MailboxRef } from '@/lib/mailbox/types';
+import type { FetchedMessage, MailboxFolder, MailboxRef } from '@/lib/vocabulary/mailbox-types';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite } from '../helpers/fixtures';
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { contacts, mailboxes } from '@/db/schema';
 import { saveSyncBatch } from '@/lib/mailbox/store';
 import { getThread, listThreads, mailboxUnread, unreadCount } from '@/lib/mailbox/threads';
-import type { FetchedMessage, MailboxRef } from '@/lib/mailbox/types';
+import type { FetchedMessage, MailboxRef } from '@/lib/vocabulary/mailbox-types';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite } from '../helpers/fixtures';
 

@@ -6,7 +6,7 @@ import { saveBinding } from '@/lib/mailbox/binding';
 import { quoteMailThreads } from '@/lib/mailbox/quote-threads';
 import { saveSyncBatch } from '@/lib/mailbox/store';
 import { contactMailTimeline, traceThreadTimeline, type TimelineItem } from '@/lib/mailbox/timeline';
-import type { FetchedMessage } from '@/lib/mailbox/types';
+import type { FetchedMessage } from '@/lib/vocabulary/mailbox-types';
 import { createQuote } from '@/lib/quotes/service';
 import { useTestDatabase } from '../helpers/db';
 import { PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput, unique } from '../helpers/quotes';

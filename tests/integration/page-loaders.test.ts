@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { setReminderDays } from '@/lib/campsites/service';
-import { loadQuoteMailPanel } from '@/lib/mail/quote-mail-panel';
+import { loadQuoteMailPanel } from '@/lib/workflows/quote-mail-panel';
 import { getQuoteDetail } from '@/lib/quotes/detail';
 import { quoteDetailOrFailure } from '@/lib/quotes/page-loaders';
 import { createQuote } from '@/lib/quotes/service';

@@ -4,7 +4,7 @@ import type { Database } from '@/db/client';
 import { contacts, notifications, quoteProgressEvents, quoteRequests, quotes, rateLimits } from '@/db/schema';
 import { endOfRomeDay } from '@/lib/date-filter';
 import { listRequests } from '@/lib/quotes/requests';
-import { DEFAULT_FORM_FIELDS } from '@/lib/requests/fields';
+import { DEFAULT_FORM_FIELDS } from '@/lib/vocabulary/request-fields';
 import { findPublicCampsite, loadFormOptions, resolveFormLanguage } from '@/lib/requests/form-options';
 import { submitRequest, type SubmitOutcome } from '@/lib/requests/service';
 import { useTestDatabase } from '../helpers/db';

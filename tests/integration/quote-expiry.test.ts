@@ -5,7 +5,7 @@ import { resultRows } from '@/db/result-rows';
 import { contacts, quotes } from '@/db/schema';
 import { endOfRomeDay } from '@/lib/date-filter';
 import { effectiveProgressIn, effectiveProgressSql, expiredSql, isExpired, overdueSql, progressAt } from '@/lib/quotes/expiry';
-import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/quotes/progress';
+import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite } from '../helpers/fixtures';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { mailAttachments, mailOutbox, notifications, quoteRequests, quotes } from '@/db/schema';
-import { sendQuoteMail } from '@/lib/mail/quote-mail';
+import { sendQuoteMail } from '@/lib/workflows/quote-mail';
 import { requestNewQuoteByGuest } from '@/lib/public-quotes/renew';
 import { validityOf } from '@/lib/public-quotes/validity';
 import type { GuestQuoteIds } from '@/lib/public-quotes/view';

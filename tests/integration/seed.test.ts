@@ -4,7 +4,7 @@ import { campsites, contacts, quotes, users } from '@/db/schema';
 import { seedDemo } from '@/db/seed/index';
 import { DEMO_LOGINS } from '@/db/seed/logins';
 import { loginWithPassword } from '@/lib/auth/service';
-import { QUOTE_PROGRESS } from '@/lib/quotes/progress';
+import { QUOTE_PROGRESS } from '@/lib/vocabulary/quote-progress';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite } from '../helpers/fixtures';
 

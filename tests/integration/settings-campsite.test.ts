@@ -3,12 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { auditLog, campsites } from '@/db/schema';
 import { listCampsiteLanguages, setCampsiteLanguages } from '@/lib/campsites/languages';
-import { updateCampsiteRecord } from '@/lib/campsites/record';
+import { updateCampsiteRecord, updateIdentity } from '@/lib/campsites/record';
 import {
   getCampsiteSettings,
   updateContactFormFields,
   updateContacts,
-  updateIdentity,
   updateLocalization,
   updateMailingKeys,
   updateOccupancyScale,

@@ -11,7 +11,7 @@ import { env } from '@/lib/env';
 import { literalMessage } from '@/lib/i18n/guest-overrides';
 import { guestTranslator } from '@/lib/i18n/guest-translator';
 import { fromAddressOf } from '@/lib/mail/sender-name';
-import { draftQuoteMail, sendQuoteMail } from '@/lib/mail/quote-mail';
+import { draftQuoteMail, sendQuoteMail } from '@/lib/workflows/quote-mail';
 import { buildGuestQuoteView } from '@/lib/public-quotes/view';
 import { createQuote } from '@/lib/quotes/service';
 import { createTemplate } from '@/lib/templates/service';

@@ -1,7 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
 import { classifyError, DATABASE_UNAVAILABLE } from '@/lib/error-classification';
-import { toErrorResponse } from '@/lib/legacy-api/errors';
+import { toErrorResponse } from '@/lib/http/error-response';
 
 /** A system socket error as node raises it. */
 const socketError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code, errno: -111, syscall: 'connect', address: '127.0.0.1', port: 5432 });

@@ -3,7 +3,7 @@ import { DemoBookingPlatform } from '@/lib/booking-platform/demo-platform';
 import { getBookingPlatform } from '@/lib/booking-platform';
 import type { BookingRequest } from '@/lib/booking-platform/types';
 import { AppError } from '@/lib/errors';
-import { offerDiscount, priceCard } from '@/lib/quotes/pricing';
+import { offerDiscount, priceCard } from '@/lib/booking-platform/pricing';
 
 const LAGO = 'DEMO-LAGO-AZZURRO';
 const PINETA = 'DEMO-PINETA';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PriceLine } from '@/db/schema';
 import type { Offer, PriceList } from '@/lib/booking-platform/types';
 import { AppError } from '@/lib/errors';
-import { offerDiscount, priceCard, type CardDiscount, type CardInput } from '@/lib/quotes/pricing';
+import { offerDiscount, priceCard, type CardDiscount, type CardInput } from '@/lib/booking-platform/pricing';
 
 // Small round prices, so every expected cent can be checked by hand.
 const priceList: PriceList = {

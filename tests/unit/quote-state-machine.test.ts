@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
 import { EXPIRABLE } from '@/lib/quotes/expiry';
-import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/quotes/progress';
+import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import {
   BOOKABLE,
   GUEST_PROGRESS_RANK,

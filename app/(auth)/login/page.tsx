@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { LoginForm } from '@/components/auth/login-form';
+import { login } from './actions';
 import { AuthCard } from '@/components/auth/auth-card';
 import { hasFullPack } from '@/lib/auth/pack-levels';
 import { lookupStaff } from '@/lib/auth/staff';
@@ -22,7 +23,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const callbackUrl = typeof params.callbackUrl === 'string' ? params.callbackUrl : '';
   return (
     <AuthCard title={t('title')} subtitle={t('subtitle')}>
-      <LoginForm notice={reason ? t(reason) : null} noticeIsInfo={reason === 'reasonLoggedOut'} callbackUrl={callbackUrl} />
+      <LoginForm login={login} notice={reason ? t(reason) : null} noticeIsInfo={reason === 'reasonLoggedOut'} callbackUrl={callbackUrl} />
     </AuthCard>
   );
 }

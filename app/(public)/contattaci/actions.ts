@@ -8,7 +8,7 @@ import { findPublicCampsite, resolveFormLanguage } from '@/lib/requests/form-opt
 import { formTranslator } from '@/lib/requests/messages';
 import { submitRequest } from '@/lib/requests/service';
 import { linkLocaleOf } from '@/lib/i18n/locales';
-import type { SentRequest } from '@/components/guest/contact-form/types';
+import type { SentRequest } from '@/lib/requests/contact-form-types';
 
 /**
  * The contact form's submission. The page binds the campsite and the page language; both are

@@ -5,8 +5,8 @@ import { staffAction } from '@/lib/actions';
 import { AppError } from '@/lib/errors';
 import { addAttachment, deleteAttachment } from '@/lib/mail/attachments';
 import { publicOrigin } from '@/lib/mail/origin';
-import { draftQuoteMail, sendQuoteMail } from '@/lib/mail/quote-mail';
-import { setQuoteReminder } from '@/lib/mail/reminders';
+import { draftQuoteMail, sendQuoteMail } from '@/lib/workflows/quote-mail';
+import { setQuoteReminder } from '@/lib/workflows/quote-reminders';
 import { z } from '@/lib/validation';
 
 const id = z.string().trim().min(1).max(100);

@@ -9,7 +9,7 @@ import { LinkButton } from '@/components/ui/link-button';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { staffPage } from '@/lib/context/staff';
 import { classifyError } from '@/lib/error-classification';
-import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/quotes/progress';
+import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { quoteDetailOrFailure } from '@/lib/quotes/page-loaders';
 import { listQuotes } from '@/lib/quotes/queries';
 import { lastStaysForQuotes, type LastStay } from '@/lib/quotes/returning-guests';

@@ -2,10 +2,10 @@
 
 import { staffAction } from '@/lib/actions';
 import { setCampsiteLanguages } from '@/lib/campsites/languages';
+import { updateIdentity } from '@/lib/campsites/record';
 import {
   updateContactFormFields,
   updateContacts,
-  updateIdentity,
   updateLocalization,
   updateMailingKeys,
   updateOccupancyScale,

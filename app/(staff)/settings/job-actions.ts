@@ -4,8 +4,8 @@ import { revalidatePath } from 'next/cache';
 import { staffAction } from '@/lib/actions';
 import { requireOperator } from '@/lib/auth/roles';
 import { AppError } from '@/lib/errors';
-import { PERIODIC_JOBS } from '@/lib/jobs/periodic';
-import { runJobNow } from '@/lib/jobs/runner';
+import { PERIODIC_JOBS } from '@/lib/workflows/periodic-jobs';
+import { runJobNow } from '@/lib/workflows/job-runner';
 import { z } from '@/lib/validation';
 
 const queueSchema = z.object({ queue: z.enum(PERIODIC_JOBS.map((job) => job.queue) as [string, ...string[]], 'Attività sconosciuta.') });

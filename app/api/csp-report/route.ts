@@ -1,7 +1,7 @@
 import { clientInfo } from '@/lib/auth/client-info';
 import { readBodyText } from '@/lib/http/body-limit';
 import { CSP_REPORT_BODY_LIMIT, parseCspReports, violationLogLine } from '@/lib/http/csp-report';
-import { errorResponse, toErrorResponse } from '@/lib/legacy-api/errors';
+import { errorResponse, toErrorResponse } from '@/lib/http/error-response';
 import { proxyLimiter } from '@/lib/rate-limit/proxy-limiter';
 
 // Anyone may post here, so the log is guarded: per address (or, with the address unknown, all

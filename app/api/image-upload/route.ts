@@ -1,6 +1,6 @@
 import { requestHost } from '@/lib/auth/client-info';
 import { staffRoute } from '@/lib/context/staff';
-import { toErrorResponse } from '@/lib/legacy-api/errors';
+import { toErrorResponse } from '@/lib/http/error-response';
 import { AppError } from '@/lib/errors';
 import { MULTIPART_OVERHEAD, readBodyForm } from '@/lib/http/body-limit';
 import { MAX_UPLOAD_BYTES } from '@/lib/images/encode';

@@ -1,7 +1,7 @@
 import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconBrandWhatsapp, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { CampsiteContacts as Contacts } from '@/lib/campsites/shapes';
+import type { CampsiteContacts as Contacts } from '@/lib/vocabulary/campsite-shapes';
 
 type Labels = { title: string; phone: string; whatsapp: string; email: string; address: string; newTab: string };
 

@@ -1,7 +1,7 @@
 import { romeIsoDate } from '@/lib/date-filter';
 import type { GuestLocale } from '@/lib/i18n/locales';
 import type { FormLanguage, FormOptions, PublicCampsite } from '@/lib/requests/form-options';
-import type { ClientFormOptions, FormValues } from './types';
+import type { ClientFormOptions, FormValues } from '../../../lib/requests/contact-form-types';
 
 const intlLocale = (locale: GuestLocale) => (locale === 'en' ? 'en-GB' : locale);
 

@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { isGuestLocale } from '@/lib/i18n/locales';
 import { formatStayDate } from '@/lib/requests/stay-dates';
-import type { SentRequest } from './types';
+import type { SentRequest } from '../../../lib/requests/contact-form-types';
 
 /** Shown instead of the form once the request is stored: what was asked and what happens next. */
 export function Confirmation({ sent, campsiteName }: { sent: SentRequest; campsiteName: string }) {

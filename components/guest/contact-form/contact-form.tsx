@@ -4,11 +4,11 @@ import { Alert, Anchor, Button, Checkbox, Fieldset, Paper, SimpleGrid, Stack, Te
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, useTransition, type FormEvent } from 'react';
-import type { FormFieldCode, ShownField } from '@/lib/requests/fields';
+import type { FormFieldCode, ShownField } from '@/lib/vocabulary/request-fields';
 import { Confirmation } from './confirmation';
 import { fieldId, FormField } from './form-field';
 import { Honeypot } from './honeypot';
-import type { ClientFormOptions, FormValues, SendRequest, SentRequest } from './types';
+import type { ClientFormOptions, FormValues, SendRequest, SentRequest } from '../../../lib/requests/contact-form-types';
 
 type Props = { options: ClientFormOptions; initial: FormValues; send: SendRequest; campsiteName: string };
 

@@ -9,7 +9,7 @@ import { clientFormOptions, initialValues } from './client-options';
 import { ContactForm } from './contact-form';
 import { DatesLocale } from './dates-locale';
 import { LanguageSwitch } from './language-switch';
-import type { SendRequest } from './types';
+import type { SendRequest } from '../../../lib/requests/contact-form-types';
 
 type Props = {
   /** Loaded by the page (lib/requests/contact-page). */

@@ -2,9 +2,9 @@
 
 import { Group, NativeSelect, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { MAX_PEOPLE, MESSAGE_MAX, type FormFieldCode } from '@/lib/requests/fields';
+import { MAX_PEOPLE, MESSAGE_MAX, type FormFieldCode } from '@/lib/vocabulary/request-fields';
 import { StayDateInput } from './stay-date-input';
-import type { Choice, ClientFormOptions, FormValues } from './types';
+import type { Choice, ClientFormOptions, FormValues } from '../../../lib/requests/contact-form-types';
 
 export type FieldProps = {
   code: Exclude<FormFieldCode, 'privacy'>;

@@ -1,4 +1,4 @@
-import type { CampsiteContacts, OpeningHours, TimeRange } from '@/lib/campsites/shapes';
+import type { CampsiteContacts, OpeningHours, TimeRange } from '@/lib/vocabulary/campsite-shapes';
 import type { guestTranslator } from '@/lib/i18n/guest-translator';
 import styles from './quote.module.css';
 

@@ -1,7 +1,7 @@
 import { GuestFrame } from '@/components/guest/guest-frame';
 import { formatGuestDate, formatGuestMoney } from '@/lib/i18n/guest-format';
 import { guestTranslator } from '@/lib/i18n/guest-translator';
-import { guestQuotePath } from '@/lib/public-quotes/links';
+import { guestQuotePath } from '@/lib/vocabulary/quote-links';
 import { guestStateNow, validityOf } from '@/lib/public-quotes/validity';
 import type { GuestQuoteIds, GuestQuoteView } from '@/lib/public-quotes/view';
 import { AcceptOffer, type AcceptTexts } from './accept-offer';

@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 import { useBrowserValue } from '@/components/ui/use-browser-value';
-import { STAFF_PREVIEW_HASH } from '@/lib/public-quotes/links';
+import { STAFF_PREVIEW_HASH } from '@/lib/vocabulary/quote-links';
 import type { GuestQuoteIds } from '@/lib/public-quotes/view';
 import styles from './quote.module.css';
 

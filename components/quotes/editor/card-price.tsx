@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import type { Offer, PriceList } from '@/lib/booking-platform/types';
 import { AppError } from '@/lib/errors';
 import { formatMoney } from '@/lib/format';
-import { offerDiscount, priceCard, type CardDiscount, type PricedCard } from '@/lib/quotes/pricing';
+import { offerDiscount, priceCard, type CardDiscount, type PricedCard } from '@/lib/booking-platform/pricing';
 import type { CardInput } from '@/lib/quotes/validation';
 
 type Outcome = { kind: 'incomplete' } | { kind: 'error'; message: string } | { kind: 'priced'; priced: PricedCard; offer: Offer | null; onlyOnUnit: boolean };

@@ -4,7 +4,7 @@ import { Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { saveContactsAction } from '@/app/(staff)/settings/campsite-actions';
-import type { CampsiteContacts } from '@/lib/campsites/shapes';
+import type { CampsiteContacts } from '@/lib/vocabulary/campsite-shapes';
 import { SaveBar } from './save-bar';
 import { useSettingsSave } from './use-settings-save';
 

@@ -4,7 +4,7 @@ import { Checkbox, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { saveFormFieldsAction } from '@/app/(staff)/settings/campsite-actions';
-import type { ContactFormField } from '@/lib/campsites/shapes';
+import type { ContactFormField } from '@/lib/vocabulary/campsite-shapes';
 import { SaveBar } from './save-bar';
 import { useSettingsSave } from './use-settings-save';
 

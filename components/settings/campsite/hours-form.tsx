@@ -4,7 +4,7 @@ import { Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { saveHoursAction } from '@/app/(staff)/settings/campsite-actions';
-import type { OpeningHours } from '@/lib/campsites/shapes';
+import type { OpeningHours } from '@/lib/vocabulary/campsite-shapes';
 import { SaveBar } from './save-bar';
 import { TimeRanges } from './time-ranges';
 import { useSettingsSave } from './use-settings-save';

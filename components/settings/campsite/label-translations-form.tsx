@@ -15,7 +15,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { saveLabelTranslationsAction } from "@/app/(staff)/settings/campsite-actions";
 import type { LabelGroup } from "@/lib/label-translations/catalogue-labels";
-import type { LabelNames } from "@/lib/quotes/guest-labels";
+import type { LabelNames } from "@/lib/i18n/label-names";
 import { SaveBar } from "./save-bar";
 import { useSettingsSave } from "./use-settings-save";
 

@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { saveLocalizationAction } from '@/app/(staff)/settings/campsite-actions';
 import { LOCALIZATION_LOCALES as LOCALES } from '@/lib/campsites/settings-defaults';
-import type { Localization } from '@/lib/campsites/shapes';
+import type { Localization } from '@/lib/vocabulary/campsite-shapes';
 import { SaveBar } from './save-bar';
 import { useSettingsSave } from './use-settings-save';
 

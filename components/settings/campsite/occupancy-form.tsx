@@ -5,7 +5,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { saveOccupancyAction } from '@/app/(staff)/settings/campsite-actions';
-import type { OccupancyStep } from '@/lib/campsites/shapes';
+import type { OccupancyStep } from '@/lib/vocabulary/campsite-shapes';
 import { COLOR_NAMES } from '@/lib/campsites/settings-validation';
 import { SaveBar } from './save-bar';
 import { useSettingsSave } from './use-settings-save';

@@ -3,7 +3,7 @@
 import { ActionIcon, Badge, Button, ColorInput, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
-import type { TagDefinition } from '@/lib/campsites/shapes';
+import type { TagDefinition } from '@/lib/vocabulary/campsite-shapes';
 
 type Props = { title: string; name: string; tags: TagDefinition[]; onChange: (tags: TagDefinition[]) => void; error: (path: string) => string | undefined };
 

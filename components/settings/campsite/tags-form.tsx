@@ -4,7 +4,7 @@ import { Divider, Paper, Stack } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { saveTagsAction } from '@/app/(staff)/settings/campsite-actions';
-import type { TagDefinition } from '@/lib/campsites/shapes';
+import type { TagDefinition } from '@/lib/vocabulary/campsite-shapes';
 import { SaveBar } from './save-bar';
 import { TagList } from './tag-list';
 import { useSettingsSave } from './use-settings-save';

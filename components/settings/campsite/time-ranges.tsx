@@ -3,7 +3,7 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
-import type { TimeRange } from '@/lib/campsites/shapes';
+import type { TimeRange } from '@/lib/vocabulary/campsite-shapes';
 
 type Props = { label: string; name: 'checkin' | 'checkout'; ranges: TimeRange[]; onChange: (ranges: TimeRange[]) => void; error: (path: string) => string | undefined };
 

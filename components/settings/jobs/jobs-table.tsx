@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { formatDateTime } from '@/lib/format';
-import type { ScheduledJobOverview } from '@/lib/jobs/overview';
+import type { ScheduledJobOverview } from '@/lib/workflows/jobs-overview';
 import { RunJobButton } from './run-job-button';
 
 // Dark shades: the state is text on white and must keep its contrast (axe).

@@ -1,4 +1,4 @@
-import type { NotificationGroup } from '@/lib/notifications/groups';
+import type { NotificationGroup } from '@/lib/vocabulary/notification-groups';
 
 /** The panel shows five at a time (spec section 2), as the server pages them. */
 export const BELL_PAGE_SIZE = 5;

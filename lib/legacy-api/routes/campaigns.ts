@@ -12,7 +12,7 @@ import {
   toLegacyLinkStat,
   toLegacyStats,
 } from '../shapes/campaign';
-import { blankToUndefined, htmlText, id, optionalId, subjectText } from '../shapes/mail';
+import { blankToUndefined, htmlText, id, optionalId, subjectText } from '@/lib/vocabulary/mail-fields';
 
 const group = 'lists-and-campaigns';
 

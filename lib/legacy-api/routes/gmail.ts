@@ -5,10 +5,10 @@ import { findMailbox, findMailboxRow, markReconnect } from '@/lib/mailbox/mailbo
 import { sendFromMailbox } from '@/lib/mailbox/send';
 import { markMessageRead } from '@/lib/mailbox/thread-actions';
 import { listThreads, unreadCount } from '@/lib/mailbox/threads';
-import { MailboxAuthError } from '@/lib/mailbox/types';
+import { MailboxAuthError } from '@/lib/vocabulary/mailbox-types';
 import { z } from '@/lib/validation';
 import { endpoint, type Endpoint } from '../endpoint';
-import { addressList, blankToUndefined, htmlText, id, optionalId, subjectText } from '../shapes/mail';
+import { addressList, blankToUndefined, htmlText, id, optionalId, subjectText } from '@/lib/vocabulary/mail-fields';
 import { SERVICE_ACCOUNTS } from './mail';
 
 const group = 'mailbox';

@@ -3,7 +3,8 @@ import { uploadBodyLimit } from '@/lib/http/body-limit';
 import { addAttachment, deleteAttachment, listAttachments, MAX_ATTACHMENT_BYTES } from '@/lib/mail/attachments';
 import { z } from '@/lib/validation';
 import { endpoint, type Endpoint } from '../endpoint';
-import { blankToUndefined, id, legacyAttachmentSchema, optionalId, toLegacyAttachment } from '../shapes/mail';
+import { legacyAttachmentSchema, toLegacyAttachment } from '../shapes/mail';
+import { blankToUndefined, id, optionalId } from '@/lib/vocabulary/mail-fields';
 import { MAIL_GROUP as group, SERVICE_ACCOUNTS } from './mail';
 
 const fileSchema = z.instanceof(File, { message: 'Il file deve essere inviato come multipart/form-data' });

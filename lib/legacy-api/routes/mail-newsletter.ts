@@ -1,9 +1,9 @@
-import { requestPlatformSubscription, setNewsletterSubscription } from '@/lib/mail/newsletter-send';
+import { requestPlatformSubscription, setNewsletterSubscription } from '@/lib/newsletter/newsletter-send';
 import { countMembers, countSendable } from '@/lib/newsletter/audience';
 import { startNewsletter } from '@/lib/newsletter/campaign-start';
 import { z } from '@/lib/validation';
 import { endpoint, type Endpoint } from '../endpoint';
-import { blankToUndefined, htmlText, optionalId, subjectText } from '../shapes/mail';
+import { blankToUndefined, htmlText, optionalId, subjectText } from '@/lib/vocabulary/mail-fields';
 import { MAIL_GROUP as group } from './mail';
 
 /** Newsletters sent from the CRM and a contact's subscription, as the staff's front end sets them. */

@@ -1,7 +1,8 @@
 import { addTrace, cvMailPage, MAX_TRACE_PAGE_SIZE, threadPage } from '@/lib/mail/traces';
 import { z } from '@/lib/validation';
 import { endpoint, type Endpoint } from '../endpoint';
-import { addressList, blankToUndefined, htmlText, legacyTraceSchema, metaSchema, optionalId, subjectText, threadSchema, toLegacyTrace, tracePageSchema } from '../shapes/mail';
+import { legacyTraceSchema, metaSchema, toLegacyTrace, tracePageSchema } from '../shapes/mail';
+import { addressList, blankToUndefined, htmlText, optionalId, subjectText, threadSchema } from '@/lib/vocabulary/mail-fields';
 import { MAIL_GROUP as group, SERVICE_ACCOUNTS } from './mail';
 
 const pageBody = z.object({

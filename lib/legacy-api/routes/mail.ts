@@ -2,13 +2,14 @@ import type { MailMeta } from '@/db/schema';
 import { classifyError } from '@/lib/error-classification';
 import { AppError, kindOfStatus } from '@/lib/errors';
 import { newReferenceId } from '@/lib/mail/outbox';
-import { sendPublicConfirmation } from '@/lib/mail/public-confirm';
+import { sendPublicConfirmation } from '@/lib/requests/public-confirm';
 import { sendStaffMail, type SentStaffMail } from '@/lib/mail/staff-mail';
 import { markReferenceUsed } from '@/lib/mail/traces';
 import { withMissGuard } from '@/lib/rate-limit/misses';
 import { z } from '@/lib/validation';
 import { endpoint, type BearerContext, type Endpoint } from '../endpoint';
-import { addressList, blankToUndefined, htmlText, id, metaSchema, optionalId, referenceSchema, subjectText, threadSchema } from '../shapes/mail';
+import { metaSchema } from '../shapes/mail';
+import { addressList, blankToUndefined, htmlText, id, optionalId, referenceSchema, subjectText, threadSchema } from '@/lib/vocabulary/mail-fields';
 
 export const MAIL_GROUP = 'mail';
 const group = MAIL_GROUP;

@@ -4,7 +4,7 @@ import { campsites } from '@/db/schema';
 import { getBookingPlatform, type BookingPlatform } from '@/lib/booking-platform';
 import { sortPersonTypes } from '@/lib/booking-platform/types';
 import { AppError } from '@/lib/errors';
-import { DEFAULT_FORM_FIELDS } from '@/lib/requests/fields';
+import { DEFAULT_FORM_FIELDS } from '@/lib/vocabulary/request-fields';
 import { campsiteLanguageList, findPublicCampsite, nationList, resolveFormLanguage, type PublicCampsite } from '@/lib/requests/form-options';
 import { submitRequest } from '@/lib/requests/service';
 import { z } from '@/lib/validation';

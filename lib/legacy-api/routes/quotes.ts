@@ -1,7 +1,7 @@
 import { getBookingPlatform } from '@/lib/booking-platform';
 import { bookQuote, checkAvailability, recordAttempt } from '@/lib/quotes/booking';
 import { cardsOf, findQuote, getQuoteDetail } from '@/lib/quotes/detail';
-import { QUOTE_PROGRESS } from '@/lib/quotes/progress';
+import { QUOTE_PROGRESS } from '@/lib/vocabulary/quote-progress';
 import { listQuotes } from '@/lib/quotes/queries';
 import { createQuote, deleteQuote, updateQuote } from '@/lib/quotes/service';
 import { quoteInputSchema, quoteListFiltersSchema } from '@/lib/quotes/validation';

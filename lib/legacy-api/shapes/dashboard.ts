@@ -1,4 +1,4 @@
-import { QUOTE_PROGRESS } from '@/lib/quotes/progress';
+import { QUOTE_PROGRESS } from '@/lib/vocabulary/quote-progress';
 import { z } from '@/lib/validation';
 
 /** The answers of the dashboard group (lib/dashboard/figures.ts), as JSON: dates as strings, money in cents. */

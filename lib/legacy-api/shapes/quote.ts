@@ -2,7 +2,7 @@ import { parseItalianDate, romeIsoDate } from '@/lib/date-filter';
 import { AppError } from '@/lib/errors';
 import { storedCardInput } from '@/lib/quotes/cards';
 import type { CardRow, QuoteRow } from '@/lib/quotes/detail';
-import { QUOTE_PROGRESS } from '@/lib/quotes/progress';
+import { QUOTE_PROGRESS } from '@/lib/vocabulary/quote-progress';
 import type { QuoteInput } from '@/lib/quotes/validation';
 import { z } from '@/lib/validation';
 

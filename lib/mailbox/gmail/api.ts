@@ -1,4 +1,4 @@
-import { MailboxAuthError } from '../types';
+import { MailboxAuthError } from '@/lib/vocabulary/mailbox-types';
 import { googleEndpoints } from './endpoints';
 import { GoogleHttpError, googleJson } from './http';
 import { REVOKED_MESSAGE, type AccessTokens } from './tokens';

@@ -1,6 +1,6 @@
 import type { Database } from '@/db/client';
 import type { MailboxRow } from '../mailbox-row';
-import type { MailboxClient } from '../types';
+import type { MailboxClient } from '@/lib/vocabulary/mailbox-types';
 import { gmailApi } from './api';
 import { composeMessage } from './compose';
 import { googleEndpoints } from './endpoints';

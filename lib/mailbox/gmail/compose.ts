@@ -1,5 +1,5 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { OutgoingMail } from '../types';
+import type { OutgoingMail } from '@/lib/vocabulary/mailbox-types';
 
 /** The RFC 5322 source of an outgoing mail, with our Message-ID and the threading headers of a reply. */
 export function composeMessage(mail: OutgoingMail): Promise<Buffer> {

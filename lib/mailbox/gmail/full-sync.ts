@@ -1,4 +1,4 @@
-import type { SyncCursor, SyncSink } from '../types';
+import type { SyncCursor, SyncSink } from '@/lib/vocabulary/mailbox-types';
 import type { GmailApi } from './api';
 import { fetchRawMessages, type GmailMessage } from './messages';
 

@@ -1,5 +1,5 @@
-import type { FlagUpdate, SyncCursor, SyncSink } from '../types';
-import { SyncCursorExpiredError } from '../types';
+import type { FlagUpdate, SyncCursor, SyncSink } from '@/lib/vocabulary/mailbox-types';
+import { SyncCursorExpiredError } from '@/lib/vocabulary/mailbox-types';
 import type { GmailApi } from './api';
 import { GoogleHttpError } from './http';
 import { fetchRawMessages, foldersOf, isMirrored, type GmailMessage } from './messages';

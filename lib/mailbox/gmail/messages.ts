@@ -1,4 +1,4 @@
-import type { FetchedMessage, MailboxFolder } from '../types';
+import type { FetchedMessage, MailboxFolder } from '@/lib/vocabulary/mailbox-types';
 import type { GmailApi } from './api';
 import { GoogleHttpError } from './http';
 

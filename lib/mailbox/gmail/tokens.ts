@@ -4,7 +4,7 @@ import { mailboxes } from '@/db/schema';
 import { decryptSecret, encryptSecret } from '@/lib/crypto/secret-box';
 import { env } from '@/lib/env';
 import type { MailboxRow } from '../mailbox-row';
-import { MailboxAuthError } from '../types';
+import { MailboxAuthError } from '@/lib/vocabulary/mailbox-types';
 import { googleEndpoints } from './endpoints';
 import { GoogleHttpError, postForm } from './http';
 

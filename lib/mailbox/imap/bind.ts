@@ -3,7 +3,7 @@ import type { ImapSettings } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { saveBinding } from '../binding';
 import type { MailboxView } from '../mailbox-row';
-import { MailboxAuthError } from '../types';
+import { MailboxAuthError } from '@/lib/vocabulary/mailbox-types';
 import { closeImap, openImap } from './connection';
 import { smtpTransport, verifySmtp } from './smtp';
 

@@ -1,6 +1,6 @@
 import type { ImapSettings } from '@/db/schema';
 import { env } from '@/lib/env';
-import type { MailboxClient, OutgoingMail, SentMessage, SyncCursor, SyncSink } from '../types';
+import type { MailboxClient, OutgoingMail, SentMessage, SyncCursor, SyncSink } from '@/lib/vocabulary/mailbox-types';
 import { closeImap, openImap } from './connection';
 import { translateError } from './errors';
 import { fullSyncFolder, partialSyncFolder } from './fetch';

@@ -1,4 +1,4 @@
-import { MailboxAuthError } from '../types';
+import { MailboxAuthError } from '@/lib/vocabulary/mailbox-types';
 
 export const AUTH_REFUSED = 'La casella ha rifiutato utente o password: riconnetti la casella.';
 

@@ -1,5 +1,5 @@
 import type { FetchMessageObject, ImapFlow, MailboxObject } from 'imapflow';
-import { SyncCursorExpiredError, type FetchedMessage, type FlagUpdate, type SyncSink } from '../types';
+import { SyncCursorExpiredError, type FetchedMessage, type FlagUpdate, type SyncSink } from '@/lib/vocabulary/mailbox-types';
 import { providerId, type FolderTarget } from './folders';
 
 /** Messages fetched and saved together: one store transaction each. */

@@ -1,5 +1,5 @@
 import type { ImapFlow } from 'imapflow';
-import type { MailboxFolder } from '../types';
+import type { MailboxFolder } from '@/lib/vocabulary/mailbox-types';
 
 /** A folder the sync reads, and what it stands for in our store. */
 export type FolderTarget = { path: string; folder: MailboxFolder };

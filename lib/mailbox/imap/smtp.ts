@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { ImapSettings } from '@/db/schema';
-import type { OutgoingMail } from '../types';
+import type { OutgoingMail } from '@/lib/vocabulary/mailbox-types';
 import { translateError } from './errors';
 
 const CONNECTION_TIMEOUT_MS = 15_000;

@@ -1,7 +1,7 @@
 import { renderToBuffer } from '@react-pdf/renderer';
 import { createElement } from 'react';
 import type { DbOrTx } from '@/db/client';
-import { guestQuotePath } from '../links';
+import { guestQuotePath } from '@/lib/vocabulary/quote-links';
 import { buildGuestQuoteView, type GuestQuoteIds, type GuestQuoteView } from '../view';
 import { pdfFileName } from './pdf-text';
 import { loadPdfPictures, type PdfPicture } from './pictures';

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { AuthCard } from '@/components/auth/auth-card';
 import { TokenLogin } from '@/components/auth/token-login';
+import { loginWithLink } from '../actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('tokenLogin'))('title'), robots: { index: false }, referrer: 'no-referrer' };
@@ -12,7 +13,7 @@ export default async function TokenLoginPage({ params }: { params: Promise<{ uui
   const t = await getTranslations('tokenLogin');
   return (
     <AuthCard title={t('title')}>
-      <TokenLogin uuid={uuid} />
+      <TokenLogin uuid={uuid} loginWithLink={loginWithLink} />
     </AuthCard>
   );
 }

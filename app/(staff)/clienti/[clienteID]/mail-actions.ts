@@ -1,6 +1,6 @@
 'use server';
 
-import { CONTACT_MAILS_PAGE, toTimelineRows } from '@/components/mailbox-settings/timeline-rows';
+import { CONTACT_MAILS_PAGE, toTimelineRows } from '@/lib/mailbox/timeline-rows';
 import { staffAction } from '@/lib/actions';
 import { contactMailTimeline } from '@/lib/mailbox/timeline';
 import { z } from '@/lib/validation';

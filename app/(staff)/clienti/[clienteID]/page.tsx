@@ -6,7 +6,7 @@ import { getTranslations } from 'next-intl/server';
 import { DeleteContactButton } from '@/components/contacts/delete-contact-button';
 import { ContactDataSection, ContactListsSection, ContactQuotesSection } from '@/components/contacts/contact-sections';
 import { ContactMailsTimelineSection } from '@/components/mailbox-settings/contact-mails-section';
-import { CONTACT_MAILS_PAGE, toTimelineRows } from '@/components/mailbox-settings/timeline-rows';
+import { CONTACT_MAILS_PAGE, toTimelineRows } from '@/lib/mailbox/timeline-rows';
 import { ContactQuestionsSection } from '@/components/quote-questions/contact-questions-section';
 import { PageContainer } from '@/components/shell/page-container';
 import { LastStaySection } from '@/components/returning/last-stay-section';

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { JobsTable } from '@/components/settings/jobs/jobs-table';
-import { listScheduledJobs } from '@/lib/jobs/overview';
+import { listScheduledJobs } from '@/lib/workflows/jobs-overview';
 import type { SectionProps } from './types';
 
 /** v=jobs, Attività pianificate: every periodic job, its latest runs and failures (operator only). */

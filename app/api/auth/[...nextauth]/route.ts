@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { handlers } from '@/lib/auth/auth';
 import { JSON_BODY_LIMIT, withinBodyLimit } from '@/lib/http/body-limit';
-import { toErrorResponse } from '@/lib/legacy-api/errors';
+import { toErrorResponse } from '@/lib/http/error-response';
 
 export const { GET } = handlers;
 

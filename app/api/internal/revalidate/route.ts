@@ -4,7 +4,7 @@ import { isValidRevalidation } from '@/lib/cache/remote-invalidation';
 import { isCacheTag } from '@/lib/cache/tags';
 import { env } from '@/lib/env';
 import { readBodyText } from '@/lib/http/body-limit';
-import { toErrorResponse } from '@/lib/legacy-api/errors';
+import { toErrorResponse } from '@/lib/http/error-response';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const bodySchema = z.object({ tags: z.array(z.string().refine(isCacheTag)).min(1).max(200) });

@@ -1,7 +1,7 @@
 import { runGuestWork } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { JSON_BODY_LIMIT, readBodyText } from '@/lib/http/body-limit';
-import { toErrorResponse } from '@/lib/legacy-api/errors';
+import { toErrorResponse } from '@/lib/http/error-response';
 import { clientInfo } from '@/lib/auth/client-info';
 import { recordUnsubscribeEvent } from '@/lib/campaigns/unsubscribe-event';
 import { logConsentChange } from '@/lib/newsletter/consent';

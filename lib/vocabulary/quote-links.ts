@@ -1,4 +1,5 @@
-import type { GuestQuoteIds } from './view';
+// The same shape as GuestQuoteIds (public-quotes/view): written out so this vocabulary needs no domain.
+type GuestQuoteIds = { campsiteId: string; quoteId: string; contactId: string };
 
 /** The guest's address of a quote: the three ids are its key (a capability link). */
 export const guestQuotePath = (ids: GuestQuoteIds) =>

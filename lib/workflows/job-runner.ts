@@ -2,8 +2,8 @@ import type { PgBoss } from 'pg-boss';
 import { getDb } from '@/db/client';
 import { startMailboxWorkers } from '@/lib/mailbox/jobs';
 import { startNewsletterWorkers } from '@/lib/newsletter/worker';
-import { getBoss, instanceName } from './boss';
-import { PERIODIC_JOBS, type PeriodicJob } from './periodic';
+import { getBoss, instanceName } from '@/lib/jobs/boss';
+import { PERIODIC_JOBS, type PeriodicJob } from './periodic-jobs';
 
 const TIME_ZONE = 'Europe/Rome';
 

@@ -8,17 +8,17 @@ import { invalidateQuotes } from '@/lib/cache/tags';
 import { readQuoteSender } from '@/lib/configurations/service';
 import { AppError } from '@/lib/errors';
 import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
-import { guestQuotePath } from '@/lib/public-quotes/links';
+import { guestQuotePath } from '@/lib/vocabulary/quote-links';
 import { renderQuotePdf, type QuotePdf } from '@/lib/public-quotes/pdf/render';
 import { changeProgress } from '@/lib/quotes/transitions';
 import { fillPlaceholders, fillPlaceholdersText } from '@/lib/templates/placeholders';
 import { placeholderValuesFor } from '@/lib/templates/preview';
 import { getTemplate } from '@/lib/templates/service';
 import { z } from '@/lib/validation';
-import { addAttachment } from './attachments';
-import { deliverSoon } from './mailer';
-import { enqueueMail } from './outbox';
-import { renderMail } from './render';
+import { addAttachment } from '@/lib/mail/attachments';
+import { deliverSoon } from '@/lib/mail/mailer';
+import { enqueueMail } from '@/lib/mail/outbox';
+import { renderMail } from '@/lib/mail/render';
 
 /** A quote may go to the guest once complete, and again while the guest has not decided. */
 export const SENDABLE = ['nuovo', 'inviato', 'letto'] as const;

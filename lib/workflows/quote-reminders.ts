@@ -5,7 +5,7 @@ import { appUrl } from '@/lib/env';
 import { reminderTemplate } from '@/lib/templates/service';
 import { AppError } from '@/lib/errors';
 import { draftQuoteMail } from './quote-mail';
-import { enqueueMail } from './outbox';
+import { enqueueMail } from '@/lib/mail/outbox';
 
 /**
  * Quotes sent and still unopened after the campsite's reminderDays get the reminder template

@@ -2,7 +2,7 @@
  * The words a guest reads on an offer, in every language a guest page may speak. Pure and
  * without node imports: the pricing runs in the quote editor too.
  */
-import { GUEST_LOCALES, type GuestLocale } from '../i18n/locales';
+import { GUEST_LOCALES, type GuestLocale } from './locales';
 
 /** The guest pages' languages: a label is worded in each one a guest may read. */
 export const LABEL_LANGUAGES = GUEST_LOCALES;

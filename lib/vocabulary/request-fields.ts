@@ -1,4 +1,4 @@
-import type { ContactFormField } from '@/db/schema';
+import type { ContactFormField } from '@/lib/vocabulary/campsite-shapes';
 
 /**
  * The fields a campsite can put on its contact form (campiFormContatti). Their codes are the

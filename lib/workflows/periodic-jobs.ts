@@ -4,10 +4,10 @@ import { cacheTags } from '@/lib/cache/tags';
 import { refreshChangedCampsites } from '@/lib/dashboard/refresh';
 import { deliverDue } from '@/lib/mail/delivery';
 import { mailTransport } from '@/lib/mail/mailer';
-import { sendDueReminders } from '@/lib/mail/reminders';
+import { sendDueReminders } from '@/lib/workflows/quote-reminders';
 import { scheduleMailboxSyncs } from '@/lib/mailbox/jobs';
 import { expireDueQuotes } from '@/lib/quotes/transitions';
-import { QUEUES, type QueueName } from './queues';
+import { QUEUES, type QueueName } from '@/lib/jobs/queues';
 
 export type PeriodicJob = {
   queue: QueueName;

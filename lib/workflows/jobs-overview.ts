@@ -3,8 +3,8 @@ import type { Database } from '@/db/client';
 import { resultRows } from '@/db/result-rows';
 import { requireOperator } from '@/lib/auth/roles';
 import type { Tenant } from '@/lib/tenant';
-import { JOBS_SCHEMA } from './boss';
-import { PERIODIC_JOBS } from './periodic';
+import { JOBS_SCHEMA } from '@/lib/jobs/boss';
+import { PERIODIC_JOBS } from './periodic-jobs';
 
 export type JobRun = {
   id: string;

@@ -3,9 +3,9 @@
  * editor runs it in the browser for a live total, the server runs it again before saving.
  */
 import type { PriceLine } from '../../db/schema/quotes';
-import type { Offer, PriceList, Season } from '../booking-platform/types';
+import type { Offer, PriceList, Season } from './types';
 import { AppError } from '../errors';
-import { labelNames, type LabelNames, type LabelTable } from './guest-labels';
+import { labelNames, type LabelNames, type LabelTable } from '../i18n/label-names';
 
 export type CardInput = {
   typologyId: string;

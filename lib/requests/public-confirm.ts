@@ -7,8 +7,8 @@ import { AppError } from '@/lib/errors';
 import { guestLocaleOf } from '@/lib/i18n/locales';
 import { limiter, minutesLeft, type LimitRule, type LimitState } from '@/lib/rate-limit/limiter';
 import { findPublicCampsite } from '@/lib/requests/form-options';
-import { deliverSoon } from './mailer';
-import { queueContactConfirmation } from './system-mails';
+import { deliverSoon } from '@/lib/mail/mailer';
+import { queueContactConfirmation } from '@/lib/mail/system-mails';
 
 /** A guest asks for their confirmation once; a script asking again and again is slowed down. */
 export const CONFIRM_ADDRESS_LIMIT: LimitRule = { points: 10, durationSeconds: 10 * 60 };

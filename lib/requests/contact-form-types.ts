@@ -1,4 +1,4 @@
-import type { ShownField } from '@/lib/requests/fields';
+import type { ShownField } from '@/lib/vocabulary/request-fields';
 import type { FormOptions } from '@/lib/requests/form-options';
 import type { GuestActionResult } from '@/lib/requests/guest-action';
 

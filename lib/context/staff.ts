@@ -15,7 +15,7 @@ export type StaffRequest = {
 };
 
 function staffRequest(tenant: Tenant): StaffRequest {
-  return { tenant, run: (work) => runStreamingUnitOfWork(staffWho(tenant), (ctx) => work({ ...ctx, tenant })) };
+  return { tenant, run: (work) => runStreamingUnitOfWork(staffWho(tenant), (ctx) => work({ ...ctx, campsiteId: tenant.campsiteId, tenant })) };
 }
 
 /**

@@ -24,7 +24,11 @@ export type Who =
  */
 export type Ctx = {
   readonly who: Who;
-  /** The campsite the handle is walled to (app.camping_id on PostgreSQL); null for operator and system work. */
+  /**
+   * The campsite the work is for: the session's (staff and operator), the link's (guest), the
+   * job's; null only for system work. Staff, guest and job handles are walled to it; the
+   * operator's is not (walledCampsite).
+   */
   readonly campsiteId: string | null;
   /** Inside a campsite: its transaction on the non-owner login (PostgreSQL), or the embedded PGlite. */
   readonly db: Database;
@@ -32,21 +36,35 @@ export type Ctx = {
   afterCommit(task: () => void | Promise<void>): void;
 };
 
-/** A staff member's unit of work: the session's tenant beside the walled handle. */
-export type StaffCtx = Ctx & { readonly tenant: Tenant };
+/** Work for one campsite: what every campsite's service takes first. */
+export type CampsiteCtx = Ctx & { readonly campsiteId: string };
 
-/** The campsite a unit of work is walled to; operator and system work has none. */
-export function walledCampsite(who: Who): string | null {
+/** A staff member's unit of work: the session's tenant (user, role, pack level) beside the handle. */
+export type StaffCtx = CampsiteCtx & { readonly tenant: Tenant };
+
+/** The campsite a unit of work acts for; system work has none. */
+export function campsiteOf(who: Who): string | null {
   switch (who.kind) {
     case 'staff':
+    case 'operator':
       return who.tenant.campsiteId;
     case 'guest':
     case 'job':
       return who.campsiteId;
-    case 'operator':
     case 'system':
       return null;
   }
+}
+
+/** The campsite a unit of work's handle is walled to: the operator's and system work are not. */
+export function walledCampsite(who: Who): string | null {
+  return who.kind === 'operator' ? null : campsiteOf(who);
+}
+
+/** Narrows to a campsite's work; system work handed to a campsite's service is a bug, not a 404. */
+export function requireCampsite(ctx: Ctx): CampsiteCtx {
+  if (ctx.campsiteId === null) throw new Error(`A campsite's service was called by system work (${ctx.who.kind === 'system' ? ctx.who.reason : ctx.who.kind}).`);
+  return ctx as CampsiteCtx;
 }
 
 /** Staff sessions become staff work; the operator's session is operator work, unscoped by design. */
@@ -57,11 +75,14 @@ const deferred = (task: () => void | Promise<void>) => {
 };
 
 export function contextOf(who: Who, db: Database): Ctx {
-  return { who, campsiteId: walledCampsite(who), db, afterCommit: deferred };
+  return { who, campsiteId: campsiteOf(who), db, afterCommit: deferred };
 }
 
 /** The staff unit of work over a handle already opened (the action walk's tests hand in their database). */
-export const staffContext = (tenant: Tenant, db: Database): StaffCtx => ({ ...contextOf(staffWho(tenant), db), tenant });
+export const staffContext = (tenant: Tenant, db: Database): StaffCtx => ({ ...contextOf(staffWho(tenant), db), campsiteId: tenant.campsiteId, tenant });
+
+/** A campsite's unit of work over a handle already opened: a job inside its own transaction, a test. */
+export const campsiteContext = (who: Extract<Who, { kind: 'guest' | 'job' }>, db: Database): CampsiteCtx => ({ ...contextOf(who, db), campsiteId: who.campsiteId });
 
 /**
  * Builds the unit of work and runs `work` in it: for a campsite, one transaction scoped to it on
@@ -76,15 +97,20 @@ export function runUnitOfWork<T>(who: Who, work: (ctx: Ctx) => Promise<T>, root:
 
 /** The staff flavour: the session's tenant travels with the walled handle. */
 export function runStaffWork<T>(tenant: Tenant, work: (ctx: StaffCtx) => Promise<T>, root?: Database): Promise<T> {
-  return runUnitOfWork(staffWho(tenant), (ctx) => work({ ...ctx, tenant }), root);
+  return runUnitOfWork(staffWho(tenant), (ctx) => work({ ...ctx, campsiteId: tenant.campsiteId, tenant }), root);
 }
 
 /**
  * A guest's unit of work: the link's (or form's) campsite walls the handle, so ids that do not
  * belong to it find nothing; the services still check that the ids belong together.
  */
-export function runGuestWork<T>(campsiteId: string, work: (ctx: Ctx) => Promise<T>): Promise<T> {
-  return runUnitOfWork({ kind: 'guest', campsiteId }, work);
+export function runGuestWork<T>(campsiteId: string, work: (ctx: CampsiteCtx) => Promise<T>): Promise<T> {
+  return runUnitOfWork({ kind: 'guest', campsiteId }, (ctx) => work(requireCampsite(ctx)));
+}
+
+/** Background work for one campsite (a job's data names it): walled like a staff request. */
+export function runJobWork<T>(campsiteId: string, job: string, work: (ctx: CampsiteCtx) => Promise<T>, root?: Database): Promise<T> {
+  return runUnitOfWork({ kind: 'job', campsiteId, job }, (ctx) => work(requireCampsite(ctx)), root);
 }
 
 /**

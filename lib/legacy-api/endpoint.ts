@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Database } from '@/db/client';
 import type { ClientInfo } from '@/lib/auth/service';
-import type { Ctx } from '@/lib/context/unit-of-work';
+import type { Ctx, StaffCtx } from '@/lib/context/unit-of-work';
 import type { Tenant } from '@/lib/tenant';
 
 /** bearer: a session token; public: nobody; platform-key: the booking platform's x-api-key. */
@@ -12,7 +12,7 @@ type BaseContext = Ctx & { db: Database; request: Request; client: ClientInfo; o
 /** Before authentication: the owner's handle, for the session lookup and the token's limit only. */
 export type RequestContext = Omit<BaseContext, keyof Ctx> & { db: Database };
 export type PublicContext = BaseContext;
-export type BearerContext = BaseContext & { tenant: Tenant; bearer: string };
+export type BearerContext = BaseContext & StaffCtx & { bearer: string };
 type ContextFor<A extends AuthMode> = A extends 'bearer' ? BearerContext : PublicContext;
 
 type AnySchema = z.ZodType;

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { Database } from '@/db/client';
 import type { ClientInfo } from '@/lib/auth/service';
 import type { Ctx, StaffCtx } from '@/lib/context/unit-of-work';
-import type { Tenant } from '@/lib/tenant';
 
 /** bearer: a session token; public: nobody; platform-key: the booking platform's x-api-key. */
 export type AuthMode = 'bearer' | 'public' | 'platform-key';

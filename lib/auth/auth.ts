@@ -5,6 +5,7 @@ import { AppError } from '@/lib/errors';
 import { z } from '@/lib/validation';
 import { CONTROL_CHARACTERS_MESSAGE } from '@/lib/validation/zod-safe';
 import { clientInfo } from './client-info';
+import { cookieFrom, KNOWN_DEVICES_COOKIE } from './known-devices';
 import { loginWithPassword, loginWithToken, type OpenedSession } from './service';
 import { SESSION_DAYS } from './session-policy';
 
@@ -64,7 +65,8 @@ export const { handlers, signIn } = NextAuth({
       authorize: (raw, request) => {
         const input = passwordCredentials.safeParse(raw);
         if (!input.success) throw new LoginRefused(refusalOf(input.error, 'Inserisci e-mail e password.'));
-        return refuseOnAppError(() => loginWithPassword(getDb(), { ...input.data, kind: 'web' }, clientInfo(request.headers)));
+        const knownDevices = cookieFrom(request.headers.get('cookie'), KNOWN_DEVICES_COOKIE);
+        return refuseOnAppError(() => loginWithPassword(getDb(), { ...input.data, kind: 'web', knownDevices }, clientInfo(request.headers)));
       },
     }),
     Credentials({

@@ -1,8 +1,7 @@
-import { and, eq, like, lt, sql } from 'drizzle-orm';
+import { and, eq, like, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { resultRows } from '@/db/result-rows';
 import { rateLimits } from '@/db/schema';
-import { TIME_ZONE } from '@/lib/format';
 
 /**
  * The delay between password attempts on one account. A hard lock after a few failures let
@@ -11,14 +10,22 @@ import { TIME_ZONE } from '@/lib/format';
  * Guessing stays hopeless (about a hundred guesses a day at the cap) while the owner is kept
  * out at most MAX_DELAY_SECONDS at a time, and never from an open session or a one-time link.
  *
+ * Strangers' failures delay strangers only: a browser that logged in to the account before
+ * (known-devices.ts) has its own count, so the owner's usual browser is never kept out by a
+ * guesser, and a stolen or guessing known browser is delayed on its own.
+ *
  * Stored in rate_limits (shared by every instance, whatever REDIS_URL says) under one key per
- * e-mail: `points` counts the failures; `expire` is the next allowed attempt plus FORGET_SECONDS,
- * so the row disappears a day after the last delay ended, and the failures with it.
+ * e-mail for unknown browsers, one per known browser: `points` counts the failures; `expire` is
+ * the next allowed attempt plus FORGET_SECONDS, so the row disappears a day after the last delay
+ * ended, and the failures with it.
  */
 export const LOGIN_DELAY = { freeFailures: 5, maxDelaySeconds: 15 * 60, forgetSeconds: 24 * 60 * 60 } as const;
 
 const KEY_PREFIX = 'login-delay:';
-const keyOf = (email: string) => `${KEY_PREFIX}${email}`;
+const DEVICE_KEY_PREFIX = 'login-device:';
+/** Who is counted: a known browser's own nonce, else every unknown browser of the account together. */
+export type AttemptSubject = { email: string; knownDevice: string | null };
+const keyOf = ({ email, knownDevice }: AttemptSubject) => (knownDevice ? `${DEVICE_KEY_PREFIX}${knownDevice}` : `${KEY_PREFIX}${email}`);
 // 2^10 s is past the cap: the exponent stops there, so no count can overflow.
 const MAX_EXPONENT = 10;
 
@@ -35,13 +42,13 @@ export type AttemptClaim = { allowed: true; failures: number } | { allowed: fals
  * (clearLoginDelay). One statement: of concurrent attempts when the wait ends, one gets through
  * and sets the next wait; the others find it and are refused, so a burst buys no extra guesses.
  */
-export async function claimLoginAttempt(db: DbOrTx, email: string, now = new Date()): Promise<AttemptClaim> {
+export async function claimLoginAttempt(db: DbOrTx, subject: AttemptSubject, now = new Date()): Promise<AttemptClaim> {
   const at = now.toISOString();
   const forget = LOGIN_DELAY.forgetSeconds;
   const { freeFailures, maxDelaySeconds } = LOGIN_DELAY;
   const [claimed] = resultRows<{ points: number }>(
     await db.execute(sql`
-      insert into rate_limits as r (key, points, expire) values (${keyOf(email)}, 1, ${at}::timestamptz + make_interval(secs => ${forget + delayAfter(1)}))
+      insert into rate_limits as r (key, points, expire) values (${keyOf(subject)}, 1, ${at}::timestamptz + make_interval(secs => ${forget + delayAfter(1)}))
       on conflict (key) do update set
         points = case when r.expire <= ${at}::timestamptz then 1 else r.points + 1 end,
         expire = ${at}::timestamptz + make_interval(secs => ${forget} + case
@@ -54,34 +61,33 @@ export async function claimLoginAttempt(db: DbOrTx, email: string, now = new Dat
     if (Number(claimed.points) === 1) await forgetOldDelays(db, now);
     return { allowed: true, failures: Number(claimed.points) };
   }
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, keyOf(email))).limit(1);
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, keyOf(subject))).limit(1);
   const retryAt = new Date((row?.expire ?? now).getTime() - forget * 1000);
   const retryAfterSeconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
   return { allowed: false, failures: row?.points ?? 0, retryAt, retryAfterSeconds };
 }
 
-/** The right password: the failures are forgotten. */
+/** The right password: the failures of whoever tried (a known browser, or the unknown ones) are forgotten. */
+export async function clearLoginAttempts(db: DbOrTx, subject: AttemptSubject): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, keyOf(subject)));
+}
+
+/** An admin's new password or the platform's one-time link proves the owner: strangers start again from zero. */
 export async function clearLoginDelay(db: DbOrTx, email: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, keyOf(email)));
+  await clearLoginAttempts(db, { email, knownDevice: null });
 }
 
 /** Rows of accounts nobody has tried for a day; the limiter's own clean-up does not run with Redis. */
 async function forgetOldDelays(db: DbOrTx, now: Date): Promise<void> {
-  await db.delete(rateLimits).where(and(like(rateLimits.key, `${KEY_PREFIX}%`), lt(rateLimits.expire, now)));
+  await db
+    .delete(rateLimits)
+    .where(and(or(like(rateLimits.key, `${KEY_PREFIX}%`), like(rateLimits.key, `${DEVICE_KEY_PREFIX}%`)), lt(rateLimits.expire, now)));
 }
 
-const clock = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit' });
-
-function duration(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? '1 secondo' : `${seconds} secondi`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? '1 minuto' : `${minutes} minuti`;
-}
-
-/** What the login form and the API say to a refused attempt: how long, and until when. */
-export function loginDelayMessage(claim: { retryAt: Date; retryAfterSeconds: number }): string {
-  return (
-    `Troppi tentativi di accesso non riusciti per questo account: per sicurezza il prossimo tentativo è possibile tra ${duration(claim.retryAfterSeconds)} ` +
-    `(alle ${clock.format(claim.retryAt)}). Se hai dimenticato la password, chiedi un nuovo accesso all’amministratore o entra dalla piattaforma di prenotazione.`
-  );
-}
+/**
+ * What the login form and the API say to a refused attempt. No time: the instant the wait ends
+ * would tell a guesser when to send the next one. The owner learns the ways in that still work.
+ */
+export const LOGIN_DELAY_MESSAGE =
+  'Troppi tentativi di accesso non riusciti per questo account: per sicurezza riprova più tardi. ' +
+  'Dal browser da cui accedi di solito puoi entrare anche adesso; altrimenti chiedi all’amministratore una nuova password o entra dalla piattaforma di prenotazione.';

@@ -5,7 +5,8 @@ import { AppError } from '@/lib/errors';
 import { newSecret } from '@/lib/ids';
 import { limiter, secondsLeft, type LimitRule } from '@/lib/rate-limit/limiter';
 import type { Tenant } from '@/lib/tenant';
-import { claimLoginAttempt, clearLoginDelay, loginDelayMessage } from './login-delay';
+import { knownDeviceOf } from './known-devices';
+import { claimLoginAttempt, clearLoginAttempts, clearLoginDelay, LOGIN_DELAY_MESSAGE } from './login-delay';
 import { effectivePackLevel } from './pack-levels';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { hashSecret } from './secrets';
@@ -58,13 +59,15 @@ async function openSession(db: DbOrTx, user: UserRow, kind: SessionKind, method:
 /**
  * Password login. Unknown e-mail and wrong password give the same error after the same work,
  * and the same delay. The attempt is counted before the slow password check, so concurrent
- * guesses cannot all slip under the limits; a success takes its count back. While the account's
- * delay runs even the right password is refused (else the delay would not slow a guesser): the
- * owner still has their open sessions and the booking platform's one-time link (loginWithToken).
+ * guesses cannot all slip under the limits; a success takes its count back. While a delay runs
+ * even the right password is refused (else the delay would not slow a guesser); but strangers'
+ * failures delay unknown browsers only: `knownDevices` (the browser's cookie, known-devices.ts)
+ * gives a browser that logged in before its own count. The owner also keeps their open sessions
+ * and the booking platform's one-time link (loginWithToken).
  */
 export async function loginWithPassword(
   db: DbOrTx,
-  input: { email: string; password: string; kind: SessionKind },
+  input: { email: string; password: string; kind: SessionKind; knownDevices?: string | null },
   client: ClientInfo,
   now = new Date(),
 ): Promise<OpenedSession> {
@@ -76,12 +79,13 @@ export async function loginWithPassword(
     const seconds = secondsLeft(byAddress);
     throw new AppError('rate_limited', `Troppi tentativi di accesso da questo indirizzo. Riprova tra ${Math.ceil(seconds / 60)} minuti.`, { retryAfterSeconds: seconds });
   }
-  const claim = await claimLoginAttempt(db, email, now);
-  if (!claim.allowed) throw new AppError('rate_limited', loginDelayMessage(claim), { retryAfterSeconds: claim.retryAfterSeconds });
+  const subject = { email, knownDevice: knownDeviceOf(input.knownDevices, email) };
+  const claim = await claimLoginAttempt(db, subject, now);
+  if (!claim.allowed) throw new AppError('rate_limited', LOGIN_DELAY_MESSAGE);
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw new AppError('bad_request', INVALID_CREDENTIALS);
-  await clearLoginDelay(db, email);
+  await clearLoginAttempts(db, subject);
   if (address) await loginPerAddress.reward(db, address);
   return openSession(db, user, input.kind, 'password', client);
 }
@@ -105,6 +109,8 @@ export async function loginWithToken(db: DbOrTx, token: string, kind: SessionKin
     .returning({ userId: loginTokens.userId });
   if (!spent) throw new AppError('bad_request', INVALID_LOGIN_LINK);
   const [user] = await db.select().from(users).where(eq(users.id, spent.userId));
+  // The platform vouched for the owner: strangers' failures no longer delay the password.
+  await clearLoginDelay(db, user.email);
   return openSession(db, user, kind, 'token', client);
 }
 

@@ -1,3 +1,4 @@
+import { cookieFrom, KNOWN_DEVICES_COOKIE } from '@/lib/auth/known-devices';
 import { loginWithPassword, loginWithToken, recentLogins, revokeSession } from '@/lib/auth/service';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { hasFullPack } from '@/lib/auth/pack-levels';
@@ -19,8 +20,10 @@ export const authRoutes = [
     summary: 'Accesso con e-mail e password; restituisce il token e l’utente (400 se le credenziali sono errate).',
     body: z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(500) }),
     response: sessionAnswerSchema,
-    handler: async ({ db, client }, { body }) => {
-      const opened = await loginWithPassword(db, { ...body, kind: 'api' }, client);
+    handler: async ({ db, client, request }, { body }) => {
+      // A browser of the old front end that logged in before carries the mark the web login set.
+      const knownDevices = cookieFrom(request.headers.get('cookie'), KNOWN_DEVICES_COOKIE);
+      const opened = await loginWithPassword(db, { ...body, kind: 'api', knownDevices }, client);
       return { token: opened.secret, user: toLegacyUser(opened.user, await recentLogins(db, opened.user.campingId, opened.user.id)) };
     },
   }),

@@ -26,10 +26,12 @@ const ONE_CLICK_PATH = /^\/(?:mailing\/)?unsubscribe\/([^/]+)\/([^/]+)(?:\/[^/]*
 export async function proxy(request: NextRequest) {
   const { pathname, hostname } = request.nextUrl;
   // Guest links carry ids in the path, which no zod schema reads before the database does: a NUL
-  // there would reach PostgreSQL and come back as a 500 (the API's paths are refused by zod).
-  if (hasControlCharacters(decodedPath(pathname))) {
-    return new NextResponse('Indirizzo non valido · Ungültige Adresse · Invalid address', { status: 400 });
-  }
+  // there would reach PostgreSQL and come back as a 500. A broken percent escape would fail in
+  // Next.js's own routing with a 500, pages and API alike: both are the caller's mistake, a 400.
+  const decoded = decodedPath(pathname);
+  if (decoded === null || hasControlCharacters(decoded)) return invalidAddress(pathname);
+  // The API answers for itself past this point (its own session, limits and JSON errors).
+  if (pathname.startsWith('/api/')) return NextResponse.next();
   // Counted by address, so only when the address is known (TRUST_PROXY=1, see client-info.ts).
   const ip = GUEST_QUOTE_PATH.test(pathname) ? clientInfo(request.headers).ip : null;
   if (ip) {
@@ -58,12 +60,17 @@ export async function proxy(request: NextRequest) {
   return withContentSecurityPolicy(request);
 }
 
-function decodedPath(pathname: string): string {
+function decodedPath(pathname: string): string | null {
   try {
     return decodeURIComponent(pathname);
   } catch {
-    return pathname;
+    return null;
   }
+}
+
+function invalidAddress(pathname: string) {
+  if (pathname.startsWith('/api/')) return NextResponse.json({ error: 'Indirizzo non valido: il percorso contiene caratteri non ammessi o codificati male.' }, { status: 400 });
+  return new NextResponse('Indirizzo non valido · Ungültige Adresse · Invalid address', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
 /**
@@ -82,7 +89,9 @@ function withContentSecurityPolicy(request: NextRequest) {
 }
 
 export const config = {
-  // The two polls check the session themselves (a JSON 401, never a redirect): past the proxy,
-  // a poll neither decrypts the cookie twice nor has it re-issued every 30 seconds.
-  matcher: ['/((?!api|_next/static|_next/image|favicon.ico|robots.txt|notifiche/stato$|novita/stato$|.*\\.(?:png|jpg|jpeg|svg|webp|ico|css|js)$).*)'],
+  // Only Next.js's own files are left out, by their prefixes: a page's address ending in ".png"
+  // is still a page, and gets its policy and its session check. The two polls check the session
+  // themselves (a JSON 401, never a redirect): past the proxy, a poll neither decrypts the
+  // cookie twice nor has it re-issued every 30 seconds.
+  matcher: ['/((?!_next/static/|_next/image|favicon\\.ico$|icon\\.svg$|robots\\.txt$|notifiche/stato$|novita/stato$).*)'],
 };

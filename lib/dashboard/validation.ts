@@ -10,13 +10,13 @@ export const TOO_MUCH_DATA =
   'Stai cercando di visualizzare troppi dati, prova con un periodo più breve. Puoi visualizzare solo 100 giorni in modalità "Giorno", fino a 8 ore in modalità 5-min.';
 
 export function parseComparison(value: string | undefined): Comparison {
-  const found = value ? COMPARISONS[value.toLowerCase()] : undefined;
+  const found = value && Object.hasOwn(COMPARISONS, value.toLowerCase()) ? COMPARISONS[value.toLowerCase()] : undefined;
   if (!found) throw new AppError('bad_request', 'Periodo di confronto non valido: usa mese, stagione o anno.');
   return found;
 }
 
 export function parseBucket(value: string | undefined): Bucket {
-  const found = value ? BUCKETS[value.toLowerCase()] : undefined;
+  const found = value && Object.hasOwn(BUCKETS, value.toLowerCase()) ? BUCKETS[value.toLowerCase()] : undefined;
   if (!found) throw new AppError('bad_request', 'Raggruppamento non valido: usa giorno, settimana o mese.');
   return found;
 }

@@ -130,6 +130,9 @@ function fixedCases(route: Endpoint): Case[] {
         { label: 'parametri U+0000', params: Object.fromEntries(names.map((name) => [name, 'id\u0000'])) },
         { label: 'parametri lunghi 10 000 caratteri', params: Object.fromEntries(names.map((name) => [name, '9'.repeat(10_000)])) },
         { label: 'parametri RTL ed emoji', params: Object.fromEntries(names.map((name) => [name, '\u202Eשלום😀'])) },
+        // A lookup by a user-given key must not reach Object.prototype.
+        ...['constructor', '__proto__', 'toString', 'hasOwnProperty'].map((key) => ({ label: `parametri ${key}`, params: Object.fromEntries(names.map((name) => [name, key])) })),
+        { label: 'parametri con suffisso di file', params: Object.fromEntries(names.map((name) => [name, `${world.colleague.id}.png`])) },
       ]
     : [];
   if (route.method === 'GET') return [...cases, { label: 'senza parametri strani', params }];

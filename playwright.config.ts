@@ -11,6 +11,8 @@ if (e2eDatabase) process.env.E2E_DATABASE_URL = e2eDatabase;
 // Set once in the runner, inherited by the workers: a test that writes an encrypted secret (the
 // mailbox's password) straight to the database encrypts it with the server's key.
 process.env.E2E_DATA_ENCRYPTION_KEY ??= randomBytes(32).toString('base64url');
+// The server's own secret, so a test can sign a call between instances (the revalidation route).
+process.env.E2E_AUTH_SECRET ??= randomBytes(32).toString('base64url');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -52,7 +54,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       E2E_PORT: String(port),
-      AUTH_SECRET: randomBytes(32).toString('base64url'),
+      AUTH_SECRET: process.env.E2E_AUTH_SECRET,
       DATA_ENCRYPTION_KEY: process.env.E2E_DATA_ENCRYPTION_KEY,
       BOOKING_PLATFORM_API_KEY: E2E_PLATFORM_KEY,
       NEXT_TELEMETRY_DISABLED: '1',

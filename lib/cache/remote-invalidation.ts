@@ -1,4 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, like, lt } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { rateLimits } from '@/db/schema';
 import { appUrl, env } from '@/lib/env';
 
 /**
@@ -28,6 +31,23 @@ export function isValidRevalidation(secret: string, headers: Headers, body: stri
   if (!/^\d{1,16}$/.test(timestamp) || Math.abs(now - Number(timestamp)) > MAX_AGE_MS) return false;
   const expected = Buffer.from(signature(secret, timestamp, body), 'utf8');
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const SPENT_PREFIX = 'revalidate-spent:';
+
+/**
+ * Spends a valid call's signature, for every instance at once (the shared rate_limits table): true
+ * the first time, false for a replay. Kept twice the age window, past which the call is too old anyway.
+ */
+export async function spendRevalidation(db: DbOrTx, headers: Headers, now = Date.now()): Promise<boolean> {
+  const key = `${SPENT_PREFIX}${headers.get(SIGNATURE_HEADER) ?? ''}`;
+  await db.delete(rateLimits).where(and(like(rateLimits.key, `${SPENT_PREFIX}%`), lt(rateLimits.expire, new Date(now))));
+  const spent = await db
+    .insert(rateLimits)
+    .values({ key, points: 1, expire: new Date(now + 2 * MAX_AGE_MS) })
+    .onConflictDoNothing()
+    .returning({ key: rateLimits.key });
+  return spent.length === 1;
 }
 
 /**

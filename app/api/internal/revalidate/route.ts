@@ -1,7 +1,8 @@
 import { revalidateTag } from 'next/cache';
 import { z } from 'zod';
-import { isValidRevalidation } from '@/lib/cache/remote-invalidation';
+import { isValidRevalidation, spendRevalidation } from '@/lib/cache/remote-invalidation';
 import { isCacheTag } from '@/lib/cache/tags';
+import { runSystemWork } from '@/lib/context/unit-of-work';
 import { env } from '@/lib/env';
 import { readBodyText } from '@/lib/http/body-limit';
 import { toErrorResponse } from '@/lib/http/error-response';
@@ -28,6 +29,8 @@ export async function POST(request: Request) {
     return error(400, 'JSON non valido.');
   }
   if (!parsed.success) return error(400, 'Elenco di tag non valido.');
+  // A captured call replayed within its five minutes would drop the cache again and again.
+  if (!(await runSystemWork('revalidation replay guard', ({ db }) => spendRevalidation(db, request.headers)))) return error(401, 'Firma già usata.');
   for (const tag of parsed.data.tags) revalidateTag(tag, { expire: 0 });
   return Response.json({ invalidati: parsed.data.tags.length });
 }

@@ -1,9 +1,8 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { auditLog } from '@/db/schema';
 import { requireAdmin } from '@/lib/auth/roles';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { exactTimestamp } from '@/lib/pagination';
-import type { Tenant } from '@/lib/tenant';
 import type { AuditAction } from './actions';
 
 export type AuditEntry = typeof auditLog.$inferSelect;
@@ -25,12 +24,15 @@ export function changedKeys(before: Record<string, unknown>, after: Record<strin
   return { before: Object.fromEntries(keys.map((key) => [key, before[key]])), after: Object.fromEntries(keys.map((key) => [key, after[key]])) };
 }
 
-/** Written in the caller's transaction: no change without its entry, no entry without its change. */
-export async function recordAudit(db: DbOrTx, actor: Pick<Tenant, 'userId' | 'email'>, input: AuditInput): Promise<void> {
-  await db.insert(auditLog).values({
+/**
+ * Written in the caller's transaction: no change without its entry, no entry without its change.
+ * The campsite is the input's: the operator's entries may belong to another campsite.
+ */
+export async function recordAudit(ctx: StaffCtx, input: AuditInput): Promise<void> {
+  await ctx.db.insert(auditLog).values({
     campingId: input.campsiteId,
-    actorUserId: actor.userId,
-    actorEmail: actor.email,
+    actorUserId: ctx.tenant.userId,
+    actorEmail: ctx.tenant.email,
     action: input.action,
     entityId: input.entityId ?? null,
     summary: input.summary,
@@ -42,18 +44,14 @@ export async function recordAudit(db: DbOrTx, actor: Pick<Tenant, 'userId' | 'em
 export const AUDIT_PAGE_SIZE = 30;
 
 /** The campsite's log, newest first, paged by (created_at, id); admins of that campsite only. */
-export async function listAudit(
-  db: DbOrTx,
-  tenant: Pick<Tenant, 'campsiteId' | 'isAdmin' | 'isOperator'>,
-  options: { before?: { createdAt: string; id: string } } = {},
-): Promise<(AuditEntry & { cursorAt: string })[]> {
-  requireAdmin(tenant);
+export async function listAudit(ctx: StaffCtx, options: { before?: { createdAt: string; id: string } } = {}): Promise<(AuditEntry & { cursorAt: string })[]> {
+  requireAdmin(ctx.tenant);
   const cursor = options.before ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${options.before.createdAt}::timestamptz, ${options.before.id})` : undefined;
   // cursorAt keeps the microseconds a Date would round away, so the next page skips no entry.
-  return db
+  return ctx.db
     .select({ ...getTableColumns(auditLog), cursorAt: exactTimestamp(auditLog.createdAt) })
     .from(auditLog)
-    .where(and(eq(auditLog.campingId, tenant.campsiteId), cursor))
+    .where(and(eq(auditLog.campingId, ctx.campsiteId), cursor))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE);
 }

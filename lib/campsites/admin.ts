@@ -1,18 +1,15 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { campsiteLanguages, campsites, contacts, images, mailTraces, quotes, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
 import { hashPassword } from '@/lib/auth/passwords';
 import { adminCampsiteScope, requireAdmin, requireOperator } from '@/lib/auth/roles';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { decodeCursor, toPage, type Page } from '@/lib/pagination';
 import { escapeLike } from '@/lib/search';
-import type { Tenant } from '@/lib/tenant';
 import type { NewCampsite } from './admin-validation';
 import { DEFAULT_CONTACT_FORM_FIELDS, DEFAULT_LANGUAGES, DEFAULT_OCCUPANCY_SCALE, DEFAULT_OPENING_HOURS } from './defaults';
 import type { CampsiteRow } from './service';
-
-type Actor = Pick<Tenant, 'campsiteId' | 'userId' | 'email' | 'isAdmin' | 'isOperator'>;
 
 export const CAMPSITE_PAGE_SIZE = 50;
 
@@ -21,14 +18,14 @@ export const CAMPSITE_PAGE_SIZE = 50;
  * (name, id)), only their own for a campsite admin. The list is small (one row per customer),
  * so the name search needs no index of its own.
  */
-export async function listCampsites(db: DbOrTx, tenant: Actor, options: { search?: string; cursor?: string } = {}): Promise<Page<CampsiteRow>> {
-  requireAdmin(tenant);
-  if (!tenant.isOperator) {
-    const own = await db.select().from(campsites).where(eq(campsites.id, tenant.campsiteId));
+export async function listCampsites(ctx: StaffCtx, options: { search?: string; cursor?: string } = {}): Promise<Page<CampsiteRow>> {
+  requireAdmin(ctx.tenant);
+  if (!ctx.tenant.isOperator) {
+    const own = await ctx.db.select().from(campsites).where(eq(campsites.id, ctx.campsiteId));
     return { items: own, nextCursor: null };
   }
   const after = decodeCursor(options.cursor, 2);
-  const rows = await db
+  const rows = await ctx.db
     .select()
     .from(campsites)
     .where(
@@ -43,18 +40,18 @@ export async function listCampsites(db: DbOrTx, tenant: Actor, options: { search
 }
 
 /** One campsite the caller may manage: the operator any, an admin their own (404 for another). */
-export async function getManagedCampsite(db: DbOrTx, tenant: Actor, campsiteId: string): Promise<CampsiteRow> {
-  const id = adminCampsiteScope(tenant, campsiteId);
-  const [row] = await db.select().from(campsites).where(eq(campsites.id, id));
+export async function getManagedCampsite(ctx: StaffCtx, campsiteId: string): Promise<CampsiteRow> {
+  const id = adminCampsiteScope(ctx.tenant, campsiteId);
+  const [row] = await ctx.db.select().from(campsites).where(eq(campsites.id, id));
   if (!row) throw new AppError('not_found', 'Campeggio non trovato.');
   return row;
 }
 
 /** Adds a campsite with its defaults and its first admin, in one transaction, audited in the new campsite. */
-export async function createCampsite(db: DbOrTx, tenant: Actor, input: NewCampsite): Promise<{ campsite: CampsiteRow; adminUserId: string }> {
-  requireOperator(tenant);
+export async function createCampsite(ctx: StaffCtx, input: NewCampsite): Promise<{ campsite: CampsiteRow; adminUserId: string }> {
+  requireOperator(ctx.tenant);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (taken) throw new AppError('conflict', 'Esiste già un utente con questa e-mail: scegline un’altra per l’amministratore.');
     const [campsite] = await tx
@@ -74,7 +71,7 @@ export async function createCampsite(db: DbOrTx, tenant: Actor, input: NewCampsi
       .insert(users)
       .values({ campingId: campsite.id, email: input.email, name: input.email, passwordHash, isAdmin: true, packLevel: 10 })
       .returning({ id: users.id });
-    await recordAudit(tx, tenant, {
+    await recordAudit({ ...ctx, db: tx }, {
       campsiteId: campsite.id,
       action: 'campsite.create',
       entityId: campsite.id,
@@ -91,9 +88,9 @@ const countOf = (table: typeof contacts | typeof quotes | typeof mailTraces | ty
   sql<number>`(select ${count()} from ${table} where ${table.campingId} = ${campsiteId})`.mapWith(Number);
 
 /** What goes with a campsite when it is deleted, shown before the operator confirms. */
-export async function campsiteDeletionSummary(db: DbOrTx, tenant: Actor, campsiteId: string): Promise<CampsiteDeletionSummary> {
-  requireOperator(tenant);
-  const [row] = await db
+export async function campsiteDeletionSummary(ctx: StaffCtx, campsiteId: string): Promise<CampsiteDeletionSummary> {
+  requireOperator(ctx.tenant);
+  const [row] = await ctx.db
     .select({
       id: campsites.id,
       name: campsites.name,
@@ -114,11 +111,12 @@ export async function campsiteDeletionSummary(db: DbOrTx, tenant: Actor, campsit
  * name must match; the provider's own campsite (where operators live) cannot go. The audit
  * entry goes to the operator's campsite: the deleted one's log goes with it.
  */
-export async function deleteCampsite(db: DbOrTx, tenant: Actor, input: { id: string; confirmName: string }): Promise<CampsiteDeletionSummary> {
-  requireOperator(tenant);
-  if (input.id === tenant.campsiteId) throw new AppError('conflict', 'Non puoi eliminare il campeggio del fornitore in cui lavori.');
-  return db.transaction(async (tx) => {
-    const summary = await campsiteDeletionSummary(tx, tenant, input.id);
+export async function deleteCampsite(ctx: StaffCtx, input: { id: string; confirmName: string }): Promise<CampsiteDeletionSummary> {
+  requireOperator(ctx.tenant);
+  if (input.id === ctx.campsiteId) throw new AppError('conflict', 'Non puoi eliminare il campeggio del fornitore in cui lavori.');
+  return ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    const summary = await campsiteDeletionSummary(inTx, input.id);
     if (input.confirmName.trim() !== summary.name.trim()) {
       throw new AppError('bad_request', 'Il nome scritto non corrisponde a quello del campeggio: niente è stato eliminato.');
     }
@@ -126,8 +124,8 @@ export async function deleteCampsite(db: DbOrTx, tenant: Actor, input: { id: str
     if (operator) throw new AppError('conflict', 'Questo campeggio ospita operatori del fornitore: non si può eliminare.');
     await tx.delete(campsites).where(eq(campsites.id, input.id));
     const { id, name, ...counts } = summary;
-    await recordAudit(tx, tenant, {
-      campsiteId: tenant.campsiteId,
+    await recordAudit(inTx, {
+      campsiteId: ctx.campsiteId,
       action: 'campsite.delete',
       entityId: id,
       summary: `Campeggio «${name}» eliminato con ${counts.contacts} contatti, ${counts.quotes} preventivi, ${counts.mails} e-mail, ${counts.images} immagini e ${counts.users} utenti`,

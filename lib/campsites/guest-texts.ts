@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { campsites, type Localization } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import type { GuestTextOverrides } from '@/lib/i18n/guest-overrides';
 import type { GuestLocale } from '@/lib/i18n/locales';
 import { guestMessages } from '@/lib/i18n/guest-messages';
@@ -16,12 +16,12 @@ export function guestTextOverrides(localization: Localization | null | undefined
   return Object.fromEntries(Object.entries(texts).filter(([key, text]) => typeof text === 'string' && (!page || key.startsWith(`${page}.`))));
 }
 
-export async function loadGuestTextOverrides(db: DbOrTx, campsiteId: string, locale: GuestLocale, page?: 'guestForm' | 'guestQuote'): Promise<GuestTextOverrides> {
-  const [row] = await db.select({ localization: campsites.localization }).from(campsites).where(eq(campsites.id, campsiteId));
+export async function loadGuestTextOverrides(ctx: CampsiteCtx, locale: GuestLocale, page?: 'guestForm' | 'guestQuote'): Promise<GuestTextOverrides> {
+  const [row] = await ctx.db.select({ localization: campsites.localization }).from(campsites).where(eq(campsites.id, ctx.campsiteId));
   return guestTextOverrides(row?.localization, locale, page);
 }
 
 /** The guest pages' messages in one language as this campsite words them. */
-export async function campsiteGuestMessages(db: DbOrTx, campsiteId: string, locale: GuestLocale) {
-  return guestMessages(locale, await loadGuestTextOverrides(db, campsiteId, locale));
+export async function campsiteGuestMessages(ctx: CampsiteCtx, locale: GuestLocale) {
+  return guestMessages(locale, await loadGuestTextOverrides(ctx, locale));
 }

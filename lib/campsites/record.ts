@@ -1,9 +1,9 @@
-import type { Database } from '@/db/client';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { encryptSecret } from '@/lib/crypto/secret-box';
 import { forbidden } from '@/lib/errors';
 import { z } from '@/lib/validation';
 import { saveCampsitePatch } from './settings';
-import { writeCampsiteScope, type CampsiteRow, type SettingsActor } from './settings-scope';
+import { writeCampsiteScope, type CampsiteRow } from './settings-scope';
 import { identitySchema, tagsSchema } from './settings-validation';
 
 const OPERATOR_FIELDS = ['name', 'lucee', 'platformCampId'] as const;
@@ -32,19 +32,18 @@ type Patch = Partial<CampsiteRow>;
  * the platform id only the operator changes (sending them unchanged, as a legacy client sending
  * the whole record back does, is fine). Keys are stored encrypted; '' or null removes one.
  */
-export async function updateCampsiteRecord(db: Database, tenant: SettingsActor, campsiteId: string | null | undefined, input: z.input<typeof campsiteRecordSchema>): Promise<CampsiteRow> {
-  const id = writeCampsiteScope(tenant, campsiteId);
+export async function updateCampsiteRecord(ctx: StaffCtx, campsiteId: string | null | undefined, input: z.input<typeof campsiteRecordSchema>): Promise<CampsiteRow> {
+  const id = writeCampsiteScope(ctx.tenant, campsiteId);
   const { mailjetApiKey, mailjetSecret, ...rest } = campsiteRecordSchema.parse(input);
   const patch = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as Patch;
   if (mailjetApiKey !== undefined) patch.mailjetApiKey = mailjetApiKey ? encryptSecret(mailjetApiKey) : null;
   if (mailjetSecret !== undefined) patch.mailjetSecret = mailjetSecret ? encryptSecret(mailjetSecret) : null;
   return saveCampsitePatch(
-    db,
-    tenant,
+    ctx,
     id,
     (current) => {
       const touched = OPERATOR_FIELDS.filter((key) => key in patch && patch[key] !== current[key]);
-      if (touched.length && !tenant.isOperator) throw forbidden('Nome, variante lucee e id sulla piattaforma li modifica solo l’operatore del fornitore.');
+      if (touched.length && !ctx.tenant.isOperator) throw forbidden('Nome, variante lucee e id sulla piattaforma li modifica solo l’operatore del fornitore.');
       return patch;
     },
     { action: 'campsite.settings.record', summary: 'Dati del campeggio modificati' },
@@ -52,6 +51,6 @@ export async function updateCampsiteRecord(db: Database, tenant: SettingsActor, 
 }
 
 /** The record's own fields (Generale tab); see updateCampsiteRecord above for who changes what. */
-export async function updateIdentity(db: Database, tenant: SettingsActor, campsiteId: string | null | undefined, input: z.input<typeof identitySchema>) {
-  return updateCampsiteRecord(db, tenant, campsiteId, identitySchema.parse(input));
+export async function updateIdentity(ctx: StaffCtx, campsiteId: string | null | undefined, input: z.input<typeof identitySchema>) {
+  return updateCampsiteRecord(ctx, campsiteId, identitySchema.parse(input));
 }

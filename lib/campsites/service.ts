@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { campsites } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
-import type { Tenant } from '@/lib/tenant';
 
 export type CampsiteRow = typeof campsites.$inferSelect;
 
-export async function getOwnCampsite(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>): Promise<CampsiteRow> {
-  const [campsite] = await db.select().from(campsites).where(eq(campsites.id, tenant.campsiteId));
+export async function getOwnCampsite(ctx: CampsiteCtx): Promise<CampsiteRow> {
+  const [campsite] = await ctx.db.select().from(campsites).where(eq(campsites.id, ctx.campsiteId));
   if (!campsite) throw new AppError('not_found', 'Campeggio non trovato.');
   return campsite;
 }
@@ -20,8 +19,8 @@ export function hasMailingProvider(campsite: Pick<CampsiteRow, 'mailjetApiKey' |
 export const MAX_REMINDER_DAYS = 60;
 
 /** Days after sending before an unopened quote gets the reminder; 0 switches reminders off. */
-export async function setReminderDays(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, days: number): Promise<number> {
-  const [updated] = await db.update(campsites).set({ reminderDays: days }).where(eq(campsites.id, tenant.campsiteId)).returning({ days: campsites.reminderDays });
+export async function setReminderDays(ctx: CampsiteCtx, days: number): Promise<number> {
+  const [updated] = await ctx.db.update(campsites).set({ reminderDays: days }).where(eq(campsites.id, ctx.campsiteId)).returning({ days: campsites.reminderDays });
   if (!updated) throw new AppError('not_found', 'Campeggio non trovato.');
   return updated.days;
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { campsites } from '@/db/schema';
 import { adminCampsiteScope } from '@/lib/auth/roles';
+import type { Ctx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import type { Tenant } from '@/lib/tenant';
 
@@ -23,8 +23,9 @@ export function readCampsiteScope(tenant: Pick<Tenant, 'campsiteId' | 'isOperato
 /** A change: admins of that campsite and the operator only (lib/auth/roles.ts). */
 export const writeCampsiteScope = (tenant: SettingsActor, campsiteId?: string | null) => adminCampsiteScope(tenant, campsiteId);
 
-export async function loadCampsite(db: DbOrTx, campsiteId: string, options: { lock?: boolean } = {}): Promise<CampsiteRow> {
-  const query = db.select().from(campsites).where(eq(campsites.id, campsiteId));
+/** The campsite named (the operator's settings may name another than the unit of work's). */
+export async function loadCampsite(ctx: Ctx, campsiteId: string, options: { lock?: boolean } = {}): Promise<CampsiteRow> {
+  const query = ctx.db.select().from(campsites).where(eq(campsites.id, campsiteId));
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw notFound();
   return row;

@@ -1,16 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '@/db/client';
 import { campsites, type CampsiteContacts, type ContactFormField, type OccupancyStep, type OpeningHours } from '@/db/schema';
 import type { AuditAction } from '@/lib/audit/actions';
 import { recordAudit } from '@/lib/audit/service';
 import { cacheTags, invalidate } from '@/lib/cache/tags';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { encryptSecret, maskSecret } from '@/lib/crypto/secret-box';
 import { AppError } from '@/lib/errors';
 import { DEFAULT_FORM_FIELDS } from '@/lib/vocabulary/request-fields';
 import type { Localization, TagDefinition } from '@/db/schema';
 import { listCampsiteLanguages, type CampsiteLanguage } from './languages';
 import { DEFAULT_OCCUPANCY_SCALE, EMPTY_CONTACTS, openingHoursOf } from './settings-defaults';
-import { loadCampsite, readCampsiteScope, writeCampsiteScope, type CampsiteRow, type SettingsActor } from './settings-scope';
+import { loadCampsite, readCampsiteScope, writeCampsiteScope, type CampsiteRow } from './settings-scope';
 import {
   contactFormFieldsSchema,
   contactsSchema,
@@ -66,10 +66,10 @@ export function settingsOf(row: CampsiteRow, languages: CampsiteLanguage[]): Cam
   };
 }
 
-export async function getCampsiteSettings(db: Database, tenant: SettingsActor, campsiteId?: string | null): Promise<CampsiteSettings> {
-  const id = readCampsiteScope(tenant, campsiteId);
-  const row = await loadCampsite(db, id);
-  return settingsOf(row, await listCampsiteLanguages(db, id));
+export async function getCampsiteSettings(ctx: StaffCtx, campsiteId?: string | null): Promise<CampsiteSettings> {
+  const id = readCampsiteScope(ctx.tenant, campsiteId);
+  const row = await loadCampsite(ctx, id);
+  return settingsOf(row, await listCampsiteLanguages(ctx, id));
 }
 
 type Patch = Partial<Omit<CampsiteRow, 'id' | 'createdAt' | 'updatedAt' | 'version' | 'monthlyEmailSent'>>;
@@ -89,14 +89,14 @@ function auditable(patch: Patch): Record<string, unknown> {
  * in one transaction; the guest pages' cache dropped after the commit, so the change shows at once.
  */
 export async function saveCampsitePatch(
-  db: Database,
-  tenant: SettingsActor,
+  ctx: StaffCtx,
   campsiteId: string,
   build: (current: CampsiteRow) => Patch,
   audit: { action: AuditAction; summary: string },
 ): Promise<CampsiteRow> {
-  const saved = await db.transaction(async (tx) => {
-    const current = await loadCampsite(tx, campsiteId, { lock: true });
+  const saved = await ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    const current = await loadCampsite(inTx, campsiteId, { lock: true });
     const patch = build(current);
     // Decided on the stored values (a re-entered key encrypts anew), audited masked.
     const changed = (Object.keys(patch) as (keyof Patch)[]).filter((key) => canonical(current[key]) !== canonical(patch[key]));
@@ -108,7 +108,7 @@ export async function saveCampsitePatch(
       .set({ ...patch, version: sql`${campsites.version} + 1` })
       .where(eq(campsites.id, campsiteId))
       .returning();
-    await recordAudit(tx, tenant, { campsiteId, action: audit.action, entityId: campsiteId, summary: audit.summary, ...diff });
+    await recordAudit(inTx, { campsiteId, action: audit.action, entityId: campsiteId, summary: audit.summary, ...diff });
     return row;
   });
   invalidate([cacheTags.campsite(campsiteId)]);
@@ -125,32 +125,32 @@ function canonical(value: unknown): string {
 type SettingsSection = 'hours' | 'contacts' | 'occupancy' | 'form-fields' | 'localization' | 'tags' | 'mailing';
 const save = (action: SettingsSection, summary: string) => ({ action: `campsite.settings.${action}` as const, summary });
 
-export async function updateOpeningHours(db: Database, tenant: SettingsActor, campsiteId: string | null | undefined, input: z.input<typeof openingHoursSchema>) {
-  const id = writeCampsiteScope(tenant, campsiteId);
+export async function updateOpeningHours(ctx: StaffCtx, campsiteId: string | null | undefined, input: z.input<typeof openingHoursSchema>) {
+  const id = writeCampsiteScope(ctx.tenant, campsiteId);
   const openingHours = openingHoursSchema.parse(input);
-  return saveCampsitePatch(db, tenant, id, () => ({ openingHours }), save('hours', 'Orari del campeggio modificati'));
+  return saveCampsitePatch(ctx, id, () => ({ openingHours }), save('hours', 'Orari del campeggio modificati'));
 }
 
-export async function updateContacts(db: Database, tenant: SettingsActor, campsiteId: string | null | undefined, input: z.input<typeof contactsSchema>) {
-  const id = writeCampsiteScope(tenant, campsiteId);
+export async function updateContacts(ctx: StaffCtx, campsiteId: string | null | undefined, input: z.input<typeof contactsSchema>) {
+  const id = writeCampsiteScope(ctx.tenant, campsiteId);
   const contacts = contactsSchema.parse(input);
-  return saveCampsitePatch(db, tenant, id, () => ({ contacts }), save('contacts', 'Contatti del campeggio modificati'));
+  return saveCampsitePatch(ctx, id, () => ({ contacts }), save('contacts', 'Contatti del campeggio modificati'));
 }
 
-export async function updateOccupancyScale(db: Database, tenant: SettingsActor, campsiteId: string | null | undefined, input: z.input<typeof occupancyScaleSchema>) {
-  const id = writeCampsiteScope(tenant, campsiteId);
+export async function updateOccupancyScale(ctx: StaffCtx, campsiteId: string | null | undefined, input: z.input<typeof occupancyScaleSchema>) {
+  const id = writeCampsiteScope(ctx.tenant, campsiteId);
   const occupancyScale = occupancyScaleSchema.parse(input);
-  return saveCampsitePatch(db, tenant, id, () => ({ occupancyScale }), save('occupancy', 'Scala di occupazione modificata'));
+  return saveCampsitePatch(ctx, id, () => ({ occupancyScale }), save('occupancy', 'Scala di occupazione modificata'));
 }
 
-export async function updateContactFormFields(db: Database, tenant: SettingsActor, campsiteId: string | null | undefined, input: z.input<typeof contactFormFieldsSchema>) {
-  const id = writeCampsiteScope(tenant, campsiteId);
+export async function updateContactFormFields(ctx: StaffCtx, campsiteId: string | null | undefined, input: z.input<typeof contactFormFieldsSchema>) {
+  const id = writeCampsiteScope(ctx.tenant, campsiteId);
   const contactFormFields = contactFormFieldsSchema.parse(input);
-  return saveCampsitePatch(db, tenant, id, () => ({ contactFormFields }), save('form-fields', 'Campi del modulo contatti modificati'));
+  return saveCampsitePatch(ctx, id, () => ({ contactFormFields }), save('form-fields', 'Campi del modulo contatti modificati'));
 }
 
-export async function updateLocalization(db: Database, tenant: SettingsActor, campsiteId: string | null | undefined, input: z.input<typeof localizationSchema>) {
-  const id = writeCampsiteScope(tenant, campsiteId);
+export async function updateLocalization(ctx: StaffCtx, campsiteId: string | null | undefined, input: z.input<typeof localizationSchema>) {
+  const id = writeCampsiteScope(ctx.tenant, campsiteId);
   const parsed = localizationSchema.parse(input);
   // An emptied text goes back to the page's own; a language without texts is dropped.
   const localization = Object.fromEntries(
@@ -158,18 +158,18 @@ export async function updateLocalization(db: Database, tenant: SettingsActor, ca
       .map(([locale, texts]) => [locale, Object.fromEntries(Object.entries(texts ?? {}).filter(([, value]) => value !== ''))] as const)
       .filter(([, texts]) => Object.keys(texts).length > 0),
   );
-  return saveCampsitePatch(db, tenant, id, () => ({ localization }), save('localization', 'Testi delle pagine ospite modificati'));
+  return saveCampsitePatch(ctx, id, () => ({ localization }), save('localization', 'Testi delle pagine ospite modificati'));
 }
 
-export async function updateTags(db: Database, tenant: SettingsActor, campsiteId: string | null | undefined, input: z.input<typeof tagsSchema>) {
-  const id = writeCampsiteScope(tenant, campsiteId);
+export async function updateTags(ctx: StaffCtx, campsiteId: string | null | undefined, input: z.input<typeof tagsSchema>) {
+  const id = writeCampsiteScope(ctx.tenant, campsiteId);
   const tags = tagsSchema.parse(input);
-  return saveCampsitePatch(db, tenant, id, () => tags, save('tags', 'Tag dei contatti e dei preventivi modificati'));
+  return saveCampsitePatch(ctx, id, () => tags, save('tags', 'Tag dei contatti e dei preventivi modificati'));
 }
 
 /** Stored encrypted (AES-256-GCM); a blank value keeps the stored key. */
-export async function updateMailingKeys(db: Database, tenant: SettingsActor, campsiteId: string | null | undefined, input: z.input<typeof mailingSchema>) {
-  const id = writeCampsiteScope(tenant, campsiteId);
+export async function updateMailingKeys(ctx: StaffCtx, campsiteId: string | null | undefined, input: z.input<typeof mailingSchema>) {
+  const id = writeCampsiteScope(ctx.tenant, campsiteId);
   const parsed = mailingSchema.parse(input);
   const patch: Patch = {};
   if (parsed.clearApiKey) patch.mailjetApiKey = null;
@@ -177,5 +177,5 @@ export async function updateMailingKeys(db: Database, tenant: SettingsActor, cam
   if (parsed.clearSecret) patch.mailjetSecret = null;
   else if (parsed.secret) patch.mailjetSecret = encryptSecret(parsed.secret);
   if (Object.keys(patch).length === 0) throw new AppError('bad_request', 'Scrivi la chiave o il segreto da salvare.', { fieldErrors: { apiKey: 'Scrivi la chiave API o il segreto' } });
-  return saveCampsitePatch(db, tenant, id, () => patch, save('mailing', 'Chiavi del fornitore di mailing modificate'));
+  return saveCampsitePatch(ctx, id, () => patch, save('mailing', 'Chiavi del fornitore di mailing modificate'));
 }

@@ -1,9 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, quotes } from '@/db/schema';
-import { loadCampsite, readCampsiteScope, type SettingsActor } from '@/lib/campsites/settings-scope';
+import { loadCampsite, readCampsiteScope } from '@/lib/campsites/settings-scope';
 import { getCampsiteSettings } from '@/lib/campsites/settings';
-import type { Database } from '@/db/client';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 
 const MAX_CONFIRMS = 100;
 
@@ -11,10 +10,10 @@ const MAX_CONFIRMS = 100;
  * The quotes a guest has accepted and the campsite still has to confirm as a booking (progress
  * 'accettato'), newest acceptance first: what the legacy /getConfirms lists for a campsite.
  */
-export async function listPendingConfirmations(db: DbOrTx, tenant: SettingsActor, campsiteId?: string | null) {
-  const id = readCampsiteScope(tenant, campsiteId);
-  await loadCampsite(db, id);
-  return db
+export async function listPendingConfirmations(ctx: StaffCtx, campsiteId?: string | null) {
+  const id = readCampsiteScope(ctx.tenant, campsiteId);
+  await loadCampsite(ctx, id);
+  return ctx.db
     .select({
       id: quotes.id,
       name: quotes.name,
@@ -32,7 +31,7 @@ export async function listPendingConfirmations(db: DbOrTx, tenant: SettingsActor
 }
 
 /** What the quote mini-site shows of the campsite besides the quote: name, contacts and hours. */
-export async function miniSiteSettings(db: Database, tenant: SettingsActor, campsiteId?: string | null) {
-  const settings = await getCampsiteSettings(db, tenant, campsiteId);
+export async function miniSiteSettings(ctx: StaffCtx, campsiteId?: string | null) {
+  const settings = await getCampsiteSettings(ctx, campsiteId);
   return { camping: settings.id, name: settings.name, contacts: settings.contacts, openingHours: settings.openingHours };
 }

@@ -1,8 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database, DbOrTx } from '@/db/client';
+import type { DbOrTx } from '@/db/client';
 import { configurations } from '@/db/schema';
 import { changedKeys, recordAudit } from '@/lib/audit/service';
-import { readCampsiteScope, writeCampsiteScope, type SettingsActor } from '@/lib/campsites/settings-scope';
+import { readCampsiteScope, writeCampsiteScope } from '@/lib/campsites/settings-scope';
+import type { CampsiteCtx, StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import type { z } from '@/lib/validation';
 import { configPatchSchema, newConfigSchema, QUOTE_SENDER_GROUP, quoteSenderSchema, type QuoteSender } from './validation';
@@ -15,9 +16,9 @@ const MAX_CONFIGURATIONS = 500;
 const notFound = () => new AppError('not_found', 'Configurazione non trovata.');
 
 /** The campsite's configurations, optionally of one group; every user reads their own campsite's. */
-export async function listConfigurations(db: DbOrTx, tenant: SettingsActor, options: { group?: string; campsiteId?: string | null } = {}): Promise<ConfigurationRow[]> {
-  const id = readCampsiteScope(tenant, options.campsiteId);
-  return db
+export async function listConfigurations(ctx: StaffCtx, options: { group?: string; campsiteId?: string | null } = {}): Promise<ConfigurationRow[]> {
+  const id = readCampsiteScope(ctx.tenant, options.campsiteId);
+  return ctx.db
     .select()
     .from(configurations)
     .where(and(eq(configurations.campingId, id), options.group ? eq(configurations.group, options.group) : undefined))
@@ -27,12 +28,12 @@ export async function listConfigurations(db: DbOrTx, tenant: SettingsActor, opti
 
 const snapshot = (row: Pick<ConfigurationRow, 'group' | 'option'>) => ({ group: row.group, option: row.option });
 
-export async function addConfiguration(db: Database, tenant: SettingsActor, input: z.input<typeof newConfigSchema>, campsiteId?: string | null): Promise<ConfigurationRow> {
-  const id = writeCampsiteScope(tenant, campsiteId);
+export async function addConfiguration(ctx: StaffCtx, input: z.input<typeof newConfigSchema>, campsiteId?: string | null): Promise<ConfigurationRow> {
+  const id = writeCampsiteScope(ctx.tenant, campsiteId);
   const values = newConfigSchema.parse(input);
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(configurations).values({ campingId: id, ...values }).returning();
-    await recordAudit(tx, tenant, { campsiteId: id, action: 'configuration.add', entityId: row.id, summary: `Configurazione «${row.group}» aggiunta`, after: snapshot(row) });
+    await recordAudit({ ...ctx, db: tx }, { campsiteId: id, action: 'configuration.add', entityId: row.id, summary: `Configurazione «${row.group}» aggiunta`, after: snapshot(row) });
     return row;
   });
 }
@@ -48,10 +49,10 @@ async function lockOwn(tx: DbOrTx, campsiteId: string, configId: string): Promis
   return row;
 }
 
-export async function editConfiguration(db: Database, tenant: SettingsActor, configId: string, input: z.input<typeof configPatchSchema>): Promise<ConfigurationRow> {
-  const id = writeCampsiteScope(tenant);
+export async function editConfiguration(ctx: StaffCtx, configId: string, input: z.input<typeof configPatchSchema>): Promise<ConfigurationRow> {
+  const id = writeCampsiteScope(ctx.tenant);
   const patch = configPatchSchema.parse(input);
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const current = await lockOwn(tx, id, configId);
     const next = { group: patch.group ?? current.group, option: patch.option ?? current.option };
     const diff = changedKeys(snapshot(current), next);
@@ -61,17 +62,17 @@ export async function editConfiguration(db: Database, tenant: SettingsActor, con
       .set({ ...next, version: current.version + 1 })
       .where(and(eq(configurations.id, configId), eq(configurations.campingId, id)))
       .returning();
-    await recordAudit(tx, tenant, { campsiteId: id, action: 'configuration.edit', entityId: configId, summary: `Configurazione «${row.group}» modificata`, ...diff });
+    await recordAudit({ ...ctx, db: tx }, { campsiteId: id, action: 'configuration.edit', entityId: configId, summary: `Configurazione «${row.group}» modificata`, ...diff });
     return row;
   });
 }
 
-export async function deleteConfiguration(db: Database, tenant: SettingsActor, configId: string): Promise<ConfigurationRow> {
-  const id = writeCampsiteScope(tenant);
-  return db.transaction(async (tx) => {
+export async function deleteConfiguration(ctx: StaffCtx, configId: string): Promise<ConfigurationRow> {
+  const id = writeCampsiteScope(ctx.tenant);
+  return ctx.db.transaction(async (tx) => {
     const current = await lockOwn(tx, id, configId);
     await tx.delete(configurations).where(and(eq(configurations.id, configId), eq(configurations.campingId, id)));
-    await recordAudit(tx, tenant, { campsiteId: id, action: 'configuration.delete', entityId: configId, summary: `Configurazione «${current.group}» eliminata`, before: snapshot(current) });
+    await recordAudit({ ...ctx, db: tx }, { campsiteId: id, action: 'configuration.delete', entityId: configId, summary: `Configurazione «${current.group}» eliminata`, before: snapshot(current) });
     return current;
   });
 }
@@ -79,16 +80,16 @@ export async function deleteConfiguration(db: Database, tenant: SettingsActor, c
 export const EMPTY_QUOTE_SENDER: QuoteSender = { mittente: '', replyTo: '', oggetto: '' };
 
 /** The quote-sending mail settings: the first row of the group, read leniently (legacy rows may hold anything). */
-export async function getQuoteSender(db: DbOrTx, tenant: SettingsActor): Promise<QuoteSender> {
-  return readQuoteSender(db, readCampsiteScope(tenant));
+export async function getQuoteSender(ctx: StaffCtx): Promise<QuoteSender> {
+  return readQuoteSender(ctx);
 }
 
 /** The same settings for a service that already holds its campsite (sending a quote, a reminder). */
-export async function readQuoteSender(db: DbOrTx, campsiteId: string): Promise<QuoteSender> {
-  const [row] = await db
+export async function readQuoteSender(ctx: CampsiteCtx): Promise<QuoteSender> {
+  const [row] = await ctx.db
     .select({ option: configurations.option })
     .from(configurations)
-    .where(and(eq(configurations.campingId, campsiteId), eq(configurations.group, QUOTE_SENDER_GROUP)))
+    .where(and(eq(configurations.campingId, ctx.campsiteId), eq(configurations.group, QUOTE_SENDER_GROUP)))
     .orderBy(asc(configurations.createdAt), asc(configurations.id))
     .limit(1);
   const option: Record<string, unknown> = row?.option ?? {};
@@ -97,11 +98,11 @@ export async function readQuoteSender(db: DbOrTx, campsiteId: string): Promise<Q
 }
 
 /** Saves the group's first row (created when missing), keeping any other option the row holds. */
-export async function saveQuoteSender(db: Database, tenant: SettingsActor, input: z.input<typeof quoteSenderSchema>): Promise<QuoteSender> {
-  const id = writeCampsiteScope(tenant);
+export async function saveQuoteSender(ctx: StaffCtx, input: z.input<typeof quoteSenderSchema>): Promise<QuoteSender> {
+  const id = writeCampsiteScope(ctx.tenant);
   const sender = quoteSenderSchema.parse(input);
-  const [row] = await listConfigurations(db, tenant, { group: QUOTE_SENDER_GROUP });
-  if (row) await editConfiguration(db, tenant, row.id, { option: { ...row.option, ...sender } });
-  else await addConfiguration(db, tenant, { group: QUOTE_SENDER_GROUP, option: sender }, id);
+  const [row] = await listConfigurations(ctx, { group: QUOTE_SENDER_GROUP });
+  if (row) await editConfiguration(ctx, row.id, { option: { ...row.option, ...sender } });
+  else await addConfiguration(ctx, { group: QUOTE_SENDER_GROUP, option: sender }, id);
   return sender;
 }

@@ -1,24 +1,26 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { CONVERTED, REACHED_GUEST, WON, WON_LUCEE } from './definitions';
 import { CONTACTS_HREF, MAIL_HREF, quotesHref } from './links';
 import { addMonths, comparisonRanges, endOfMonth, seasonOf, seasonRange, startOfMonth, today, type Comparison, type DayRange } from './periods';
 import { resultRows } from '@/db/result-rows';
 
-/** Every figure is read from the aggregates only (lib/dashboard/refresh.ts), scoped to one campsite. */
-type Scope = { campsiteId: string };
+/** Every figure is read from the aggregates only (lib/dashboard/refresh.ts), scoped to the unit of work's campsite. */
 export type Figure = { value: number; href: string };
 
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
 const rows = async <T>(db: DbOrTx, query: ReturnType<typeof sql>) => resultRows<T>(await db.execute(query));
 
-export async function refreshedAt(db: DbOrTx, { campsiteId }: Scope): Promise<Date | null> {
+export async function refreshedAt(ctx: CampsiteCtx): Promise<Date | null> {
+  const { db, campsiteId } = ctx;
   const [row] = await rows<{ at: string | Date }>(db, sql`select refreshed_at as at from dashboard_refreshes where camping_id = ${campsiteId}`);
   return row ? new Date(row.at) : null;
 }
 
-export async function mailsSent(db: DbOrTx, { campsiteId }: Scope, now: Date) {
+export async function mailsSent(ctx: CampsiteCtx, now: Date) {
+  const { db, campsiteId } = ctx;
   const thisMonth = startOfMonth(today(now));
   const lastMonth = addMonths(thisMonth, -1);
   const [row] = await rows<{ current: number; previous: number }>(
@@ -31,7 +33,8 @@ export async function mailsSent(db: DbOrTx, { campsiteId }: Scope, now: Date) {
 }
 
 /** Quotes by progress and their values in cents, over every quote of the campsite. */
-export async function quoteTotals(db: DbOrTx, { campsiteId }: Scope) {
+export async function quoteTotals(ctx: CampsiteCtx) {
+  const { db, campsiteId } = ctx;
   const found = await rows<{ progress: QuoteProgress; quotes: number; max_cents: number; accepted_cents: number }>(
     db,
     sql`select progress, sum(quotes)::int as quotes, sum(max_card_cents)::float8 as max_cents, sum(accepted_card_cents)::float8 as accepted_cents
@@ -72,7 +75,8 @@ async function conversionOf(db: DbOrTx, campsiteId: string, range: DayRange, won
 }
 
 /** Conversion of the quotes created in the period to date, against the same days a year earlier. */
-export async function conversion(db: DbOrTx, { campsiteId }: Scope, comparison: Comparison, now: Date, lucee = false) {
+export async function conversion(ctx: CampsiteCtx, comparison: Comparison, now: Date, lucee = false) {
+  const { db, campsiteId } = ctx;
   const ranges = comparisonRanges(comparison, today(now));
   const won = lucee ? WON_LUCEE : WON;
   const [current, previous] = await Promise.all([conversionOf(db, campsiteId, ranges.current, won), conversionOf(db, campsiteId, ranges.previous, won)]);
@@ -82,7 +86,8 @@ export async function conversion(db: DbOrTx, { campsiteId }: Scope, comparison: 
 type NationRow = { nation_id: number; name: string | null; iso: string | null };
 
 /** Guests (contacts) by nationality, most frequent first; 0 is "not given". */
-export async function nationalities(db: DbOrTx, { campsiteId }: Scope) {
+export async function nationalities(ctx: CampsiteCtx) {
+  const { db, campsiteId } = ctx;
   const found = await rows<NationRow & { contacts: number }>(
     db,
     sql`select d.nation_id, n.name, n.iso_code as iso, sum(d.count)::int as contacts
@@ -93,7 +98,8 @@ export async function nationalities(db: DbOrTx, { campsiteId }: Scope) {
 }
 
 /** Conversion by the guest's nationality, over the quotes created in the period to date. */
-export async function nationalityConversion(db: DbOrTx, { campsiteId }: Scope, comparison: Comparison, now: Date) {
+export async function nationalityConversion(ctx: CampsiteCtx, comparison: Comparison, now: Date) {
+  const { db, campsiteId } = ctx;
   const { current } = comparisonRanges(comparison, today(now));
   const found = await rows<NationRow & { reached: number; won: number }>(
     db,
@@ -113,7 +119,8 @@ export async function nationalityConversion(db: DbOrTx, { campsiteId }: Scope, c
 }
 
 /** The current season and the two before it, month by month (quotes created, quotes won). */
-export async function seasons(db: DbOrTx, { campsiteId }: Scope, now: Date, count = 3) {
+export async function seasons(ctx: CampsiteCtx, now: Date, count = 3) {
+  const { db, campsiteId } = ctx;
   const current = seasonOf(today(now));
   const from = seasonRange(current - count + 1).from;
   const found = await rows<{ month: string; quotes: number; won: number }>(
@@ -136,7 +143,8 @@ export async function seasons(db: DbOrTx, { campsiteId }: Scope, now: Date, coun
   });
 }
 
-export async function contactsTotal(db: DbOrTx, { campsiteId }: Scope): Promise<Figure> {
+export async function contactsTotal(ctx: CampsiteCtx): Promise<Figure> {
+  const { db, campsiteId } = ctx;
   const [row] = await rows<{ total: number }>(db, sql`select coalesce(sum(count), 0)::int as total from dashboard_count_days where camping_id = ${campsiteId} and kind = 'contatti'`);
   return { value: row.total, href: CONTACTS_HREF };
 }

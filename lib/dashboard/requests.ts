@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { parseItalianDate } from '@/lib/date-filter';
 import { AppError } from '@/lib/errors';
 import { REQUESTS_HREF } from './links';
 import { addDays, addMonths, daysBetween, startOfMonth, today, type DayRange } from './periods';
 import { resultRows } from '@/db/result-rows';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { TOO_MUCH_DATA, type Bucket } from './validation';
 
 /** How many days each grouping may show at once (spec section 9: 100 days by day). */
@@ -40,12 +40,12 @@ export function requestRange(bucket: Bucket, input: { dal?: string; al?: string 
 }
 
 /** Requests received per day, week (from Monday) or month, every bucket present, zeros included. */
-export async function requestsOverTime(db: DbOrTx, { campsiteId }: { campsiteId: string }, bucket: Bucket, input: { dal?: string; al?: string }, now: Date) {
+export async function requestsOverTime(ctx: CampsiteCtx, bucket: Bucket, input: { dal?: string; al?: string }, now: Date) {
   const range = requestRange(bucket, input, now);
   const unit = bucket === 'giorno' ? 'day' : bucket === 'settimana' ? 'week' : 'month';
   const found = resultRows<{ bucket: string; requests: number }>(
-    await db.execute(sql`select to_char(date_trunc(${unit}, day), 'YYYY-MM-DD') as bucket, sum(count)::int as requests
-      from dashboard_count_days where camping_id = ${campsiteId} and kind = 'richieste' and day between ${range.from}::date and ${range.to}::date
+    await ctx.db.execute(sql`select to_char(date_trunc(${unit}, day), 'YYYY-MM-DD') as bucket, sum(count)::int as requests
+      from dashboard_count_days where camping_id = ${ctx.campsiteId} and kind = 'richieste' and day between ${range.from}::date and ${range.to}::date
       group by 1`),
   );
   const byBucket = new Map(found.map((row) => [row.bucket, row.requests]));

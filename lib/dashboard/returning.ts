@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { resultRows } from '@/db/result-rows';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { isReturningSql } from '@/lib/quotes/returning-guests';
 import { WON } from './definitions';
 import { quotesHref } from './links';
@@ -18,16 +18,16 @@ const list = (values: readonly string[]) => sql.join(values.map((value) => sql`$
  * quotes, which change on their own): it is computed live, bounded by the period through
  * quotes_camping_created_idx, each quote's look-back by quotes_contact_idx.
  */
-export async function returningConversion(db: DbOrTx, { campsiteId }: { campsiteId: string }, comparison: Comparison, now: Date): Promise<ReturningFigures> {
+export async function returningConversion(ctx: CampsiteCtx, comparison: Comparison, now: Date): Promise<ReturningFigures> {
   const { current: range } = comparisonRanges(comparison, today(now));
   const found = resultRows<{ is_returning: boolean; guests: number; quotes: number; won: number }>(
-    await db.execute(sql`
+    await ctx.db.execute(sql`
       select is_returning, count(distinct contact_id)::int as guests, count(*)::int as quotes,
         (count(*) filter (where progress in (${list(WON)})))::int as won
       from (
-        select q.contact_id, q.progress, ${isReturningSql('q', campsiteId)} as is_returning
+        select q.contact_id, q.progress, ${isReturningSql('q', ctx.campsiteId)} as is_returning
         from quotes q
-        where q.camping_id = ${campsiteId}
+        where q.camping_id = ${ctx.campsiteId}
           and q.created_at >= (${range.from}::date)::timestamp at time zone 'Europe/Rome'
           and q.created_at < (${addDays(range.to, 1)}::date)::timestamp at time zone 'Europe/Rome'
       ) period

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { campsiteLanguages, languages } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { getBookingPlatform } from '@/lib/booking-platform';
 import { getOwnCampsite } from '@/lib/campsites/service';
 
@@ -9,19 +9,19 @@ const MINI_SITE_LANGUAGES = [1, 3, 2];
 
 export type DescriptionLanguage = { id: number; name: string };
 
-export async function descriptionLanguages(db: DbOrTx, campsiteId: string): Promise<DescriptionLanguage[]> {
+export async function descriptionLanguages(ctx: CampsiteCtx): Promise<DescriptionLanguage[]> {
   const [all, own] = await Promise.all([
-    db.select({ id: languages.id, name: languages.name }).from(languages).orderBy(asc(languages.id)),
-    db.select({ id: campsiteLanguages.languageId }).from(campsiteLanguages).where(eq(campsiteLanguages.campingId, campsiteId)),
+    ctx.db.select({ id: languages.id, name: languages.name }).from(languages).orderBy(asc(languages.id)),
+    ctx.db.select({ id: campsiteLanguages.languageId }).from(campsiteLanguages).where(eq(campsiteLanguages.campingId, ctx.campsiteId)),
   ]);
   const wanted = [...new Set([...MINI_SITE_LANGUAGES, ...own.map((row) => row.id)])];
   return wanted.map((id) => all.find((language) => language.id === id)).filter((language): language is DescriptionLanguage => Boolean(language));
 }
 
 /** The campsite's accommodation types from the booking platform; none when it cannot be reached. */
-export async function campsiteTypologies(db: DbOrTx, campsiteId: string): Promise<{ id: string; name: string }[]> {
+export async function campsiteTypologies(ctx: CampsiteCtx): Promise<{ id: string; name: string }[]> {
   try {
-    const campsite = await getOwnCampsite(db, { campsiteId });
+    const campsite = await getOwnCampsite(ctx);
     return (await getBookingPlatform().typologies(campsite.platformCampId)).map(({ id, name }) => ({ id, name }));
   } catch (error) {
     console.error('Tipologie non disponibili per il gestore immagini', error);

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { images } from '@/db/schema';
+import type { CampsiteCtx, Ctx } from '@/lib/context/unit-of-work';
 import { cacheTags, invalidate } from '@/lib/cache/tags';
 import { AppError } from '@/lib/errors';
 import { decodeCursor, exactTimestamp, toPage, type Page } from '@/lib/pagination';
@@ -55,13 +55,13 @@ function cleanFileName(name: string): string {
 export type UploadInput = { bytes: Uint8Array; fileName: string; typologyId?: string | null; category?: string | null; alt?: string };
 
 /** Stores the re-encoded picture (never the bytes as sent) for the campsite. */
-export async function uploadImage(db: DbOrTx, campsiteId: string, input: UploadInput): Promise<ImageSummary> {
+export async function uploadImage(ctx: CampsiteCtx, input: UploadInput): Promise<ImageSummary> {
   const details = imageDetailsSchema.parse({ typologyId: input.typologyId, category: input.category, alt: input.alt });
   const encoded = await encodeImage(input.bytes);
-  const [row] = await db
+  const [row] = await ctx.db
     .insert(images)
     .values({
-      campingId: campsiteId,
+      campingId: ctx.campsiteId,
       fileName: cleanFileName(input.fileName),
       mimeType: encoded.mimeType,
       width: encoded.width,
@@ -71,22 +71,22 @@ export async function uploadImage(db: DbOrTx, campsiteId: string, input: UploadI
       ...details,
     })
     .returning(summaryColumns);
-  touched(campsiteId);
+  touched(ctx.campsiteId);
   return withUrl(row);
 }
 
 const exactCreatedAt = exactTimestamp(images.createdAt);
 
 /** Newest first, paged by (created_at, id) along the (camping_id, created_at) index; filtered by typology and category. */
-export async function listImages(db: DbOrTx, campsiteId: string, query: ImageListQuery = {}): Promise<Page<ImageSummary>> {
+export async function listImages(ctx: CampsiteCtx, query: ImageListQuery = {}): Promise<Page<ImageSummary>> {
   const { cursor, limit, typologyId, category } = imageListQuerySchema.parse(query);
   const after = decodeCursor(cursor, 2);
-  const rows = await db
+  const rows = await ctx.db
     .select({ ...summaryColumns, cursorAt: exactCreatedAt })
     .from(images)
     .where(
       and(
-        eq(images.campingId, campsiteId),
+        eq(images.campingId, ctx.campsiteId),
         typologyId ? eq(images.typologyId, typologyId) : undefined,
         category ? eq(images.category, category) : undefined,
         after ? sql`(${images.createdAt}, ${images.id}) < (${String(after[0])}::timestamptz, ${String(after[1])}::text)` : undefined,
@@ -98,15 +98,15 @@ export async function listImages(db: DbOrTx, campsiteId: string, query: ImageLis
   return { items: page.items.map(({ cursorAt: _cursor, ...row }) => withUrl(row)), nextCursor: page.nextCursor };
 }
 
-export async function getImage(db: DbOrTx, campsiteId: string, id: string): Promise<ImageSummary> {
-  const [row] = await db.select(summaryColumns).from(images).where(and(eq(images.id, id), eq(images.campingId, campsiteId)));
+export async function getImage(ctx: CampsiteCtx, id: string): Promise<ImageSummary> {
+  const [row] = await ctx.db.select(summaryColumns).from(images).where(and(eq(images.id, id), eq(images.campingId, ctx.campsiteId)));
   if (!row) throw notFound();
   return withUrl(row);
 }
 
 /** One picture with its bytes, for the campsite's own staff. */
-export async function getImageWithData(db: DbOrTx, campsiteId: string, id: string): Promise<ImageSummary & { data: Buffer }> {
-  const [row] = await db.select({ ...summaryColumns, data: images.data }).from(images).where(and(eq(images.id, id), eq(images.campingId, campsiteId)));
+export async function getImageWithData(ctx: CampsiteCtx, id: string): Promise<ImageSummary & { data: Buffer }> {
+  const [row] = await ctx.db.select({ ...summaryColumns, data: images.data }).from(images).where(and(eq(images.id, id), eq(images.campingId, ctx.campsiteId)));
   if (!row) throw notFound();
   return { ...withUrl(row), data: row.data };
 }
@@ -115,27 +115,27 @@ export async function getImageWithData(db: DbOrTx, campsiteId: string, id: strin
  * The bytes behind GET /api/getImage/{id}, without a campsite: mail recipients and guests load
  * it with no login. The id (128 random bits) is the only key, as for a quote link.
  */
-export async function readPublicImage(db: DbOrTx, id: string): Promise<{ data: Buffer; mimeType: string } | null> {
-  const [row] = await db.select({ data: images.data, mimeType: images.mimeType }).from(images).where(eq(images.id, id));
+export async function readPublicImage(ctx: Ctx, id: string): Promise<{ data: Buffer; mimeType: string } | null> {
+  const [row] = await ctx.db.select({ data: images.data, mimeType: images.mimeType }).from(images).where(eq(images.id, id));
   return row ?? null;
 }
 
-export async function patchImage(db: DbOrTx, campsiteId: string, id: string, patch: ImagePatch): Promise<ImageSummary> {
+export async function patchImage(ctx: CampsiteCtx, id: string, patch: ImagePatch): Promise<ImageSummary> {
   const changes = imagePatchSchema.parse(patch);
   const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  if (Object.keys(values).length === 0) return getImage(db, campsiteId, id);
-  const [row] = await db
+  if (Object.keys(values).length === 0) return getImage(ctx, id);
+  const [row] = await ctx.db
     .update(images)
     .set(values)
-    .where(and(eq(images.id, id), eq(images.campingId, campsiteId)))
+    .where(and(eq(images.id, id), eq(images.campingId, ctx.campsiteId)))
     .returning(summaryColumns);
   if (!row) throw notFound();
-  touched(campsiteId);
+  touched(ctx.campsiteId);
   return withUrl(row);
 }
 
-export async function deleteImage(db: DbOrTx, campsiteId: string, id: string): Promise<void> {
-  const removed = await db.delete(images).where(and(eq(images.id, id), eq(images.campingId, campsiteId))).returning({ id: images.id });
+export async function deleteImage(ctx: CampsiteCtx, id: string): Promise<void> {
+  const removed = await ctx.db.delete(images).where(and(eq(images.id, id), eq(images.campingId, ctx.campsiteId))).returning({ id: images.id });
   if (removed.length === 0) throw notFound();
-  touched(campsiteId);
+  touched(ctx.campsiteId);
 }

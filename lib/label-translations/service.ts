@@ -1,16 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { labelTranslations } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
+import type { CampsiteCtx, Ctx, StaffCtx } from '@/lib/context/unit-of-work';
 import type { LabelNames, LabelTable } from '@/lib/i18n/label-names';
-import type { Tenant } from '@/lib/tenant';
 import { labelTranslationsSchema, type LabelTranslationInput } from './validation';
 
 export type LabelTranslation = { source: string; names: LabelNames };
 
-/** The campsite's translations, by Italian label. */
-export async function listLabelTranslations(db: DbOrTx, { campsiteId }: { campsiteId: string }): Promise<LabelTranslation[]> {
-  return db
+/** A campsite's translations, by Italian label; the settings name the campsite (the operator's may be another). */
+export async function listLabelTranslations(ctx: Ctx, campsiteId: string): Promise<LabelTranslation[]> {
+  return ctx.db
     .select({ source: labelTranslations.source, names: labelTranslations.names })
     .from(labelTranslations)
     .where(eq(labelTranslations.campingId, campsiteId))
@@ -18,21 +17,18 @@ export async function listLabelTranslations(db: DbOrTx, { campsiteId }: { campsi
     .limit(2000);
 }
 
-/** The same as a lookup for the pricing. */
-export async function labelTableOf(db: DbOrTx, { campsiteId }: { campsiteId: string }): Promise<LabelTable> {
-  return new Map((await listLabelTranslations(db, { campsiteId })).map((row) => [row.source, row.names]));
+/** The unit of work's campsite's, as a lookup for the pricing. */
+export async function labelTableOf(ctx: CampsiteCtx): Promise<LabelTable> {
+  return new Map((await listLabelTranslations(ctx, ctx.campsiteId)).map((row) => [row.source, row.names]));
 }
 
 /**
  * Sets the guests' words for some Italian labels; a label left with no word at all is removed.
  * Quotes already priced keep the words they were priced with.
  */
-export async function saveLabelTranslations(
-  db: DbOrTx,
-  { campsiteId, actor, entries }: { campsiteId: string; actor: Pick<Tenant, 'userId' | 'email'>; entries: LabelTranslationInput[] },
-): Promise<LabelTranslation[]> {
+export async function saveLabelTranslations(ctx: StaffCtx, { campsiteId, entries }: { campsiteId: string; entries: LabelTranslationInput[] }): Promise<LabelTranslation[]> {
   const parsed = labelTranslationsSchema.parse(entries);
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const saved: LabelTranslation[] = [];
     for (const entry of parsed) {
       const names = Object.fromEntries(Object.entries(entry.names).filter(([, value]) => value)) as LabelNames;
@@ -50,7 +46,7 @@ export async function saveLabelTranslations(
         saved.push(after!);
       }
       if (JSON.stringify(before?.names ?? null) === JSON.stringify(after?.names ?? null)) continue;
-      await recordAudit(tx, actor, {
+      await recordAudit({ ...ctx, db: tx }, {
         campsiteId,
         action: 'label_translation',
         entityId: campsiteId,

@@ -1,5 +1,5 @@
-import type { DbOrTx } from '@/db/client';
 import { getBookingPlatform } from '@/lib/booking-platform';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { catalogueLabels, type CatalogueLabel, type LabelGroup } from './catalogue-labels';
 import { listLabelTranslations } from './service';
 import { missingLanguages, type LabelNames } from '@/lib/i18n/label-names';
@@ -10,9 +10,9 @@ export type LabelSettingsRow = { source: string; group: LabelGroup | 'other'; pl
  * The Traduzioni tab: every label of the catalogue with the campsite's words beside the platform's,
  * then the words kept for labels the catalogue no longer has; the ones the staff can word first. A silent platform leaves the table only.
  */
-export async function labelSettingsRows(db: DbOrTx, { campsiteId, platformCampId }: { campsiteId: string; platformCampId: string | null }) {
+export async function labelSettingsRows(ctx: StaffCtx, { campsiteId, platformCampId }: { campsiteId: string; platformCampId: string | null }) {
   const [table, catalogue] = await Promise.all([
-    listLabelTranslations(db, { campsiteId }),
+    listLabelTranslations(ctx, campsiteId),
     catalogueLabels(getBookingPlatform(), platformCampId).catch((): CatalogueLabel[] | null => null),
   ]);
   const known = new Map(table.map((row) => [row.source, row.names]));

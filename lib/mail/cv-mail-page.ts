@@ -8,6 +8,7 @@ import { parseBookingReference, quoteByBookingReference, type BookedQuote, type 
 import { mailStatus, type MailStatus } from './mail-status';
 import { outboxStatusByTrace, traceIsToGuest } from './trace-outbox';
 import { cvMailPage, tracePage, type TraceRow } from './traces';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 
 /** What the list under the compose form shows of a mail. */
 export type CvMailSummary = { id: string; threadId: string; recipients: string[]; subject: string; status: MailStatus | null; at: Date };
@@ -57,7 +58,7 @@ export type EmailCvData = { settings: CvMailSettings; start: CvComposeStart; lis
 /** /emailCV: the compose form prefilled from ?to=, ?cliente=, ?oggetto= (else the default subject), and the campsite's CV mails. */
 export async function loadEmailCvPage(db: DbOrTx, campsiteId: string, query: { to?: string; cliente?: string; oggetto?: string; cursor?: string }): Promise<EmailCvData> {
   const [settings, contact, list] = await Promise.all([
-    readCvMailSettings(db, campsiteId),
+    readCvMailSettings(campsiteContext({ kind: 'job', campsiteId, job: 'cv-mail page' }, db)),
     query.cliente ? contactEmail(db, campsiteId, query.cliente.slice(0, 100)) : null,
     pageOrFirst(db, campsiteId, (cursor) => cvMailPage(db, campsiteId, { cursor }), query.cursor ?? null),
   ]);
@@ -74,7 +75,7 @@ export type ClientMailCvData = EmailCvData & {
 
 /** /clientMailCV/:annoPratica?/:numeroPratica?: the guest of the booking file, and the mails of that quote or guest. */
 export async function loadClientMailCvPage(db: DbOrTx, campsiteId: string, segments: readonly string[] | undefined, cursor: string | null): Promise<ClientMailCvData> {
-  const settings = await readCvMailSettings(db, campsiteId);
+  const settings = await readCvMailSettings(campsiteContext({ kind: 'job', campsiteId, job: 'cv-mail page' }, db));
   const parsed = parseBookingReference(segments);
   const empty = { items: [], nextCursor: null };
   const blank: CvComposeStart = { to: '', subject: settings.oggetto, contactId: null, quoteId: null };

@@ -5,6 +5,7 @@ import { addressList, htmlText, optionalId, subjectText } from '@/lib/vocabulary
 import type { Tenant } from '@/lib/tenant';
 import { z } from '@/lib/validation';
 import { sendStaffMail, type SentStaffMail } from './staff-mail';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 
 /** The compose form of /emailCV and /clientMailCV: the same limits as /sendMailCV. */
 export const cvMailSchema = z.object({
@@ -28,7 +29,7 @@ export function withSignature(html: string, signature: string): string {
  * and the operator's e-mail; the campsite's CV settings add the signature and the sender name.
  */
 export async function sendCvMail(db: Database, tenant: Pick<Tenant, 'campsiteId' | 'email'>, input: z.output<typeof cvMailSchema>): Promise<SentStaffMail> {
-  const settings = await readCvMailSettings(db, tenant.campsiteId);
+  const settings = await readCvMailSettings(campsiteContext({ kind: 'job', campsiteId: tenant.campsiteId, job: 'cv-mail send' }, db));
   return sendStaffMail(db, tenant.campsiteId, 'cv', {
     to: input.to,
     subject: input.subject,

@@ -3,6 +3,8 @@ import type { Database } from '@/db/client';
 import { mailAttachments, mailOutbox, mailTraces } from '@/db/schema';
 import { countMailsSent } from '@/lib/campsites/monthly-mail-count';
 import { TransportError, type MailTransport, type OutgoingMail } from './transport';
+import { campsiteContext } from '@/lib/context/unit-of-work';
+import { QUEUES } from '@/lib/jobs/queues';
 
 export const MAX_ATTEMPTS = 8;
 /** A row left in 'sending' longer than this was abandoned by a crashed process: try it again. */
@@ -61,7 +63,7 @@ async function markDelivered(db: Database, row: OutboxRow, transport: MailTransp
     if (row.mailTraceId) {
       await tx.update(mailTraces).set({ isSent: true, sentAt: now, usedAt: now, providerMessageId }).where(eq(mailTraces.id, row.mailTraceId));
     }
-    await countMailsSent(tx, row.campingId, 1);
+    await countMailsSent(campsiteContext({ kind: 'job', campsiteId: row.campingId, job: QUEUES.outbox }, tx), 1);
   });
 }
 

@@ -2,6 +2,8 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Transaction } from '@/db/client';
 import { mailboxMessages, mailboxThreadContacts, mailboxThreads, quotes } from '@/db/schema';
 import { notify } from '@/lib/notifications/events';
+import { campsiteContext } from '@/lib/context/unit-of-work';
+import { QUEUES } from '@/lib/jobs/queues';
 
 const quoteLabel = (name: string) => (name && name !== 'undefined' ? `«${name}»` : 'senza nome');
 
@@ -30,7 +32,7 @@ export async function noticeGuestReplies(tx: Transaction, campsiteId: string, me
     const [linked] = reply.contactId
       ? [{ contactId: reply.contactId }]
       : await tx.select({ contactId: mailboxThreadContacts.contactId }).from(mailboxThreadContacts).where(eq(mailboxThreadContacts.threadId, reply.threadId)).limit(1);
-    await notify(tx, campsiteId, {
+    await notify(campsiteContext({ kind: 'job', campsiteId, job: QUEUES.mailboxSync }, tx), {
       group: 'preventivo',
       title: 'Risposta del cliente',
       description: `${reply.fromName || reply.fromAddress} ha scritto sul preventivo ${quoteLabel(reply.quoteName)}: «${reply.subject.slice(0, 120)}».`,

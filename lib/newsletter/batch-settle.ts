@@ -3,6 +3,8 @@ import type { Transaction } from '@/db/client';
 import { resultRows } from '@/db/result-rows';
 import { campaigns, newsletterBatches, newsletterRecipients, type BatchState } from '@/db/schema';
 import { countMailsSent } from '@/lib/campsites/monthly-mail-count';
+import { campsiteContext } from '@/lib/context/unit-of-work';
+import { QUEUES } from '@/lib/jobs/queues';
 
 export type BatchKey = { campsiteId: string; campaignId: string; batchNo: number };
 
@@ -90,7 +92,7 @@ export async function settleBatch(
       progressAt: new Date(),
     })
     .where(and(eq(campaigns.id, key.campaignId), eq(campaigns.campingId, key.campsiteId)));
-  await countMailsSent(tx, key.campsiteId, sent);
+  await countMailsSent(campsiteContext({ kind: 'job', campsiteId: key.campsiteId, job: QUEUES.newsletterBatch }, tx), sent);
   await finishIfDone(tx, key);
   return true;
 }

@@ -1,11 +1,8 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { notifications, type NotificationGroup } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
-import type { Tenant } from '@/lib/tenant';
 import { z } from '@/lib/validation';
-
-type Scope = Pick<Tenant, 'campsiteId'>;
 
 /** The panel and the legacy /getNotifications show five at a time (spec section 2). */
 export const NOTIFICATION_PAGE_SIZE = 5;
@@ -48,42 +45,42 @@ export type NotificationStatus = {
   outstanding: number;
 };
 
-const ownedBy = (tenant: Scope) => eq(notifications.campingId, tenant.campsiteId);
+const ownedBy = (campsiteId: string) => eq(notifications.campingId, campsiteId);
 const newestFirst = [desc(notifications.createdAt), desc(notifications.id)];
 
 /** One page, newest first, with the campsite's total (`count`, as the legacy result names it) and unread count. */
-export async function listNotifications(db: DbOrTx, tenant: Scope, options: { page?: number; pageSize?: number } = {}) {
+export async function listNotifications(ctx: CampsiteCtx, options: { page?: number; pageSize?: number } = {}) {
   const pageSize = Math.min(Math.max(options.pageSize ?? NOTIFICATION_PAGE_SIZE, 1), MAX_IDS_PER_CALL);
   const page = Math.min(Math.max(options.page ?? 0, 0), MAX_NOTIFICATION_PAGE);
-  const notif: NotificationRow[] = await db
+  const notif: NotificationRow[] = await ctx.db
     .select(columns)
     .from(notifications)
-    .where(ownedBy(tenant))
+    .where(ownedBy(ctx.campsiteId))
     .orderBy(...newestFirst)
     .limit(pageSize)
     .offset(page * pageSize);
   // Two counts, each from its own index (the total from (camping_id, created_at, id) alone, the
   // unread from the partial index): one count with a filter on read_at would read every row.
-  const all = db.select({ total: sql<number>`count(*)::int`.as('total') }).from(notifications).where(ownedBy(tenant)).as('a');
-  const unread = db
+  const all = ctx.db.select({ total: sql<number>`count(*)::int`.as('total') }).from(notifications).where(ownedBy(ctx.campsiteId)).as('a');
+  const unread = ctx.db
     .select({ unread: sql<number>`count(*)::int`.as('unread') })
     .from(notifications)
-    .where(and(ownedBy(tenant), isNull(notifications.readAt)))
+    .where(and(ownedBy(ctx.campsiteId), isNull(notifications.readAt)))
     .as('u');
-  const [totals] = await db.select().from(all).crossJoin(unread);
+  const [totals] = await ctx.db.select().from(all).crossJoin(unread);
   return { notif, count: Number(totals?.a.total ?? 0), unread: Number(totals?.u.unread ?? 0), page, pageSize };
 }
 
 /** Every notification, newest first, in keyset batches: the legacy 'All' call never holds them all in memory. */
-export async function* walkNotifications(db: DbOrTx, tenant: Scope, batchSize = 200): AsyncGenerator<NotificationRow> {
+export async function* walkNotifications(ctx: CampsiteCtx, batchSize = 200): AsyncGenerator<NotificationRow> {
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
     // A row comparison, so the (camping_id, created_at, id) index bounds the scan at any depth.
     const position = after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined;
-    const rows: NotificationRow[] = await db
+    const rows: NotificationRow[] = await ctx.db
       .select(columns)
       .from(notifications)
-      .where(and(ownedBy(tenant), position))
+      .where(and(ownedBy(ctx.campsiteId), position))
       .orderBy(...newestFirst)
       .limit(batchSize);
     yield* rows;
@@ -98,23 +95,23 @@ export async function* walkNotifications(db: DbOrTx, tenant: Scope, batchSize = 
  * entry of (camping_id, created_at, id)), no list. Reading one marks it read and lowers the count;
  * a new one moves the newest entry; so either way the stamp changes.
  */
-export async function notificationStamp(db: DbOrTx, tenant: Scope): Promise<NotificationStatus> {
-  const unread = db
+export async function notificationStamp(ctx: CampsiteCtx): Promise<NotificationStatus> {
+  const unread = ctx.db
     .select({
       unread: sql<number>`count(*)::int`.as('unread'),
       outstanding: sql<number>`(count(*) filter (where ${inArray(notifications.group, ACTION_GROUPS)}))::int`.as('outstanding'),
     })
     .from(notifications)
-    .where(and(ownedBy(tenant), isNull(notifications.readAt)))
+    .where(and(ownedBy(ctx.campsiteId), isNull(notifications.readAt)))
     .as('u');
-  const newest = db
+  const newest = ctx.db
     .select({ newestAt: notifications.createdAt, newestId: notifications.id })
     .from(notifications)
-    .where(ownedBy(tenant))
+    .where(ownedBy(ctx.campsiteId))
     .orderBy(...newestFirst)
     .limit(1)
     .as('n');
-  const [row] = await db.select().from(unread).leftJoin(newest, sql`true`);
+  const [row] = await ctx.db.select().from(unread).leftJoin(newest, sql`true`);
   const counts = { unread: Number(row?.u.unread ?? 0), outstanding: Number(row?.u.outstanding ?? 0) };
   const newestAt = row?.n?.newestAt ? new Date(row.n.newestAt).getTime() : 0;
   return { stamp: `${counts.unread}.${newestAt}.${row?.n?.newestId ?? ''}`, ...counts };
@@ -124,37 +121,37 @@ export async function notificationStamp(db: DbOrTx, tenant: Scope): Promise<Noti
  * Marks one read; an empty id does nothing (spec section 5). An id the campsite does not have is
  * not found, whoever owns it; one already read stays as it was. Returns whether it changed.
  */
-export async function markRead(db: DbOrTx, tenant: Scope, id: string): Promise<boolean> {
+export async function markRead(ctx: CampsiteCtx, id: string): Promise<boolean> {
   if (id.trim() === '') return false;
-  const changed = await db
+  const changed = await ctx.db
     .update(notifications)
     .set({ readAt: sql`now()` })
-    .where(and(ownedBy(tenant), eq(notifications.id, id), isNull(notifications.readAt)))
+    .where(and(ownedBy(ctx.campsiteId), eq(notifications.id, id), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   if (changed.length > 0) return true;
-  const [exists] = await db.select({ id: notifications.id }).from(notifications).where(and(ownedBy(tenant), eq(notifications.id, id))).limit(1);
+  const [exists] = await ctx.db.select({ id: notifications.id }).from(notifications).where(and(ownedBy(ctx.campsiteId), eq(notifications.id, id))).limit(1);
   if (!exists) throw new AppError('not_found', 'Notifica non trovata.');
   return false;
 }
 
 /** The visible ones at once; ids of other campsites or already read are skipped. Returns how many changed. */
-export async function markManyRead(db: DbOrTx, tenant: Scope, ids: string[]): Promise<number> {
+export async function markManyRead(ctx: CampsiteCtx, ids: string[]): Promise<number> {
   const wanted = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
   if (wanted.length === 0) return 0;
   if (wanted.length > MAX_IDS_PER_CALL) throw new AppError('bad_request', `Al massimo ${MAX_IDS_PER_CALL} notifiche per volta.`);
-  const changed = await db
+  const changed = await ctx.db
     .update(notifications)
     .set({ readAt: sql`now()` })
-    .where(and(ownedBy(tenant), inArray(notifications.id, wanted), isNull(notifications.readAt)))
+    .where(and(ownedBy(ctx.campsiteId), inArray(notifications.id, wanted), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return changed.length;
 }
 
-export async function markAllRead(db: DbOrTx, tenant: Scope): Promise<number> {
-  const changed = await db
+export async function markAllRead(ctx: CampsiteCtx): Promise<number> {
+  const changed = await ctx.db
     .update(notifications)
     .set({ readAt: sql`now()` })
-    .where(and(ownedBy(tenant), isNull(notifications.readAt)))
+    .where(and(ownedBy(ctx.campsiteId), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return changed.length;
 }

@@ -6,6 +6,7 @@ import { formatDate } from '@/lib/format';
 import { guestEvents } from '@/lib/notifications/events';
 import { openRequestQuote } from '@/lib/requests/store';
 import { guestState, type GuestQuoteIds } from './view';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 
 const DAY_MS = 86_400_000;
 /** Another click within a day is the same wish: the staff get one request, not one per click. */
@@ -88,7 +89,7 @@ export async function requestNewQuoteByGuest(db: DbOrTx, ids: GuestQuoteIds, now
       },
       now,
     });
-    await guestEvents.request(tx, ids.campsiteId, request, contact, [party ? `per ${party}` : '', stay].filter(Boolean).join(' '));
+    await guestEvents.request(campsiteContext({ kind: 'guest', campsiteId: ids.campsiteId }, tx), request, contact, [party ? `per ${party}` : '', stay].filter(Boolean).join(' '));
     return { filed: true, quoteId: request.id };
   });
 }

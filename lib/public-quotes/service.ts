@@ -11,6 +11,7 @@ import { nameIn } from '@/lib/i18n/label-names';
 import { guestEvents } from '@/lib/notifications/events';
 import { changeProgress } from '@/lib/quotes/transitions';
 import { guestState, type GuestQuoteIds } from './view';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 
 /** Refusals the mini-site shows in the guest's language; `code` picks the text. */
 export type GuestRefusal = 'not_found' | 'expired' | 'already_accepted' | 'not_open' | 'unknown_card';
@@ -49,7 +50,7 @@ export async function markViewedByGuest(db: DbOrTx, ids: GuestQuoteIds): Promise
     if (error instanceof AppError && error.kind === 'conflict') return false;
     throw error;
   }
-  await guestEvents.read(db, ids.campsiteId, quote, contact);
+  await guestEvents.read(campsiteContext({ kind: 'guest', campsiteId: ids.campsiteId }, db), quote, contact);
   return true;
 }
 
@@ -76,7 +77,7 @@ export async function acceptByGuest(db: DbOrTx, ids: GuestQuoteIds, cardIdx: num
         note: `Accettata la scheda ${cardIdx + 1}`,
         patch: { acceptedCardIdx: cardIdx, acceptedAt: new Date(), readAt: quote.readAt ?? new Date() },
       });
-      await guestEvents.accepted(tx, ids.campsiteId, quote, contact, card.typologyName);
+      await guestEvents.accepted(campsiteContext({ kind: 'guest', campsiteId: ids.campsiteId }, tx), quote, contact, card.typologyName);
       const locale = guestLocaleOf(quote.languageId ?? contact.languageId);
       await queueAcceptanceMails(tx, ids.campsiteId, {
         guest: contact,

@@ -12,6 +12,7 @@ import { guestEvents } from '@/lib/notifications/events';
 import { limiter, minutesLeft, type LimitRule } from '@/lib/rate-limit/limiter';
 import { queueQuestionToCampsite, sendAnswerMail } from './mails';
 import { ANSWER_MAX_LENGTH, cleanMessage, messageStart, QUESTION_MAX_LENGTH } from './text';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 
 /** A guest asks a few questions; more than five an hour about one quote is a script or a stuck key. */
 export const QUESTIONS_PER_QUOTE: LimitRule = { points: 5, durationSeconds: 60 * 60 };
@@ -66,7 +67,7 @@ export async function askQuestion(
       .insert(quoteQuestions)
       .values({ campingId: input.campsiteId, quoteId: row.quote.id, contactId: row.contact.id, cardIdx: input.cardIdx, author: 'guest', body })
       .returning();
-    await guestEvents.question(tx, input.campsiteId, row.quote, row.contact, { start: messageStart(body), offer: input.cardIdx === null ? null : input.cardIdx + 1 });
+    await guestEvents.question(campsiteContext({ kind: 'guest', campsiteId: input.campsiteId }, tx), row.quote, row.contact, { start: messageStart(body), offer: input.cardIdx === null ? null : input.cardIdx + 1 });
     await queueQuestionToCampsite(tx, input.campsiteId, { questionId: question.id, guest: row.contact, quote: { id: row.quote.id, name: quoteName }, cardIdx: input.cardIdx, question: body, origin: input.origin });
     return question;
   });

@@ -5,6 +5,7 @@ import type { Availability, BookingPlatform } from '@/lib/booking-platform';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { AppError } from '@/lib/errors';
 import type { Tenant } from '@/lib/tenant';
+import { staffContext } from '@/lib/context/unit-of-work';
 import { storedCardInput } from './cards';
 import { cardsOf, findQuote, type CardRow, type QuoteRow } from './detail';
 import { BOOKABLE } from './state-machine';
@@ -29,7 +30,7 @@ function bookableCard(quote: QuoteRow, cards: CardRow[], cardIdx: number): CardR
 export async function checkAvailability(db: DbOrTx, tenant: Tenant, platform: BookingPlatform, quoteId: string, cardIdx: number): Promise<Availability> {
   const quote = await findQuote(db, tenant, quoteId);
   const card = bookableCard(quote, await cardsOf(db, tenant, quoteId), cardIdx);
-  const campsite = await getOwnCampsite(db, tenant);
+  const campsite = await getOwnCampsite(staffContext(tenant, db));
   const people = card.people.reduce((sum, person) => sum + person.count, 0);
   return platform.availability(campsite.platformCampId, { typologyId: card.typologyId, arrival: card.arrival, departure: card.departure, people });
 }
@@ -49,7 +50,7 @@ export async function bookQuote(
   const quote = await findQuote(db, tenant, quoteId);
   const card = bookableCard(quote, await cardsOf(db, tenant, quoteId), request.cardIdx);
   if (request.resourceIds.length === 0) throw new AppError('bad_request', 'Scegli la piazzola o l’alloggio da prenotare.');
-  const campsite = await getOwnCampsite(db, tenant);
+  const campsite = await getOwnCampsite(staffContext(tenant, db));
   const [guest] = await db.select().from(contacts).where(and(eq(contacts.id, quote.contactId), eq(contacts.campingId, tenant.campsiteId)));
   if (!guest) throw new AppError('not_found', 'Il cliente del preventivo non esiste più.');
   const { people, vehicles, services } = storedCardInput(card);

@@ -10,6 +10,7 @@ import type { QuoteDetail } from './detail';
 import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { DEFAULT_VALIDITY_DAYS } from './service';
 import type { CardInput } from './validation';
+import { staffContext } from '@/lib/context/unit-of-work';
 
 export type ContactChoice = { id: string; firstName: string; lastName: string; email: string | null; languageId: number | null };
 
@@ -45,11 +46,11 @@ export async function contactChoice(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId
 
 export async function loadEditorData(
   db: DbOrTx,
-  tenant: Pick<Tenant, 'campsiteId'>,
+  tenant: Tenant,
   platform: BookingPlatform,
   start: { detail?: QuoteDetail; contactId?: string },
 ): Promise<EditorData> {
-  const campsite = await getOwnCampsite(db, tenant);
+  const campsite = await getOwnCampsite(staffContext(tenant, db));
   const [priceList, personTypes, offers, languageRows] = await Promise.all([
     platform.priceList(campsite.platformCampId),
     platform.personTypes(campsite.platformCampId),

@@ -9,6 +9,7 @@ import { romeIsoDate } from '@/lib/date-filter';
 import { AppError } from '@/lib/errors';
 import { labelTableOf } from '@/lib/label-translations/service';
 import type { Tenant } from '@/lib/tenant';
+import { staffContext } from '@/lib/context/unit-of-work';
 import { blankCardInput, cardValues, loadPricingContext } from './cards';
 import { findQuote } from './detail';
 import { lastStayOfContact, lastStaysForQuotes, type LastStay } from './returning-guests';
@@ -91,8 +92,9 @@ export async function reproposeLastStay(db: DbOrTx, tenant: Tenant, platform: Bo
   const year = targetYear ?? defaultTargetYear({ arrival: stay.arrival, departure: stay.departure, year: stay.year }, now);
   const dates = sameWeekIn({ arrival: stay.arrival, departure: stay.departure }, year);
 
-  const campsite = await getOwnCampsite(db, tenant);
-  const pricing = await loadPricingContext(platform, campsite.platformCampId, campsite.discountOnlyOnUnit, await labelTableOf(db, { campsiteId }));
+  const ctx = staffContext(tenant, db);
+  const campsite = await getOwnCampsite(ctx);
+  const pricing = await loadPricingContext(platform, campsite.platformCampId, campsite.discountOnlyOnUnit, await labelTableOf(ctx));
   const { priceList } = pricing;
   if (!priceList.typologies.some((typology) => typology.typologyId === stay.typologyId)) {
     throw bad(`«${stay.typologyName || stay.typologyId}» non è nel listino «${priceList.name}»: prepara il preventivo scegliendo un’altra sistemazione.`);

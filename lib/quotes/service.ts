@@ -8,6 +8,7 @@ import { endOfRomeDay, romeIsoDate } from '@/lib/date-filter';
 import { AppError } from '@/lib/errors';
 import { labelTableOf } from '@/lib/label-translations/service';
 import type { Tenant } from '@/lib/tenant';
+import { staffContext } from '@/lib/context/unit-of-work';
 import { cardValues, isComplete, loadPricingContext } from './cards';
 import { cardsOf, findQuote, type QuoteRow } from './detail';
 import { validityPassed } from './expiry';
@@ -65,10 +66,10 @@ function validityOf(input: QuoteInput): Date {
 }
 
 async function prepare(db: DbOrTx, tenant: Tenant, input: QuoteInput, platform: BookingPlatform, validUntil: Date | null): Promise<Prepared> {
-  const campsite = await getOwnCampsite(db, tenant);
+  const campsite = await getOwnCampsite(staffContext(tenant, db));
   const contact = await contactOf(db, tenant, input.contactId);
   checkTags(input.tags, campsite.personalizedQuoteTags);
-  const labels = await labelTableOf(db, { campsiteId: tenant.campsiteId });
+  const labels = await labelTableOf(staffContext(tenant, db));
   const pricing = await loadPricingContext(platform, campsite.platformCampId, campsite.discountOnlyOnUnit, labels);
   return {
     values: {

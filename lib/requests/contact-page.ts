@@ -6,6 +6,7 @@ import { getBookingPlatform } from '@/lib/booking-platform';
 import { loadGuestTextOverrides } from '@/lib/campsites/guest-texts';
 import { guestTranslator } from '@/lib/i18n/guest-translator';
 import { campsiteLanguageList, findPublicCampsite, languageLinks, loadFormOptions, resolveFormLanguage } from './form-options';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 
 /** The route's params: /:idCampeggio, /:idCampeggio/:idLingua, /:idCampeggio/:idLingua/:noFlag. */
 export type ContactRouteParams = { idCampeggio: string; rest?: string[] };
@@ -20,7 +21,7 @@ const loadPage = cache(async (idCampeggio: string, restKey: string) => {
   const idLingua = rest[0] ?? null;
   const language = await resolveFormLanguage(db, campsite.id, idLingua);
   // The campsite's own wording (Localizzazione) over the form's default texts.
-  const texts = await guestTranslator(language.locale, 'guestForm', await loadGuestTextOverrides(db, campsite.id, language.locale, 'guestForm'));
+  const texts = await guestTranslator(language.locale, 'guestForm', await loadGuestTextOverrides(campsiteContext({ kind: 'guest', campsiteId: campsite.id }, db), language.locale, 'guestForm'));
   return { campsite, idLingua, language, noFlag: rest.length === 2, ...texts };
 });
 

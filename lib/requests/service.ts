@@ -16,6 +16,7 @@ import { formTranslator } from './messages';
 import { toIsoDate } from './stay-dates';
 import { storeRequest } from './store';
 import { buildRequestSchema, fieldErrorsOf, type RequestInput } from './validation';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 
 /** A person sends a handful of requests at most; a script sends many. */
 export const ADDRESS_LIMIT: LimitRule = { points: 5, durationSeconds: 10 * 60 };
@@ -90,7 +91,7 @@ async function startDoubleOptIn(
   contactCreated: boolean,
 ): Promise<boolean> {
   try {
-    const overrides = await loadGuestTextOverrides(db, campsite.id, input.language.locale, 'guestForm');
+    const overrides = await loadGuestTextOverrides(campsiteContext({ kind: 'guest', campsiteId: campsite.id }, db), input.language.locale, 'guestForm');
     const { t } = await guestTranslator(input.language.locale, 'guestForm', overrides);
     await requestSubscription(db, {
       campsiteId: campsite.id,

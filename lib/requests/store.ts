@@ -7,6 +7,7 @@ import { guestEvents } from '@/lib/notifications/events';
 import { defaultValidUntil } from '@/lib/quotes/service';
 import type { FormLanguage } from './form-options';
 import type { RequestInput } from './validation';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -135,7 +136,7 @@ export async function storeRequest(
       request: { arrival: input.arrival, departure: input.departure, message: input.message ?? '', payload },
       now,
     });
-    await guestEvents.request(tx, campsiteId, quote, contact.row, stayForStaff(input));
+    await guestEvents.request(campsiteContext({ kind: 'guest', campsiteId }, tx), quote, contact.row, stayForStaff(input));
     await queueContactConfirmation(tx, campsiteId, {
       guest: contact.row,
       locale: language.locale,

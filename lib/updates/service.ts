@@ -1,17 +1,13 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { campsites, productUpdates, productUpdateTargets, productUpdateViews, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
 import { requireOperator } from '@/lib/auth/roles';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { sanitizeHtml } from '@/lib/html/sanitize';
 import { decodeCursor, exactTimestamp, toPage, type Page } from '@/lib/pagination';
-import type { Tenant } from '@/lib/tenant';
 import type { NewUpdate } from './validation';
 import { hasVisibleText } from '@/lib/html/text';
-
-type Reader = Pick<Tenant, 'campsiteId' | 'userId'>;
-type Operator = Pick<Tenant, 'campsiteId' | 'userId' | 'email' | 'isOperator'>;
 
 export type ProductUpdate = { id: string; title: string; html: string; audience: 'all' | 'selected'; createdAt: Date };
 export type HistoryEntry = ProductUpdate & { viewed: boolean };
@@ -42,15 +38,15 @@ function keysetBefore(cursor: string | undefined) {
  * closed. Updates posted before the account existed go straight to the history: a new user
  * starts with the product as it is, not with a pile of old news.
  */
-export async function latestUnseenUpdate(db: DbOrTx, tenant: Reader): Promise<ProductUpdate | null> {
-  const [row] = await db
+export async function latestUnseenUpdate(ctx: StaffCtx): Promise<ProductUpdate | null> {
+  const [row] = await ctx.db
     .select(columns)
     .from(productUpdates)
     .where(
       and(
-        reaches(tenant.campsiteId),
-        sql`not ${viewedBy(tenant.userId)}`,
-        sql`${productUpdates.createdAt} >= (select ${users.createdAt} from ${users} where ${users.id} = ${tenant.userId})`,
+        reaches(ctx.campsiteId),
+        sql`not ${viewedBy(ctx.tenant.userId)}`,
+        sql`${productUpdates.createdAt} >= (select ${users.createdAt} from ${users} where ${users.id} = ${ctx.tenant.userId})`,
       ),
     )
     .orderBy(...newestFirst)
@@ -59,18 +55,18 @@ export async function latestUnseenUpdate(db: DbOrTx, tenant: Reader): Promise<Pr
 }
 
 /** Closing the popup: once per user; an update that does not reach the campsite is a 404. */
-export async function markUpdateViewed(db: DbOrTx, tenant: Reader, updateId: string): Promise<void> {
-  const [found] = await db.select({ id: productUpdates.id }).from(productUpdates).where(and(eq(productUpdates.id, updateId), reaches(tenant.campsiteId)));
+export async function markUpdateViewed(ctx: StaffCtx, updateId: string): Promise<void> {
+  const [found] = await ctx.db.select({ id: productUpdates.id }).from(productUpdates).where(and(eq(productUpdates.id, updateId), reaches(ctx.campsiteId)));
   if (!found) throw new AppError('not_found', 'Novità non trovata.');
-  await db.insert(productUpdateViews).values({ campingId: tenant.campsiteId, updateId, userId: tenant.userId }).onConflictDoNothing();
+  await ctx.db.insert(productUpdateViews).values({ campingId: ctx.campsiteId, updateId, userId: ctx.tenant.userId }).onConflictDoNothing();
 }
 
 /** Every update that reached the campsite, newest first, with whether the caller has seen it. */
-export async function listUpdateHistory(db: DbOrTx, tenant: Reader, options: { cursor?: string } = {}): Promise<Page<HistoryEntry>> {
-  const rows = await db
-    .select({ ...columns, viewed: viewedBy(tenant.userId), at: exactTimestamp(productUpdates.createdAt) })
+export async function listUpdateHistory(ctx: StaffCtx, options: { cursor?: string } = {}): Promise<Page<HistoryEntry>> {
+  const rows = await ctx.db
+    .select({ ...columns, viewed: viewedBy(ctx.tenant.userId), at: exactTimestamp(productUpdates.createdAt) })
     .from(productUpdates)
-    .where(and(reaches(tenant.campsiteId), keysetBefore(options.cursor)))
+    .where(and(reaches(ctx.campsiteId), keysetBefore(options.cursor)))
     .orderBy(...newestFirst)
     .limit(UPDATE_PAGE_SIZE + 1);
   const page = toPage(rows, UPDATE_PAGE_SIZE, (row) => [row.at, row.id]);
@@ -78,9 +74,9 @@ export async function listUpdateHistory(db: DbOrTx, tenant: Reader, options: { c
 }
 
 /** The operator's list: every update with the campsites it names. */
-export async function listAllUpdates(db: DbOrTx, tenant: Operator, options: { cursor?: string } = {}): Promise<Page<ManagedUpdate>> {
-  requireOperator(tenant);
-  const rows = await db
+export async function listAllUpdates(ctx: StaffCtx, options: { cursor?: string } = {}): Promise<Page<ManagedUpdate>> {
+  requireOperator(ctx.tenant);
+  const rows = await ctx.db
     .select({ ...columns, at: exactTimestamp(productUpdates.createdAt) })
     .from(productUpdates)
     .where(keysetBefore(options.cursor))
@@ -89,7 +85,7 @@ export async function listAllUpdates(db: DbOrTx, tenant: Operator, options: { cu
   const page = toPage(rows, UPDATE_PAGE_SIZE, (row) => [row.at, row.id]);
   const ids = page.items.map((row) => row.id);
   const targets = ids.length
-    ? await db
+    ? await ctx.db
         .select({ updateId: productUpdateTargets.updateId, id: campsites.id, name: campsites.name })
         .from(productUpdateTargets)
         .innerJoin(campsites, eq(campsites.id, productUpdateTargets.campingId))
@@ -101,24 +97,24 @@ export async function listAllUpdates(db: DbOrTx, tenant: Operator, options: { cu
 }
 
 /** The campsites an update can be sent to (/getUpdatableCampings): all of them, by name. */
-export async function updatableCampsites(db: DbOrTx, tenant: Operator): Promise<{ id: string; name: string }[]> {
-  requireOperator(tenant);
-  return db.select({ id: campsites.id, name: campsites.name }).from(campsites).orderBy(asc(campsites.name), asc(campsites.id)).limit(UPDATABLE_CAMPSITES_MAX);
+export async function updatableCampsites(ctx: StaffCtx): Promise<{ id: string; name: string }[]> {
+  requireOperator(ctx.tenant);
+  return ctx.db.select({ id: campsites.id, name: campsites.name }).from(campsites).orderBy(asc(campsites.name), asc(campsites.id)).limit(UPDATABLE_CAMPSITES_MAX);
 }
 
 /** Posts an update: HTML sanitized on the way in, targets checked, audited in the operator's campsite. */
-export async function createUpdate(db: DbOrTx, tenant: Operator, input: NewUpdate): Promise<ManagedUpdate> {
-  requireOperator(tenant);
+export async function createUpdate(ctx: StaffCtx, input: NewUpdate): Promise<ManagedUpdate> {
+  requireOperator(ctx.tenant);
   const html = sanitizeHtml(input.testo).trim();
   if (!hasVisibleText(html)) throw new AppError('bad_request', 'Scrivi il testo della novità');
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const targets = input.audience === 'selected' ? await tx.select({ id: campsites.id, name: campsites.name }).from(campsites).where(inArray(campsites.id, input.campings)).orderBy(asc(campsites.name)) : [];
     if (targets.length !== (input.audience === 'selected' ? input.campings.length : 0)) throw new AppError('not_found', 'Uno dei campeggi scelti non esiste più: ricarica la pagina.');
-    const [row] = await tx.insert(productUpdates).values({ title: input.titolo, html, audience: input.audience, authorUserId: tenant.userId }).returning(columns);
+    const [row] = await tx.insert(productUpdates).values({ title: input.titolo, html, audience: input.audience, authorUserId: ctx.tenant.userId }).returning(columns);
     if (targets.length > 0) await tx.insert(productUpdateTargets).values(targets.map((target) => ({ campingId: target.id, updateId: row.id })));
     const audience = input.audience === 'all' ? 'tutti i campeggi' : targets.map((target) => target.name).join(', ');
-    await recordAudit(tx, tenant, {
-      campsiteId: tenant.campsiteId,
+    await recordAudit({ ...ctx, db: tx }, {
+      campsiteId: ctx.campsiteId,
       action: 'update.create',
       entityId: row.id,
       summary: `Novità «${row.title}» pubblicata per ${audience}`,
@@ -128,12 +124,12 @@ export async function createUpdate(db: DbOrTx, tenant: Operator, input: NewUpdat
   });
 }
 
-export async function deleteUpdate(db: DbOrTx, tenant: Operator, updateId: string): Promise<ProductUpdate> {
-  requireOperator(tenant);
-  return db.transaction(async (tx) => {
+export async function deleteUpdate(ctx: StaffCtx, updateId: string): Promise<ProductUpdate> {
+  requireOperator(ctx.tenant);
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(productUpdates).where(eq(productUpdates.id, updateId)).returning(columns);
     if (!row) throw new AppError('not_found', 'Novità non trovata.');
-    await recordAudit(tx, tenant, { campsiteId: tenant.campsiteId, action: 'update.delete', entityId: row.id, summary: `Novità «${row.title}» eliminata`, before: { title: row.title, audience: row.audience } });
+    await recordAudit({ ...ctx, db: tx }, { campsiteId: ctx.campsiteId, action: 'update.delete', entityId: row.id, summary: `Novità «${row.title}» eliminata`, before: { title: row.title, audience: row.audience } });
     return row;
   });
 }

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { users } from '@/db/schema';
 import { changedKeys, recordAudit } from '@/lib/audit/service';
 import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
 import { normalizeEmail, type UserRow } from '@/lib/auth/service';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { limiter, minutesLeft, type LimitRule } from '@/lib/rate-limit/limiter';
-import type { Tenant } from '@/lib/tenant';
 import { snapshot } from './rules';
 import { assertEmailFree } from './service';
 import { endUserSessions } from './sessions';
@@ -17,25 +16,24 @@ export { WRONG_OLD_PASSWORD };
 export const OLD_PASSWORD_LIMIT: LimitRule = { points: 5, durationSeconds: 15 * 60 };
 const oldPasswordLimiter = limiter('old-password', OLD_PASSWORD_LIMIT);
 
-type Self = Pick<Tenant, 'campsiteId' | 'userId' | 'email' | 'sessionId'>;
-
-async function selfForUpdate(db: DbOrTx, tenant: Self): Promise<UserRow> {
-  const [user] = await db.select().from(users).where(eq(users.id, tenant.userId)).for('update');
-  if (!user || user.campingId !== tenant.campsiteId) throw new AppError('not_found', 'Utente non trovato.');
+async function selfForUpdate(ctx: StaffCtx): Promise<UserRow> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.tenant.userId)).for('update');
+  if (!user || user.campingId !== ctx.campsiteId) throw new AppError('not_found', 'Utente non trovato.');
   return user;
 }
 
 /** Account CRM: the signed-in user's own row, whatever their role. */
-export async function getOwnAccount(db: DbOrTx, tenant: Self): Promise<UserRow> {
-  const [user] = await db.select().from(users).where(eq(users.id, tenant.userId));
-  if (!user || user.campingId !== tenant.campsiteId) throw new AppError('not_found', 'Utente non trovato.');
+export async function getOwnAccount(ctx: StaffCtx): Promise<UserRow> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.tenant.userId));
+  if (!user || user.campingId !== ctx.campsiteId) throw new AppError('not_found', 'Utente non trovato.');
   return user;
 }
 
 /** Every user changes their own name and e-mail (the e-mail stays unique across the product). */
-export async function updateOwnAccount(db: DbOrTx, tenant: Self, input: AccountEdit): Promise<UserRow> {
-  return db.transaction(async (tx) => {
-    const current = await selfForUpdate(tx, tenant);
+export async function updateOwnAccount(ctx: StaffCtx, input: AccountEdit): Promise<UserRow> {
+  return ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    const current = await selfForUpdate(inTx);
     const email = normalizeEmail(input.email);
     if (email !== current.email) await assertEmailFree(tx, email, current.id);
     const [updated] = await tx
@@ -45,7 +43,7 @@ export async function updateOwnAccount(db: DbOrTx, tenant: Self, input: AccountE
       .returning();
     const diff = changedKeys(snapshot(current), snapshot(updated));
     if (Object.keys(diff.after).length > 0) {
-      await recordAudit(tx, tenant, { campsiteId: tenant.campsiteId, action: 'account.update', entityId: current.id, summary: `Account ${updated.email} modificato`, ...diff });
+      await recordAudit(inTx, { campsiteId: ctx.campsiteId, action: 'account.update', entityId: current.id, summary: `Account ${updated.email} modificato`, ...diff });
     }
     return updated;
   });
@@ -55,22 +53,23 @@ export async function updateOwnAccount(db: DbOrTx, tenant: Self, input: AccountE
  * The own password, with the old one verified: the session that asked stays open, every other
  * session and bearer token of the user ends (a stolen session does not survive the change).
  */
-export async function changeOwnPassword(db: DbOrTx, tenant: Self, input: OwnPasswordChange): Promise<void> {
-  const current = await getOwnAccount(db, tenant);
+export async function changeOwnPassword(ctx: StaffCtx, input: OwnPasswordChange): Promise<void> {
+  const current = await getOwnAccount(ctx);
   // A stolen open session must not become a way to guess the password offline-fast.
-  const attempt = await oldPasswordLimiter.consume(db, tenant.userId);
+  const attempt = await oldPasswordLimiter.consume(ctx.db, ctx.tenant.userId);
   if (!attempt.allowed) {
     throw new AppError('rate_limited', `Troppi tentativi con la password attuale sbagliata. Riprova tra ${minutesLeft(attempt)} minuti.`);
   }
   if (!(await verifyPassword(current.passwordHash, input.oldPassword))) throw new AppError('bad_request', WRONG_OLD_PASSWORD);
-  await oldPasswordLimiter.clear(db, tenant.userId);
+  await oldPasswordLimiter.clear(ctx.db, ctx.tenant.userId);
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
-    const locked = await selfForUpdate(tx, tenant);
+  await ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    const locked = await selfForUpdate(inTx);
     // Changed by someone else while the hashes were computed: the old password checked is stale.
     if (locked.passwordHash !== current.passwordHash) throw new AppError('conflict', 'La password è stata appena cambiata: riprova.');
     await tx.update(users).set({ passwordHash, updatedAt: new Date(), version: locked.version + 1 }).where(eq(users.id, locked.id));
-    await endUserSessions(tx, { campsiteId: tenant.campsiteId, userId: locked.id, keepSessionId: tenant.sessionId });
-    await recordAudit(tx, tenant, { campsiteId: tenant.campsiteId, action: 'account.password', entityId: locked.id, summary: `${locked.email} ha cambiato la propria password` });
+    await endUserSessions(inTx, { userId: locked.id, keepSessionId: ctx.tenant.sessionId });
+    await recordAudit(inTx, { campsiteId: ctx.campsiteId, action: 'account.password', entityId: locked.id, summary: `${locked.email} ha cambiato la propria password` });
   });
 }

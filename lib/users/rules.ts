@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { users } from '@/db/schema';
 import type { UserRow } from '@/lib/auth/service';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { forbidden } from '@/lib/errors';
-import type { Tenant } from '@/lib/tenant';
 
 /**
  * Locks the campsite's admin rows for the rest of the transaction and returns their ids. Two
@@ -11,15 +10,15 @@ import type { Tenant } from '@/lib/tenant';
  * sees the first's change and the campsite never ends up without an admin. An admin demoted
  * since their session was resolved is refused (the operator needs no flag).
  */
-export async function lockCampsiteAdmins(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId' | 'userId' | 'isOperator'>): Promise<string[]> {
-  const rows = await db
+export async function lockCampsiteAdmins(ctx: StaffCtx): Promise<string[]> {
+  const rows = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.campingId, tenant.campsiteId), eq(users.isAdmin, true)))
+    .where(and(eq(users.campingId, ctx.campsiteId), eq(users.isAdmin, true)))
     .orderBy(users.id)
     .for('update');
   const ids = rows.map((row) => row.id);
-  if (!tenant.isOperator && !ids.includes(tenant.userId)) throw forbidden('Operazione riservata agli amministratori del campeggio.');
+  if (!ctx.tenant.isOperator && !ids.includes(ctx.tenant.userId)) throw forbidden('Operazione riservata agli amministratori del campeggio.');
   return ids;
 }
 

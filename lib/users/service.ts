@@ -5,13 +5,11 @@ import { changedKeys, recordAudit } from '@/lib/audit/service';
 import { hashPassword } from '@/lib/auth/passwords';
 import { requireAdmin } from '@/lib/auth/roles';
 import { normalizeEmail, type UserRow } from '@/lib/auth/service';
+import type { CampsiteCtx, StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
-import type { Tenant } from '@/lib/tenant';
 import { lockCampsiteAdmins, snapshot } from './rules';
 import { endUserSessions } from './sessions';
 import type { NewUser, UserEdit } from './validation';
-
-type Actor = Pick<Tenant, 'campsiteId' | 'userId' | 'email' | 'isAdmin' | 'isOperator' | 'sessionId'>;
 
 const SELF_DELETE = 'Non puoi eliminare il tuo stesso utente.';
 const SELF_DEMOTE = 'Non puoi togliere a te stesso il ruolo di amministratore.';
@@ -19,17 +17,17 @@ const LAST_ADMIN = 'È l’ultimo amministratore del campeggio: nomina prima un 
 const EMAIL_TAKEN = 'Esiste già un utente con questa e-mail.';
 
 /** The users of the caller's own campsite (the operator too manages only his own campsite's users). */
-export async function listUsers(db: DbOrTx, tenant: Actor): Promise<UserRow[]> {
-  requireAdmin(tenant);
-  return db.select().from(users).where(eq(users.campingId, tenant.campsiteId)).orderBy(asc(users.email));
+export async function listUsers(ctx: StaffCtx): Promise<UserRow[]> {
+  requireAdmin(ctx.tenant);
+  return ctx.db.select().from(users).where(eq(users.campingId, ctx.campsiteId)).orderBy(asc(users.email));
 }
 
 /** A user of the caller's campsite, locked for the change; another campsite's user is not found. */
-async function ownUserForUpdate(db: DbOrTx, tenant: Actor, id: string): Promise<UserRow> {
-  const [user] = await db
+async function ownUserForUpdate(ctx: CampsiteCtx, id: string): Promise<UserRow> {
+  const [user] = await ctx.db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), eq(users.campingId, tenant.campsiteId)))
+    .where(and(eq(users.id, id), eq(users.campingId, ctx.campsiteId)))
     .for('update');
   if (!user) throw new AppError('not_found', 'Utente non trovato.');
   return user;
@@ -44,30 +42,31 @@ export async function assertEmailFree(db: DbOrTx, email: string, exceptUserId?: 
 }
 
 /** An admin adds a colleague to their own campsite; the name starts as the e-mail (spec section 7). */
-export async function createUser(db: DbOrTx, tenant: Actor, input: NewUser): Promise<UserRow> {
-  requireAdmin(tenant);
-  if (input.camping && input.camping !== tenant.campsiteId) throw new AppError('not_found', 'Campeggio non trovato.');
+export async function createUser(ctx: StaffCtx, input: NewUser): Promise<UserRow> {
+  requireAdmin(ctx.tenant);
+  if (input.camping && input.camping !== ctx.campsiteId) throw new AppError('not_found', 'Campeggio non trovato.');
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await assertEmailFree(tx, email);
     const [created] = await tx
       .insert(users)
-      .values({ campingId: tenant.campsiteId, email, name: email, passwordHash, isAdmin: input.isAdmin ?? false, packLevel: input.packLevel ?? 0 })
+      .values({ campingId: ctx.campsiteId, email, name: email, passwordHash, isAdmin: input.isAdmin ?? false, packLevel: input.packLevel ?? 0 })
       .returning();
-    await recordAudit(tx, tenant, { campsiteId: tenant.campsiteId, action: 'user.create', entityId: created.id, summary: `Utente ${email} aggiunto`, after: snapshot(created) });
+    await recordAudit({ ...ctx, db: tx }, { campsiteId: ctx.campsiteId, action: 'user.create', entityId: created.id, summary: `Utente ${email} aggiunto`, after: snapshot(created) });
     return created;
   });
 }
 
 /** An admin edits a colleague (or their own name and e-mail); nobody demotes themselves or the last admin. */
-export async function updateUser(db: DbOrTx, tenant: Actor, id: string, input: UserEdit): Promise<UserRow> {
-  requireAdmin(tenant);
-  return db.transaction(async (tx) => {
-    const admins = await lockCampsiteAdmins(tx, tenant);
-    const current = await ownUserForUpdate(tx, tenant, id);
+export async function updateUser(ctx: StaffCtx, id: string, input: UserEdit): Promise<UserRow> {
+  requireAdmin(ctx.tenant);
+  return ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    const admins = await lockCampsiteAdmins(inTx);
+    const current = await ownUserForUpdate(inTx, id);
     const demoting = current.isAdmin && input.isAdmin === false;
-    if (demoting && current.id === tenant.userId) throw new AppError('bad_request', SELF_DEMOTE);
+    if (demoting && current.id === ctx.tenant.userId) throw new AppError('bad_request', SELF_DEMOTE);
     if (demoting && admins.every((adminId) => adminId === current.id)) throw new AppError('conflict', LAST_ADMIN);
     const email = input.email === undefined ? current.email : normalizeEmail(input.email);
     if (email !== current.email) await assertEmailFree(tx, email, current.id);
@@ -85,56 +84,58 @@ export async function updateUser(db: DbOrTx, tenant: Actor, id: string, input: U
       .returning();
     const diff = changedKeys(snapshot(current), snapshot(updated));
     if (Object.keys(diff.after).length > 0) {
-      await recordAudit(tx, tenant, { campsiteId: tenant.campsiteId, action: 'user.update', entityId: id, summary: `Utente ${updated.email} modificato`, ...diff });
+      await recordAudit(inTx, { campsiteId: ctx.campsiteId, action: 'user.update', entityId: id, summary: `Utente ${updated.email} modificato`, ...diff });
     }
     return updated;
   });
 }
 
 /** An admin sets a colleague's password: every session and token of that user ends at once. */
-export async function resetUserPassword(db: DbOrTx, tenant: Actor, id: string, password: string): Promise<void> {
-  requireAdmin(tenant);
+export async function resetUserPassword(ctx: StaffCtx, id: string, password: string): Promise<void> {
+  requireAdmin(ctx.tenant);
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    const user = await ownUserForUpdate(tx, tenant, id);
+  await ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    const user = await ownUserForUpdate(inTx, id);
     // One's own password needs the old one (changeOwnPassword): a borrowed session must not reset it.
-    if (user.id === tenant.userId) throw new AppError('bad_request', 'Per la tua password serve quella attuale: usa Account CRM.');
+    if (user.id === ctx.tenant.userId) throw new AppError('bad_request', 'Per la tua password serve quella attuale: usa Account CRM.');
     await tx.update(users).set({ passwordHash, updatedAt: new Date(), version: user.version + 1 }).where(eq(users.id, user.id));
-    await endUserSessions(tx, { campsiteId: user.campingId, userId: user.id });
-    await recordAudit(tx, tenant, { campsiteId: tenant.campsiteId, action: 'user.password', entityId: id, summary: `Password di ${user.email} reimpostata` });
+    await endUserSessions(inTx, { userId: user.id });
+    await recordAudit(inTx, { campsiteId: ctx.campsiteId, action: 'user.password', entityId: id, summary: `Password di ${user.email} reimpostata` });
   });
 }
 
 /** Deletes a colleague: their sessions and tokens go with the row; never oneself nor the last admin. */
-export async function deleteUser(db: DbOrTx, tenant: Actor, id: string): Promise<UserRow> {
-  requireAdmin(tenant);
-  return db.transaction(async (tx) => {
-    const admins = await lockCampsiteAdmins(tx, tenant);
-    const user = await ownUserForUpdate(tx, tenant, id);
-    if (user.id === tenant.userId) throw new AppError('bad_request', SELF_DELETE);
+export async function deleteUser(ctx: StaffCtx, id: string): Promise<UserRow> {
+  requireAdmin(ctx.tenant);
+  return ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    const admins = await lockCampsiteAdmins(inTx);
+    const user = await ownUserForUpdate(inTx, id);
+    if (user.id === ctx.tenant.userId) throw new AppError('bad_request', SELF_DELETE);
     if (user.isAdmin && admins.every((adminId) => adminId === user.id)) throw new AppError('conflict', LAST_ADMIN);
-    await endUserSessions(tx, { campsiteId: user.campingId, userId: user.id });
+    await endUserSessions(inTx, { userId: user.id });
     await tx.delete(users).where(eq(users.id, user.id));
-    await recordAudit(tx, tenant, { campsiteId: tenant.campsiteId, action: 'user.delete', entityId: id, summary: `Utente ${user.email} eliminato`, before: snapshot(user) });
+    await recordAudit(inTx, { campsiteId: ctx.campsiteId, action: 'user.delete', entityId: id, summary: `Utente ${user.email} eliminato`, before: snapshot(user) });
     return user;
   });
 }
 
 /** A user may read their own parameters; an admin also those of colleagues of the same campsite. */
-export async function getUserByEmail(db: DbOrTx, tenant: Actor, emailInput: string): Promise<UserRow> {
+export async function getUserByEmail(ctx: StaffCtx, emailInput: string): Promise<UserRow> {
   const email = normalizeEmail(emailInput);
-  if (email !== tenant.email) requireAdmin(tenant);
-  const [user] = await db.select().from(users).where(and(eq(users.email, email), eq(users.campingId, tenant.campsiteId)));
+  if (email !== ctx.tenant.email) requireAdmin(ctx.tenant);
+  const [user] = await ctx.db.select().from(users).where(and(eq(users.email, email), eq(users.campingId, ctx.campsiteId)));
   if (!user) throw new AppError('not_found', 'Utente non trovato.');
   return user;
 }
 
 /** A colleague of the same campsite (the legacy getUser, a contact's owner); another campsite's user is not found. */
-export async function getCampsiteUser(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, id: string): Promise<UserRow> {
-  const [user] = await db
+export async function getCampsiteUser(ctx: CampsiteCtx, id: string): Promise<UserRow> {
+  const [user] = await ctx.db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), eq(users.campingId, tenant.campsiteId)));
+    .where(and(eq(users.id, id), eq(users.campingId, ctx.campsiteId)));
   if (!user) throw new AppError('not_found', 'Utente non trovato.');
   return user;
 }

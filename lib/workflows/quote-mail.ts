@@ -19,6 +19,7 @@ import { addAttachment } from '@/lib/mail/attachments';
 import { deliverSoon } from '@/lib/mail/mailer';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { renderMail } from '@/lib/mail/render';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 
 /** A quote may go to the guest once complete, and again while the guest has not decided. */
 export const SENDABLE = ['nuovo', 'inviato', 'letto'] as const;
@@ -58,7 +59,7 @@ export async function draftQuoteMail(
   const t = MAIL_TEXTS[locale];
   // The quote-sending settings (Opzioni preventivi). Their subject is written in Italian, like the
   // settings: a German or English guest keeps the subject in their own language.
-  const sender = await readQuoteSender(db, campsiteId);
+  const sender = await readQuoteSender(campsiteContext({ kind: 'job', campsiteId, job: 'quote-mail draft' }, db));
   const configuredSubject = locale === 'it' ? sender.oggetto.trim() : '';
   const defaultSubject = input.reminder ? t.reminderSubject(campsiteName) : configuredSubject || t.quoteSubject(campsiteName);
   const element = createElement(QuoteMail, {

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { updateContact } from '../../lib/contacts/service';
 import { limiter } from '../../lib/rate-limit/limiter';
 import { buildGuestQuoteView } from '../../lib/public-quotes/view';
+import { campsiteContext } from '../../lib/context/unit-of-work';
 
 const client = postgres(process.env.DATABASE_URL!, { onnotice: () => {} });
 const db = drizzle(client, { schema, logger: true }) as unknown as Database;
@@ -22,7 +23,7 @@ await listContacts(db, tenant, { limit: 25, cursor: first.nextCursor });
 await listContacts(db, tenant, { limit: 25, search: 'muller' });
 await countContacts(db, tenant, { search: 'muller' });
 await listQuotes(db, tenant, { progress: ['inviato'], limit: 25 });
-await notificationStamp(db, { campsiteId: camp.id, userId: '' } as never);
+await notificationStamp(campsiteContext({ kind: 'job', campsiteId: camp.id, job: 'bench' }, db));
 await updateContact(db, tenant, 'benchhttp-c1', { notes: 'nota di prova' });
 await limiter('api-token', { points: 600, durationSeconds: 60 }).consume(db, 'hash-del-token');
 console.log('--- vista del preventivo per l\'ospite');

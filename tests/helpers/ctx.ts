@@ -1,5 +1,5 @@
 import type { Database } from '@/db/client';
-import { campsiteContext, staffContext, type CampsiteCtx, type StaffCtx } from '@/lib/context/unit-of-work';
+import { campsiteContext, contextOf, staffContext, type CampsiteCtx, type Ctx, type StaffCtx } from '@/lib/context/unit-of-work';
 import { FULL_PACK_LEVEL, type Tenant } from '@/lib/tenant';
 
 /**
@@ -18,4 +18,9 @@ export function ctxFor(db: Database, tenant: Partial<Tenant> & Pick<Tenant, 'cam
 /** A campsite's unit of work with no user: a job's, as the background work builds it. */
 export function jobCtxFor(db: Database, campsiteId: string, job = 'test'): CampsiteCtx {
   return campsiteContext({ kind: 'job', campsiteId, job }, db);
+}
+
+/** Named work with no campsite, for the services that cross campsites (a public image by id). */
+export function systemCtxFor(db: Database, reason = 'test'): Ctx {
+  return contextOf({ kind: 'system', reason }, db);
 }

@@ -8,6 +8,7 @@ import { createDispatcher } from '@/lib/legacy-api/dispatcher';
 import { legacyRoutes } from '@/lib/legacy-api/routes';
 import { createUpdate, markUpdateViewed } from '@/lib/updates/service';
 import { newUpdateSchema } from '@/lib/updates/validation';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
 import { makeCampsite, makeUser, tenantOf } from '../helpers/fixtures';
@@ -91,9 +92,9 @@ describe('roles', () => {
       expect((all.json as { _id: string }[]).map((campsite) => campsite._id)).toEqual([mine.id]);
     }
     // The data layer refuses too, whatever the entry point.
-    expect((await failure(createCampsite(db, tenantOf(admin), newCampsiteSchema.parse({ name: 'X', email: `y-${unique()}@prova.test`, password: 'Montagna2026' })))).status).toBe(403);
-    expect((await failure(deleteCampsite(db, tenantOf(admin), { id: other.id, confirmName: other.name }))).status).toBe(403);
-    expect((await failure(listCampsites(db, tenantOf(staff)))).status).toBe(403);
+    expect((await failure(createCampsite(ctxFor(db, tenantOf(admin)), newCampsiteSchema.parse({ name: 'X', email: `y-${unique()}@prova.test`, password: 'Montagna2026' })))).status).toBe(403);
+    expect((await failure(deleteCampsite(ctxFor(db, tenantOf(admin)), { id: other.id, confirmName: other.name }))).status).toBe(403);
+    expect((await failure(listCampsites(ctxFor(db, tenantOf(staff))))).status).toBe(403);
     expect(await db.select({ id: campsites.id }).from(campsites).where(eq(campsites.id, other.id))).toHaveLength(1);
 
     const everything = await callApi(dispatch, 'POST', '/getCamping/all', { token: operator.token });
@@ -105,7 +106,7 @@ describe('roles', () => {
     const operator = await makeOperator();
     const tag = unique();
     const found = await makeCampsite(db, { name: `Camping Ricerca ${tag}` });
-    const page = await listCampsites(db, operator.tenant, { search: `ricerca ${tag}` });
+    const page = await listCampsites(ctxFor(db, operator.tenant), { search: `ricerca ${tag}` });
     expect(page.items.map((campsite) => campsite.id)).toEqual([found.id]);
   });
 });
@@ -138,8 +139,8 @@ async function populatedCampsite(operatorTenant: ReturnType<typeof tenantOf>) {
   await db.insert(configurations).values({ campingId, group: 'emailInvioPreventivi', option: { mittente: 'x' } });
   await db.insert(campsiteLanguages).values({ campingId, languageId: 1, phonePrefix: '+39' });
   await db.insert(notifications).values({ campingId, group: 'richiesta', title: 'Richiesta', quoteId: account.quote.id, contactId: account.guest.id });
-  const update = await createUpdate(db, operatorTenant, newUpdateSchema.parse({ titolo: `Novità ${unique()}`, testo: '<p>Testo</p>', campings: [campingId] }));
-  await markUpdateViewed(db, account.tenant, update.id);
+  const update = await createUpdate(ctxFor(db, operatorTenant), newUpdateSchema.parse({ titolo: `Novità ${unique()}`, testo: '<p>Testo</p>', campings: [campingId] }));
+  await markUpdateViewed(ctxFor(db, account.tenant), update.id);
   await db.insert(auditLog).values({ campingId, actorUserId: account.user.id, actorEmail: account.user.email, action: 'prova', summary: 'Prova' });
   return { ...account, update };
 }
@@ -157,9 +158,9 @@ describe('deleting a campsite', () => {
     expect(filled.length).toBeGreaterThanOrEqual(15);
     const updatesBefore = await db.select({ id: productUpdates.id }).from(productUpdates);
 
-    const summary = await campsiteDeletionSummary(db, operator.tenant, doomed.campsite.id);
+    const summary = await campsiteDeletionSummary(ctxFor(db, operator.tenant), doomed.campsite.id);
     expect(summary).toMatchObject({ name: doomed.campsite.name, contacts: 1, quotes: 1, mails: 1, images: 1, users: 1 });
-    expect((await failure(deleteCampsite(db, operator.tenant, { id: doomed.campsite.id, confirmName: 'nome sbagliato' }))).status).toBe(400);
+    expect((await failure(deleteCampsite(ctxFor(db, operator.tenant), { id: doomed.campsite.id, confirmName: 'nome sbagliato' }))).status).toBe(400);
     expect(await rowCounts(doomed.campsite.id, tables)).toEqual(doomedBefore);
 
     const answer = await callApi(dispatch, 'POST', `/deleteCamping/${doomed.campsite.id}`, { token: operator.token, body: { name: ` ${doomed.campsite.name} ` } });

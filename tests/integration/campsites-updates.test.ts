@@ -8,6 +8,7 @@ import type { z } from '@/lib/validation';
 import type { legacyUpdateSchema } from '@/lib/legacy-api/shapes/update';
 import { createUpdate, latestUnseenUpdate, listUpdateHistory, markUpdateViewed } from '@/lib/updates/service';
 import { newUpdateSchema } from '@/lib/updates/validation';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
 import { makeCampsite, makeUser, tenantOf } from '../helpers/fixtures';
@@ -82,31 +83,31 @@ describe('product updates', () => {
     const pineHistory = await callApi(dispatch, 'POST', '/getAllOldUpdate', { token: pineToken });
     expect((pineHistory.json as LegacyUpdate[]).map((row) => row._id)).not.toContain(update._id);
     expectErrorAnswer(await callApi(dispatch, 'POST', '/setUpdateViewed', { token: pineToken, body: { viewed: update._id } }), 404);
-    expect((await failure(markUpdateViewed(db, tenantOf(w.pineAdmin), update._id))).status).toBe(404);
+    expect((await failure(markUpdateViewed(ctxFor(db, tenantOf(w.pineAdmin)), update._id))).status).toBe(404);
   });
 
   it('shows the newest unseen update first, and one for all campsites reaches every campsite', async () => {
     const w = await world();
     const operator = tenantOf(w.operator);
-    const older = await createUpdate(db, operator, newUpdateSchema.parse({ titolo: `Vecchia ${unique()}`, testo: '<p>uno</p>', audience: 'all' }));
-    const newer = await createUpdate(db, operator, newUpdateSchema.parse({ titolo: `Nuova ${unique()}`, testo: '<p>due</p>', campings: [w.pine.id] }));
-    expect((await latestUnseenUpdate(db, tenantOf(w.pineAdmin)))?.id).toBe(newer.id);
-    await markUpdateViewed(db, tenantOf(w.pineAdmin), newer.id);
+    const older = await createUpdate(ctxFor(db, operator), newUpdateSchema.parse({ titolo: `Vecchia ${unique()}`, testo: '<p>uno</p>', audience: 'all' }));
+    const newer = await createUpdate(ctxFor(db, operator), newUpdateSchema.parse({ titolo: `Nuova ${unique()}`, testo: '<p>due</p>', campings: [w.pine.id] }));
+    expect((await latestUnseenUpdate(ctxFor(db, tenantOf(w.pineAdmin))))?.id).toBe(newer.id);
+    await markUpdateViewed(ctxFor(db, tenantOf(w.pineAdmin)), newer.id);
     // Other tests post updates to all campsites too: what matters is that this one comes before the older.
-    const pineNext = await latestUnseenUpdate(db, tenantOf(w.pineAdmin));
+    const pineNext = await latestUnseenUpdate(ctxFor(db, tenantOf(w.pineAdmin)));
     expect(pineNext?.id).not.toBe(newer.id);
-    const lakeHistory = await listUpdateHistory(db, tenantOf(w.lakeStaff));
+    const lakeHistory = await listUpdateHistory(ctxFor(db, tenantOf(w.lakeStaff)));
     expect(lakeHistory.items.map((row) => row.id)).toContain(older.id);
     expect(lakeHistory.items.map((row) => row.id)).not.toContain(newer.id);
   });
 
   it('keeps updates posted before an account existed out of its popup, but in its history', async () => {
     const w = await world();
-    const update = await createUpdate(db, tenantOf(w.operator), newUpdateSchema.parse({ titolo: 'Prima di te', testo: '<p>x</p>', campings: [w.lake.id] }));
+    const update = await createUpdate(ctxFor(db, tenantOf(w.operator)), newUpdateSchema.parse({ titolo: 'Prima di te', testo: '<p>x</p>', campings: [w.lake.id] }));
     const newcomer = await makeUser(db, w.lake.id);
-    expect(await latestUnseenUpdate(db, tenantOf(newcomer))).toBeNull();
-    expect((await listUpdateHistory(db, tenantOf(newcomer))).items.map((row) => row.id)).toContain(update.id);
-    expect((await latestUnseenUpdate(db, tenantOf(w.lakeStaff)))?.id).toBe(update.id);
+    expect(await latestUnseenUpdate(ctxFor(db, tenantOf(newcomer)))).toBeNull();
+    expect((await listUpdateHistory(ctxFor(db, tenantOf(newcomer)))).items.map((row) => row.id)).toContain(update.id);
+    expect((await latestUnseenUpdate(ctxFor(db, tenantOf(w.lakeStaff))))?.id).toBe(update.id);
   });
 
   it('lets only operators post, delete and list the campsites; posting and deleting are audited', async () => {
@@ -115,7 +116,7 @@ describe('product updates', () => {
     const body = { titolo: 'Abusiva', testo: '<p>x</p>' };
     expectErrorAnswer(await callApi(dispatch, 'POST', '/addUpdate', { token: adminToken, body }), 403);
     expectErrorAnswer(await callApi(dispatch, 'POST', '/getUpdatableCampings', { token: adminToken }), 403);
-    expect((await failure(createUpdate(db, tenantOf(w.lakeAdmin), newUpdateSchema.parse(body)))).status).toBe(403);
+    expect((await failure(createUpdate(ctxFor(db, tenantOf(w.lakeAdmin)), newUpdateSchema.parse(body)))).status).toBe(403);
 
     const campings = await callApi(dispatch, 'POST', '/getUpdatableCampings', { token: w.operatorToken });
     expect((campings.json as { _id: string }[]).map((row) => row._id)).toEqual(expect.arrayContaining([w.lake.id, w.pine.id]));

@@ -7,6 +7,7 @@ import { readCvMailSettings, saveCvMailSettings } from '@/lib/configurations/cv-
 import { cvMailSchema, sendCvMail, withSignature } from '@/lib/mail/cv-mail';
 import { loadClientMailCvPage, loadEmailCvPage } from '@/lib/mail/cv-mail-page';
 import { parseBookingReference, quoteByBookingReference } from '@/lib/quotes/booking-reference';
+import { ctxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite, makeUser, tenantOf } from '../helpers/fixtures';
 
@@ -63,22 +64,22 @@ describe('CV mail settings', () => {
   it('are saved and read per campsite, by a service account too, with the signature cleaned', async () => {
     const a = await bookedCampsite(`A${unique()}`);
     const b = await bookedCampsite(`B${unique()}`);
-    expect(await readCvMailSettings(db, a.campsite.id)).toEqual({ oggetto: '', firma: '', mittente: '' });
-    await saveCvMailSettings(db, a.service, { oggetto: 'La sua prenotazione', firma: '<p>Camping A</p><script>alert(1)</script>', mittente: 'Camping A' });
-    await saveCvMailSettings(db, a.service, { oggetto: 'La sua vacanza', firma: '<p>Camping A</p>', mittente: 'Camping A' });
-    await saveCvMailSettings(db, b.service, { oggetto: 'Oggetto B', firma: '', mittente: 'B' });
-    expect(await readCvMailSettings(db, a.campsite.id)).toEqual({ oggetto: 'La sua vacanza', firma: '<p>Camping A</p>', mittente: 'Camping A' });
-    expect(await readCvMailSettings(db, b.campsite.id)).toEqual({ oggetto: 'Oggetto B', firma: '', mittente: 'B' });
+    expect(await readCvMailSettings(jobCtxFor(db, a.campsite.id))).toEqual({ oggetto: '', firma: '', mittente: '' });
+    await saveCvMailSettings(ctxFor(db, a.service), { oggetto: 'La sua prenotazione', firma: '<p>Camping A</p><script>alert(1)</script>', mittente: 'Camping A' });
+    await saveCvMailSettings(ctxFor(db, a.service), { oggetto: 'La sua vacanza', firma: '<p>Camping A</p>', mittente: 'Camping A' });
+    await saveCvMailSettings(ctxFor(db, b.service), { oggetto: 'Oggetto B', firma: '', mittente: 'B' });
+    expect(await readCvMailSettings(jobCtxFor(db, a.campsite.id))).toEqual({ oggetto: 'La sua vacanza', firma: '<p>Camping A</p>', mittente: 'Camping A' });
+    expect(await readCvMailSettings(jobCtxFor(db, b.campsite.id))).toEqual({ oggetto: 'Oggetto B', firma: '', mittente: 'B' });
     const actions = (await db.select().from(auditLog).where(eq(auditLog.campingId, a.campsite.id))).map((entry) => entry.action).sort();
     expect(actions).toEqual(['configuration.add', 'configuration.edit']);
-    await expect(saveCvMailSettings(db, a.service, { oggetto: 'x'.repeat(201), firma: '', mittente: '' })).rejects.toMatchObject({ issues: [expect.objectContaining({ path: ['oggetto'] })] });
+    await expect(saveCvMailSettings(ctxFor(db, a.service), { oggetto: 'x'.repeat(201), firma: '', mittente: '' })).rejects.toMatchObject({ issues: [expect.objectContaining({ path: ['oggetto'] })] });
   });
 });
 
 describe('sending from the CV pages', () => {
   it('sends as /sendMailCV does, linked to the booking, with the signature once and the sender name', async () => {
     const { campsite, service, guest, quote } = await bookedCampsite(`S${unique()}`);
-    await saveCvMailSettings(db, service, { oggetto: 'Prenotazione', firma: '<p>Firma del lago</p>', mittente: 'Lago Azzurro' });
+    await saveCvMailSettings(ctxFor(db, service), { oggetto: 'Prenotazione', firma: '<p>Firma del lago</p>', mittente: 'Lago Azzurro' });
     const start = await loadClientMailCvPage(db, campsite.id, ['2027', quote.bookingNumber!], null);
     expect(start).toMatchObject({ status: 'found', start: { to: guest.email, subject: 'Prenotazione', contactId: guest.id, quoteId: quote.id }, list: { items: [] } });
 

@@ -7,6 +7,7 @@ import { refreshChangedCampsites, refreshCampsite } from '@/lib/dashboard/refres
 import { getDashboard, type Dashboard } from '@/lib/dashboard/service';
 import { listQuotes } from '@/lib/quotes/queries';
 import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/vocabulary/quote-progress';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite } from '../helpers/fixtures';
 
@@ -139,9 +140,9 @@ describe('dashboard figures', () => {
     await refreshCampsite(db, mine.id, now);
     await refreshCampsite(db, theirs.id, now);
     for (const comparison of ['mese', 'stagione', 'anno'] as const) {
-      await expectFiguresMatchSql(mine.id, await getDashboard(db, { campsiteId: mine.id }, now, { comparison }), now);
+      await expectFiguresMatchSql(mine.id, await getDashboard(ctxFor(db, { campsiteId: mine.id }), now, { comparison }), now);
     }
-    await expectFiguresMatchSql(theirs.id, await getDashboard(db, { campsiteId: theirs.id }, now, { bucket: 'mese' }), now);
+    await expectFiguresMatchSql(theirs.id, await getDashboard(ctxFor(db, { campsiteId: theirs.id }), now, { bucket: 'mese' }), now);
   });
 
   it('equal plain SQL and the quote list on the demo data', async () => {
@@ -149,7 +150,7 @@ describe('dashboard figures', () => {
     await seedDemo(db, { now });
     const [admin] = await db.select({ campingId: users.campingId }).from(users).where(eq(users.email, 'admin@lagoazzurro.test'));
     await refreshCampsite(db, admin.campingId, now);
-    const dashboard = await getDashboard(db, { campsiteId: admin.campingId }, now);
+    const dashboard = await getDashboard(ctxFor(db, { campsiteId: admin.campingId }), now);
     await expectFiguresMatchSql(admin.campingId, dashboard, now);
     for (const progress of QUOTE_PROGRESS) {
       expect(await listAll(admin.campingId, { progress: [progress] }), progress).toBe(dashboard.quotes.byProgress[progress].value);
@@ -168,14 +169,14 @@ describe('dashboard figures', () => {
     const guest = (await db.insert(contacts).values({ campingId: changed.id }).returning())[0];
     await refreshCampsite(db, changed.id);
     await refreshCampsite(db, untouched.id);
-    const before = await getDashboard(db, { campsiteId: untouched.id });
+    const before = await getDashboard(ctxFor(db, { campsiteId: untouched.id }));
     await db.insert(quotes).values({ campingId: changed.id, contactId: guest.id, progress: 'inviato' });
-    expect((await getDashboard(db, { campsiteId: changed.id })).quotes.byProgress.inviato.value).toBe(0);
+    expect((await getDashboard(ctxFor(db, { campsiteId: changed.id }))).quotes.byProgress.inviato.value).toBe(0);
     const done = await refreshChangedCampsites(db, 1000);
     expect(done).toContain(changed.id);
     expect(done).not.toContain(untouched.id);
-    expect((await getDashboard(db, { campsiteId: changed.id })).quotes.byProgress.inviato.value).toBe(1);
-    expect((await getDashboard(db, { campsiteId: untouched.id })).refreshedAt).toEqual(before.refreshedAt);
+    expect((await getDashboard(ctxFor(db, { campsiteId: changed.id }))).quotes.byProgress.inviato.value).toBe(1);
+    expect((await getDashboard(ctxFor(db, { campsiteId: untouched.id }))).refreshedAt).toEqual(before.refreshedAt);
     expect(await refreshChangedCampsites(db, 1000)).not.toContain(changed.id);
   });
 });

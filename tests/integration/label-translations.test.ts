@@ -5,6 +5,7 @@ import { labelTableOf, listLabelTranslations, saveLabelTranslations } from '@/li
 import { buildGuestQuoteView } from '@/lib/public-quotes/view';
 import { createQuote } from '@/lib/quotes/service';
 import { CONTROL_CHARACTERS_MESSAGE } from '@/lib/validation/zod-safe';
+import { ctxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput } from '../helpers/quotes';
 
@@ -28,28 +29,28 @@ describe('the campsite’s translations for the guests', () => {
   it('belong to one campsite: another campsite does not read them', async () => {
     const mine = await makeQuotesAccount(db);
     const theirs = await makeQuotesAccount(db);
-    await saveLabelTranslations(db, { campsiteId: mine.campsite.id, actor: mine.tenant, entries: [{ source: OFFER, names: { de: 'Frühbucher', en: 'Early bird' } }] });
-    expect(await listLabelTranslations(db, { campsiteId: mine.campsite.id })).toEqual([{ source: OFFER, names: { de: 'Frühbucher', en: 'Early bird' } }]);
-    expect(await listLabelTranslations(db, { campsiteId: theirs.campsite.id })).toEqual([]);
-    expect((await labelTableOf(db, { campsiteId: theirs.campsite.id })).size).toBe(0);
+    await saveLabelTranslations(ctxFor(db, mine.tenant), { campsiteId: mine.campsite.id, entries: [{ source: OFFER, names: { de: 'Frühbucher', en: 'Early bird' } }] });
+    expect(await listLabelTranslations(jobCtxFor(db, mine.campsite.id), mine.campsite.id)).toEqual([{ source: OFFER, names: { de: 'Frühbucher', en: 'Early bird' } }]);
+    expect(await listLabelTranslations(jobCtxFor(db, theirs.campsite.id), theirs.campsite.id)).toEqual([]);
+    expect((await labelTableOf(jobCtxFor(db, theirs.campsite.id))).size).toBe(0);
   });
 
   it('drops empty words and forgets a label left with none', async () => {
     const { campsite, tenant } = await makeQuotesAccount(db);
-    await saveLabelTranslations(db, { campsiteId: campsite.id, actor: tenant, entries: [{ source: 'Gatto', names: { de: ' Katze ', fr: '' } }] });
-    expect(await listLabelTranslations(db, { campsiteId: campsite.id })).toEqual([{ source: 'Gatto', names: { de: 'Katze' } }]);
-    await saveLabelTranslations(db, { campsiteId: campsite.id, actor: tenant, entries: [{ source: 'Gatto', names: { de: '', en: '  ' } }] });
-    expect(await listLabelTranslations(db, { campsiteId: campsite.id })).toEqual([]);
+    await saveLabelTranslations(ctxFor(db, tenant), { campsiteId: campsite.id, entries: [{ source: 'Gatto', names: { de: ' Katze ', fr: '' } }] });
+    expect(await listLabelTranslations(jobCtxFor(db, campsite.id), campsite.id)).toEqual([{ source: 'Gatto', names: { de: 'Katze' } }]);
+    await saveLabelTranslations(ctxFor(db, tenant), { campsiteId: campsite.id, entries: [{ source: 'Gatto', names: { de: '', en: '  ' } }] });
+    expect(await listLabelTranslations(jobCtxFor(db, campsite.id), campsite.id)).toEqual([]);
   });
 
   it('refuses control characters, overlong words and a missing Italian label, saving nothing', async () => {
     const { campsite, tenant } = await makeQuotesAccount(db);
-    const save = (entries: Parameters<typeof saveLabelTranslations>[1]['entries']) => () => saveLabelTranslations(db, { campsiteId: campsite.id, actor: tenant, entries });
+    const save = (entries: Parameters<typeof saveLabelTranslations>[1]['entries']) => () => saveLabelTranslations(ctxFor(db, tenant), { campsiteId: campsite.id, entries });
     expect(await refusal(save([{ source: 'Cane', names: { de: 'Hund\u0000' } }]))).toContain(CONTROL_CHARACTERS_MESSAGE);
     expect(await refusal(save([{ source: 'Cane\u0007', names: { de: 'Hund' } }]))).toContain(CONTROL_CHARACTERS_MESSAGE);
     expect(await refusal(save([{ source: 'Cane', names: { de: 'H'.repeat(201) } }]))).toContain('200');
     expect(await refusal(save([{ source: ' ', names: { de: 'Hund' } }]))).toContain('Manca il testo italiano');
-    expect(await listLabelTranslations(db, { campsiteId: campsite.id })).toEqual([]);
+    expect(await listLabelTranslations(jobCtxFor(db, campsite.id), campsite.id)).toEqual([]);
   });
 
   it('words a new quote for the guest; a quote priced before keeps its words when the table changes', async () => {
@@ -61,9 +62,9 @@ describe('the campsite’s translations for the guests', () => {
 
     const untranslated = await make();
     expect((await offerOf(untranslated.id))?.offerName).toBe(OFFER);
-    await saveLabelTranslations(db, { campsiteId: campsite.id, actor: tenant, entries: [{ source: OFFER, names: { de: 'Frühbucher −10 %' } }] });
+    await saveLabelTranslations(ctxFor(db, tenant), { campsiteId: campsite.id, entries: [{ source: OFFER, names: { de: 'Frühbucher −10 %' } }] });
     const first = await make();
-    await saveLabelTranslations(db, { campsiteId: campsite.id, actor: tenant, entries: [{ source: OFFER, names: { de: 'Frühbucherrabatt' } }] });
+    await saveLabelTranslations(ctxFor(db, tenant), { campsiteId: campsite.id, entries: [{ source: OFFER, names: { de: 'Frühbucherrabatt' } }] });
     const second = await make();
 
     expect((await offerOf(first.id))?.offerName).toBe('Frühbucher −10 %');
@@ -78,8 +79,8 @@ describe('the campsite’s translations for the guests', () => {
 
   it('lists the catalogue’s labels for the settings, the ones no one translates marked by language', async () => {
     const { campsite, tenant } = await makeQuotesAccount(db);
-    await saveLabelTranslations(db, { campsiteId: campsite.id, actor: tenant, entries: [{ source: OFFER, names: { de: 'Frühbucher' } }, { source: 'Vecchia offerta', names: { en: 'Old offer' } }] });
-    const { rows, unreachable } = await labelSettingsRows(db, { campsiteId: campsite.id, platformCampId: campsite.platformCampId });
+    await saveLabelTranslations(ctxFor(db, tenant), { campsiteId: campsite.id, entries: [{ source: OFFER, names: { de: 'Frühbucher' } }, { source: 'Vecchia offerta', names: { en: 'Old offer' } }] });
+    const { rows, unreachable } = await labelSettingsRows(ctxFor(db, tenant), { campsiteId: campsite.id, platformCampId: campsite.platformCampId });
     expect(unreachable).toBe(false);
     expect(rows.find((row) => row.source === 'Cane')).toMatchObject({ group: 'service', platformNames: { de: 'Hund', en: 'Dog', nl: 'Hond', fr: 'Chien' }, names: {} });
     expect(rows.find((row) => row.source === OFFER)).toMatchObject({ group: 'offer', platformNames: {}, names: { de: 'Frühbucher' } });

@@ -11,6 +11,7 @@ import { changeProgress } from '@/lib/quotes/transitions';
 import { submitRequest } from '@/lib/requests/service';
 import { createTemplate } from '@/lib/templates/service';
 import { templateFieldsSchema } from '@/lib/templates/validation';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { guestClient, makeFormCampsite, validValues } from '../helpers/public-form';
 import { MOBILE_HOME_CARD, PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput } from '../helpers/quotes';
@@ -140,7 +141,7 @@ describe('reminders', () => {
 
   it('a campsite that set 0 days sends no reminders at all', async () => {
     const { tenant, quote, campsite } = await germanQuote();
-    expect(await setReminderDays(db, tenant, 0)).toBe(0);
+    expect(await setReminderDays(ctxFor(db, tenant), 0)).toBe(0);
     await createTemplate(db, campsite.id, templateFieldsSchema.parse({ name: 'Erinnerung', languageId: 3, isReminder: true, html: '<p>x</p>' }));
     await changeProgress(db, { campsiteId: campsite.id, quoteId: quote.id, to: 'inviato', actor: 'staff', patch: { sentAt: new Date() } });
     await sendDueReminders(db, new Date(Date.now() + 30 * 86_400_000));

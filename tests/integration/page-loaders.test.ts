@@ -7,6 +7,7 @@ import { quoteDetailOrFailure } from '@/lib/quotes/page-loaders';
 import { createQuote } from '@/lib/quotes/service';
 import { createTemplate } from '@/lib/templates/service';
 import { templateFieldsSchema } from '@/lib/templates/validation';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput } from '../helpers/quotes';
 
@@ -29,7 +30,7 @@ describe('the quote mail panel', () => {
     const { campsite, tenant, quote } = await germanGuestQuote('nuovo');
     await createTemplate(db, campsite.id, templateFieldsSchema.parse({ name: 'Angebot', languageId: 3, html: '<p>Guten Tag</p>' }));
     await createTemplate(db, campsite.id, templateFieldsSchema.parse({ name: 'Offerta', languageId: 1, html: '<p>Buongiorno</p>' }));
-    await setReminderDays(db, tenant, 5);
+    await setReminderDays(ctxFor(db, tenant), 5);
     const panel = await loadQuoteMailPanel(db, campsite.id, await getQuoteDetail(db, tenant, quote.id));
     expect(panel?.reminderDays).toBe(5);
     const angebot = panel?.templates.find((template) => template.name === 'Angebot');

@@ -15,6 +15,7 @@ import { contactQuestionThreads, quoteQuestionThread } from '@/lib/quote-questio
 import { createQuote } from '@/lib/quotes/service';
 import { createTemplate } from '@/lib/templates/service';
 import { templateFieldsSchema } from '@/lib/templates/validation';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { MOBILE_HOME_CARD, PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput } from '../helpers/quotes';
 import { newMessageId, rawMail } from '../helpers/raw-mail';
@@ -57,7 +58,7 @@ describe('a guest’s question', () => {
     const [notice] = await db.select().from(notifications).where(and(eq(notifications.campingId, campsite.id), eq(notifications.quoteId, quote.id)));
     expect(notice).toMatchObject({ group: 'domanda', title: 'Domanda su un preventivo', contactId: guest.id });
     // A question waits for an answer: the tab title's warning counts it.
-    expect(await notificationStamp(db, { campsiteId: campsite.id })).toMatchObject({ unread: 1, outstanding: 1 });
+    expect(await notificationStamp(ctxFor(db, { campsiteId: campsite.id }))).toMatchObject({ unread: 1, outstanding: 1 });
     expect(notice.description).toBe('Anna Müller chiede sul preventivo «Sommer» (offerta 2): «Dürfen wir mit Hund <script>alert(1)</script> kommen? Danke»');
     const [mail] = await outboxOf(campsite.id);
     expect(mail.kind).toBe('question-campsite');

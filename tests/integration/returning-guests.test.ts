@@ -9,6 +9,7 @@ import { returningConversion } from '@/lib/dashboard/returning';
 import { priceCard } from '@/lib/booking-platform/pricing';
 import { reproposeLastStay } from '@/lib/quotes/repropose';
 import { lastStayOfContact, lastStaysForQuotes } from '@/lib/quotes/returning-guests';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
 import { makeGuest, makeQuotesAccount } from '../helpers/quotes';
@@ -240,11 +241,11 @@ describe('dashboard: returning against first-time guests', () => {
     await insertQuote(campsiteId, newcomers[0].id, 'bozza', { arrival: '2027-08-01', departure: '2027-08-08' });
     await insertRequest(campsiteId, newcomers[1].id, '2027-07-17', '2027-07-24');
 
-    const figures = await returningConversion(db, { campsiteId }, 'mese', now);
+    const figures = await returningConversion(ctxFor(db, { campsiteId }), 'mese', now);
     expect(figures.returning).toEqual({ guests: 2, quotes: 3, won: 1, rate: 1 / 3 });
     expect(figures.firstTime).toEqual({ guests: 2, quotes: 3, won: 1, rate: 1 / 3 });
     // Another campsite's figures are its own.
     const empty = await world();
-    expect((await returningConversion(db, { campsiteId: empty.campsiteId }, 'mese', now)).returning).toEqual({ guests: 0, quotes: 0, won: 0, rate: null });
+    expect((await returningConversion(ctxFor(db, { campsiteId: empty.campsiteId }), 'mese', now)).returning).toEqual({ guests: 0, quotes: 0, won: 0, rate: null });
   });
 });

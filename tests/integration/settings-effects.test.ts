@@ -19,6 +19,7 @@ import { templateFieldsSchema } from '@/lib/templates/validation';
 import deForm from '@/messages/de/guest-form.json';
 import itForm from '@/messages/it/guest-form.json';
 import itQuote from '@/messages/it/guest-quote.json';
+import { ctxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput } from '../helpers/quotes';
 
@@ -39,7 +40,7 @@ async function quoteFor(languageId: 1 | 3, values: Parameters<typeof makeQuotesA
 }
 
 const formTexts = async (campsiteId: string, locale: 'it' | 'de') => {
-  const messages = await campsiteGuestMessages(db, campsiteId, locale);
+  const messages = await campsiteGuestMessages(jobCtxFor(db, campsiteId), locale);
   return { messages, t: createTranslator({ locale, messages, namespace: 'guestForm' }) };
 };
 
@@ -47,7 +48,7 @@ describe('texts saved in Localizzazione', () => {
   it('replace the defaults on that campsite’s guest pages only, in that language only; unknown keys are ignored', async () => {
     const mine = await quoteFor(1);
     const other = await quoteFor(1);
-    await updateLocalization(db, mine.tenant, mine.campsite.id, {
+    await updateLocalization(ctxFor(db, mine.tenant), mine.campsite.id, {
       it: {
         'guestForm.heading': 'Chiedici la tua vacanza',
         'guestForm.metaTitle': 'Prenota <b>subito</b> al {campsite}, l’{offerta} {nome}',
@@ -66,7 +67,7 @@ describe('texts saved in Localizzazione', () => {
     expect(t('metaTitle', { campsite: 'Lago Azzurro' })).toBe('Prenota <b>subito</b> al Lago Azzurro, l’{offerta} {nome}');
     expect(messages.guestForm.fields).toEqual(itForm.fields);
     expect(messages.guestForm).not.toHaveProperty('nonEsiste');
-    expect(messages.guestUnsubscribe).toEqual((await campsiteGuestMessages(db, other.campsite.id, 'it')).guestUnsubscribe);
+    expect(messages.guestUnsubscribe).toEqual((await campsiteGuestMessages(jobCtxFor(db, other.campsite.id), 'it')).guestUnsubscribe);
 
     expect((await formTexts(other.campsite.id, 'it')).t('heading')).toBe(itForm.heading);
     expect((await formTexts(mine.campsite.id, 'de')).t('heading')).toBe(deForm.heading);
@@ -97,7 +98,7 @@ describe('opening hours saved in Orari', () => {
     const mine = await quoteFor(3);
     const other = await quoteFor(3);
     const hours = { baseTime: '08:30', checkin: [{ from: '14:00', to: '20:00' }], checkout: [{ from: '07:30', to: '10:00' }, { from: '11:00', to: '12:00' }], notes: 'Reception chiusa 13–15' };
-    await updateOpeningHours(db, mine.tenant, mine.campsite.id, hours);
+    await updateOpeningHours(ctxFor(db, mine.tenant), mine.campsite.id, hours);
     expect((await buildGuestQuoteView(db, mine.ids))?.campsite.openingHours).toEqual(hours);
     expect((await buildGuestQuoteView(db, other.ids))?.campsite.openingHours).toEqual(DEFAULT_OPENING_HOURS);
     const { t } = await guestTranslator('de', 'guestQuote');
@@ -111,7 +112,7 @@ describe('the quote-sending mail settings (emailInvioPreventivi)', () => {
 
   it('give a sent quote its display name, Reply-To and, for an Italian guest, its subject', async () => {
     const italian = await quoteFor(1, { contacts: { phone: '', whatsapp: '', email: 'info@lago.example', address: '', policyLink: '' } });
-    await saveQuoteSender(db, italian.tenant, { mittente: 'Camping Lago Azzurro', replyTo: 'prenotazioni@lago.example', oggetto: 'La sua offerta, {{nome}}' });
+    await saveQuoteSender(ctxFor(db, italian.tenant), { mittente: 'Camping Lago Azzurro', replyTo: 'prenotazioni@lago.example', oggetto: 'La sua offerta, {{nome}}' });
     const draft = await draftQuoteMail(db, italian.campsite.id, { quoteId: italian.quote.id, templateId: italian.template.id }, ORIGIN);
     expect(draft.subject).toBe('La sua offerta, Giulia');
     await sendQuoteMail(db, italian.tenant, { quoteId: italian.quote.id, templateId: italian.template.id, attachmentIds: [] }, ORIGIN);
@@ -123,7 +124,7 @@ describe('the quote-sending mail settings (emailInvioPreventivi)', () => {
 
   it('keep the guest’s language for a German subject, and never let a name add a header', async () => {
     const german = await quoteFor(3);
-    await saveQuoteSender(db, german.tenant, { mittente: 'Lago "Azzurro", Garda\r\nBcc: spia@example.com', replyTo: '', oggetto: 'Il suo preventivo' });
+    await saveQuoteSender(ctxFor(db, german.tenant), { mittente: 'Lago "Azzurro", Garda\r\nBcc: spia@example.com', replyTo: '', oggetto: 'Il suo preventivo' });
     await sendQuoteMail(db, german.tenant, { quoteId: german.quote.id, templateId: german.template.id, attachmentIds: [] }, ORIGIN);
     const [mail] = await outboxOf(german.campsite.id);
     expect(mail.fromAddress).toBe(`"Lago Azzurro , Garda Bcc: spia@example.com" <${address()}>`);

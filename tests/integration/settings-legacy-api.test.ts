@@ -6,6 +6,7 @@ import { getCampsiteSettings } from '@/lib/campsites/settings';
 import { isEncrypted } from '@/lib/crypto/secret-box';
 import { createDispatcher } from '@/lib/legacy-api/dispatcher';
 import { legacyRoutes } from '@/lib/legacy-api/routes';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite, makeUser, tenantOf } from '../helpers/fixtures';
 import { callApi, expectErrorAnswer, loginViaApi, type Dispatch } from '../helpers/legacy-api';
@@ -73,7 +74,7 @@ describe('campsite-settings calls', () => {
     await ok('/setLocalization', adminToken, { localization: { en: { 'guestForm.heading': 'Ask us' } } });
     expect(await ok(`/getLocalization/${campsite.id}`, '')).toEqual({ en: { 'guestForm.heading': 'Ask us' } });
 
-    const settings = await getCampsiteSettings(db, tenantOf(admin));
+    const settings = await getCampsiteSettings(ctxFor(db, tenantOf(admin)));
     expect(settings.openingHours.baseTime).toBe('08:00');
     expect(settings.contacts.email).toBe('info@lago.example');
     expect(settings.languages.map((l) => l.code)).toEqual(['en', 'uk', 'nl']);

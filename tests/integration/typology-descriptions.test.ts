@@ -4,6 +4,7 @@ import { deleteDescription, getDescription, listDescriptions, saveDescription, s
 import { uploadImage } from '@/lib/images/service';
 import { buildGuestQuoteView } from '@/lib/public-quotes/view';
 import { createQuote } from '@/lib/quotes/service';
+import { jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
 import { jpegWithExif } from '../helpers/images';
@@ -20,18 +21,18 @@ describe('typology descriptions', () => {
   it('keeps one description per typology and language, per campsite', async () => {
     const campsite = await makeCampsite(db);
     const other = await makeCampsite(db);
-    await saveDescription(db, campsite.id, { typologyId: 'T1', languageId: 1, html: '<p>Uno</p>' });
-    await saveDescription(db, campsite.id, { typologyId: 'T1', languageId: 1, html: '<p>Uno, riscritto</p>' });
-    await saveDescription(db, campsite.id, { typologyId: 'T1', languageId: 2, html: '<p>One</p>' });
-    expect((await listDescriptions(db, campsite.id, 'T1')).map((row) => [row.languageId, row.html])).toEqual([
+    await saveDescription(jobCtxFor(db, campsite.id), { typologyId: 'T1', languageId: 1, html: '<p>Uno</p>' });
+    await saveDescription(jobCtxFor(db, campsite.id), { typologyId: 'T1', languageId: 1, html: '<p>Uno, riscritto</p>' });
+    await saveDescription(jobCtxFor(db, campsite.id), { typologyId: 'T1', languageId: 2, html: '<p>One</p>' });
+    expect((await listDescriptions(jobCtxFor(db, campsite.id), 'T1')).map((row) => [row.languageId, row.html])).toEqual([
       [1, '<p>Uno, riscritto</p>'],
       [2, '<p>One</p>'],
     ]);
-    expect(await getDescription(db, other.id, 'T1', 1)).toBeNull();
-    expect((await failure(deleteDescription(db, other.id, 'T1', 1))).kind).toBe('not_found');
-    expect((await failure(saveDescription(db, campsite.id, { typologyId: 'T1', languageId: 77, html: 'x' }))).message).toBe('Lingua sconosciuta.');
-    await deleteDescription(db, campsite.id, 'T1', 2);
-    expect(await getDescription(db, campsite.id, 'T1', 2)).toBeNull();
+    expect(await getDescription(jobCtxFor(db, other.id), 'T1', 1)).toBeNull();
+    expect((await failure(deleteDescription(jobCtxFor(db, other.id), 'T1', 1))).kind).toBe('not_found');
+    expect((await failure(saveDescription(jobCtxFor(db, campsite.id), { typologyId: 'T1', languageId: 77, html: 'x' }))).message).toBe('Lingua sconosciuta.');
+    await deleteDescription(jobCtxFor(db, campsite.id), 'T1', 2);
+    expect(await getDescription(jobCtxFor(db, campsite.id), 'T1', 2)).toBeNull();
   });
 
   it('shows on the mini-site in the guest’s language, sanitised', async () => {
@@ -39,8 +40,8 @@ describe('typology descriptions', () => {
     const guest = await makeGuest(db, account.tenant, { languageId: 3 });
     const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: 'nuovo', cards: [MOBILE_HOME_CARD] }), account.platform);
     const typologyId = MOBILE_HOME_CARD.typologyId;
-    await saveDescription(db, account.campsite.id, { typologyId, languageId: 1, html: '<p>Casa mobile</p>' });
-    await saveDescription(db, account.campsite.id, { typologyId, languageId: 3, html: '<p>Mobilheim</p><img src=x onerror="alert(1)">' });
+    await saveDescription(jobCtxFor(db, account.campsite.id), { typologyId, languageId: 1, html: '<p>Casa mobile</p>' });
+    await saveDescription(jobCtxFor(db, account.campsite.id), { typologyId, languageId: 3, html: '<p>Mobilheim</p><img src=x onerror="alert(1)">' });
     const view = await buildGuestQuoteView(db, { campsiteId: account.campsite.id, quoteId: quote.id, contactId: guest.id });
     const description = view?.cards[0]?.description ?? '';
     expect(description).toContain('Mobilheim');
@@ -53,11 +54,11 @@ describe('typology descriptions', () => {
     const guest = await makeGuest(db, account.tenant, { languageId: 3 });
     const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: 'nuovo', cards: [MOBILE_HOME_CARD] }), account.platform);
     const typologyId = MOBILE_HOME_CARD.typologyId;
-    const upload = async (campsiteId: string, fileName: string, alt = '') => uploadImage(db, campsiteId, { bytes: new Uint8Array(await jpegWithExif()), fileName, typologyId, alt });
+    const upload = async (campsiteId: string, fileName: string, alt = '') => uploadImage(jobCtxFor(db, campsiteId), { bytes: new Uint8Array(await jpegWithExif()), fileName, typologyId, alt });
     const first = await upload(account.campsite.id, 'fuori.jpg', 'La veranda');
     const second = await upload(account.campsite.id, 'dentro.jpg');
     await upload(other.campsite.id, 'altrui.jpg');
-    await uploadImage(db, account.campsite.id, { bytes: new Uint8Array(await jpegWithExif()), fileName: 'piazzola.jpg', typologyId: 'LA-PZ-STD' });
+    await uploadImage(jobCtxFor(db, account.campsite.id), { bytes: new Uint8Array(await jpegWithExif()), fileName: 'piazzola.jpg', typologyId: 'LA-PZ-STD' });
     const view = await buildGuestQuoteView(db, { campsiteId: account.campsite.id, quoteId: quote.id, contactId: guest.id });
     // A picture without its own text is named after the accommodation, in the German guest's words.
     expect(view?.cards[0]?.images).toEqual([
@@ -70,9 +71,9 @@ describe('typology descriptions', () => {
 describe('typology categories', () => {
   it('replaces the list, dropping case-insensitive duplicates', async () => {
     const campsite = await makeCampsite(db);
-    await saveTypologyCategories(db, campsite.id, { typologyId: 'T1', categories: ['Esterno', 'Bagno', 'ESTERNO'] });
-    expect((await getTypologyCategories(db, campsite.id, 'T1'))?.categories).toEqual(['Esterno', 'Bagno']);
-    await saveTypologyCategories(db, campsite.id, { typologyId: 'T1', categories: ['Cucina'] });
-    expect((await getTypologyCategories(db, campsite.id, 'T1'))?.categories).toEqual(['Cucina']);
+    await saveTypologyCategories(jobCtxFor(db, campsite.id), { typologyId: 'T1', categories: ['Esterno', 'Bagno', 'ESTERNO'] });
+    expect((await getTypologyCategories(jobCtxFor(db, campsite.id), 'T1'))?.categories).toEqual(['Esterno', 'Bagno']);
+    await saveTypologyCategories(jobCtxFor(db, campsite.id), { typologyId: 'T1', categories: ['Cucina'] });
+    expect((await getTypologyCategories(jobCtxFor(db, campsite.id), 'T1'))?.categories).toEqual(['Cucina']);
   });
 });

@@ -32,14 +32,14 @@ const orDefault = <T,>(read: () => T, fallback: T): T => {
 const time = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' });
 
 export default async function DashboardPage({ searchParams }: { searchParams: SearchParams }) {
-  const { tenant, run } = await staffPage();
+  const { run } = await staffPage();
   const params = await searchParams;
-  const campsite = await run(({ db }) => getOwnCampsite(db, tenant));
+  const campsite = await run((ctx) => getOwnCampsite(ctx));
   const comparison = orDefault(() => parseComparison(single(params.confronto)), 'stagione' as const);
   const bucket = orDefault(() => parseBucket(single(params.raggruppa)), 'giorno' as const);
   const now = new Date();
   const [dashboard, t] = await Promise.all([
-    run(({ db }) => getDashboard(db, tenant, now, { comparison, bucket, lucee: campsite.lucee })),
+    run((ctx) => getDashboard(ctx, now, { comparison, bucket, lucee: campsite.lucee })),
     getTranslations('dashboard'),
   ]);
   const updated = dashboard.refreshedAt;

@@ -10,32 +10,32 @@ import { z } from '@/lib/validation';
 const open = { packLevel: 0 } as const;
 
 /** One page of the campsite's pictures, for the grid and the picker. */
-export const listImagesAction = staffAction(imageListQuerySchema, ({ tenant, db }, query) => listImages(db, tenant.campsiteId, query), open);
+export const listImagesAction = staffAction(imageListQuerySchema, (ctx, query) => listImages(ctx, query), open);
 
 export const patchImageAction = staffAction(
   imagePatchSchema.extend({ id: imageIdSchema }),
-  ({ tenant, db }, { id, ...patch }) => patchImage(db, tenant.campsiteId, id, patch),
+  (ctx, { id, ...patch }) => patchImage(ctx, id, patch),
   open,
 );
 
 export const deleteImageAction = staffAction(
   z.object({ id: imageIdSchema }),
-  async ({ tenant, db }, { id }) => {
-    await deleteImage(db, tenant.campsiteId, id);
+  async (ctx, { id }) => {
+    await deleteImage(ctx, id);
     return { id };
   },
   open,
 );
 
-export const saveDescriptionAction = staffAction(descriptionInputSchema, ({ tenant, db }, input) => saveDescription(db, tenant.campsiteId, input), open);
+export const saveDescriptionAction = staffAction(descriptionInputSchema, (ctx, input) => saveDescription(ctx, input), open);
 
 export const deleteDescriptionAction = staffAction(
   z.object({ typologyId: typologyIdSchema, languageId: languageIdSchema }),
-  async ({ tenant, db }, { typologyId, languageId }) => {
-    await deleteDescription(db, tenant.campsiteId, typologyId, languageId);
+  async (ctx, { typologyId, languageId }) => {
+    await deleteDescription(ctx, typologyId, languageId);
     return { typologyId, languageId };
   },
   open,
 );
 
-export const saveCategoriesAction = staffAction(typologyCategoriesInputSchema, ({ tenant, db }, input) => saveTypologyCategories(db, tenant.campsiteId, input), open);
+export const saveCategoriesAction = staffAction(typologyCategoriesInputSchema, (ctx, input) => saveTypologyCategories(ctx, input), open);

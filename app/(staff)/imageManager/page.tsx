@@ -12,14 +12,14 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function Page() {
-  const { tenant, run } = await staffPage({ packLevel: 0 });
+  const { run } = await staffPage({ packLevel: 0 });
   const t = await getTranslations('images');
-  const [typologies, categoryRows, descriptions, languages] = await run(({ db }) =>
+  const [typologies, categoryRows, descriptions, languages] = await run((ctx) =>
     Promise.all([
-      campsiteTypologies(db, tenant.campsiteId),
-      listTypologyCategories(db, tenant.campsiteId),
-      listDescriptions(db, tenant.campsiteId),
-      descriptionLanguages(db, tenant.campsiteId),
+      campsiteTypologies(ctx),
+      listTypologyCategories(ctx),
+      listDescriptions(ctx),
+      descriptionLanguages(ctx),
     ]),
   );
   const categories = new Map(categoryRows.map((row) => [row.typologyId, row.categories]));

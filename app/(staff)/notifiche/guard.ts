@@ -1,7 +1,6 @@
-import type { Database } from '@/db/client';
 import { staffRoute } from '@/lib/context/staff';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { revalidatedJson } from '@/lib/http/etag';
-import type { Tenant } from '@/lib/tenant';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -10,9 +9,9 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
  * fetch the login page. No session: 401. A service account (no bell, spec section 6): 403.
  * A poll (its request given) answers with an ETag, and 304 when nothing changed.
  */
-export async function bellResponse(run: (tenant: Tenant, db: Database) => Promise<unknown>, poll?: Request): Promise<Response> {
+export async function bellResponse(run: (ctx: StaffCtx) => Promise<unknown>, poll?: Request): Promise<Response> {
   return staffRoute({ forbidden: 'Il tuo account non ha accesso alle notifiche.' }, async (staff) => {
-    const body = await staff.run(({ tenant, db }) => run(tenant, db));
+    const body = await staff.run(run);
     return poll ? revalidatedJson(poll, body) : Response.json(body, { headers: NO_STORE });
   });
 }

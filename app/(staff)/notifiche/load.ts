@@ -1,7 +1,6 @@
 import type { BellData, BellItem } from '@/components/shell/notifications/types';
-import type { DbOrTx } from '@/db/client';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { listNotifications, notificationStamp, type NotificationRow } from '@/lib/notifications/service';
-import type { Tenant } from '@/lib/tenant';
 
 /** Where a click leads (spec section 4): quote preview for reads and acceptances, request preview for requests. */
 export function notificationHref(row: Pick<NotificationRow, 'group' | 'quoteId' | 'contactId'>): string | null {
@@ -24,7 +23,7 @@ function toBellItem(row: NotificationRow): BellItem {
 }
 
 /** The counts and one page of the panel; the layout renders the first with the page, so the count never flashes. */
-export async function loadBellData(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, index = 0): Promise<BellData> {
-  const [status, page] = await Promise.all([notificationStamp(db, tenant), listNotifications(db, tenant, { page: index })]);
+export async function loadBellData(ctx: CampsiteCtx, index = 0): Promise<BellData> {
+  const [status, page] = await Promise.all([notificationStamp(ctx), listNotifications(ctx, { page: index })]);
   return { status, page: { index: page.page, items: page.notif.map(toBellItem), count: page.count } };
 }

@@ -6,5 +6,5 @@ import { loadBellData } from './load';
 export async function GET(request: Request) {
   const parsed = pageIndexSchema.safeParse(new URL(request.url).searchParams.get('pagina') ?? 0);
   const index = parsed.success ? parsed.data : 0;
-  return bellResponse((tenant, db) => loadBellData(db, tenant, index));
+  return bellResponse((ctx) => loadBellData(ctx, index));
 }

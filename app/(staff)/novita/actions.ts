@@ -8,8 +8,8 @@ import { z } from '@/lib/validation';
 /** "Ho capito" on the popup: the update is closed for this user only. */
 export const markUpdateViewedAction = staffAction(
   z.object({ id: updateIdSchema }),
-  async ({ tenant, db }, input) => {
-    await markUpdateViewed(db, tenant, input.id);
+  async (ctx, input) => {
+    await markUpdateViewed(ctx, input.id);
     return { id: input.id };
   },
   { packLevel: 10 },

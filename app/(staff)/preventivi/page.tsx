@@ -38,7 +38,7 @@ export default async function QuotesPage({ searchParams }: { searchParams: Promi
   const { tenant, run } = await staffPage();
   const params = await searchParams;
   const t = await getTranslations('quotes');
-  const campsite = await run(({ db }) => getOwnCampsite(db, tenant));
+  const campsite = await run((ctx) => getOwnCampsite(ctx));
   const filters = {
     search: single(params.q),
     // Unknown values in a hand-edited URL are left out rather than refused.

@@ -8,14 +8,14 @@ import { quoteSenderSchema } from '@/lib/configurations/validation';
 import { z } from '@/lib/validation';
 
 /** Quote options: anyone reads them, only the campsite's admin saves (the services refuse others with 403). */
-export const saveQuoteOptionsAction = staffAction(z.object({ reminderDays: reminderDaysSchema }), async ({ tenant, db }, input) => {
-  const reminderDays = await updateReminderDays(db, tenant, input.reminderDays);
+export const saveQuoteOptionsAction = staffAction(z.object({ reminderDays: reminderDaysSchema }), async (ctx, input) => {
+  const reminderDays = await updateReminderDays(ctx, input.reminderDays);
   revalidatePath('/settings');
   return { reminderDays };
 });
 
-export const saveQuoteSenderAction = staffAction(quoteSenderSchema, async ({ tenant, db }, input) => {
-  const sender = await saveQuoteSender(db, tenant, input);
+export const saveQuoteSenderAction = staffAction(quoteSenderSchema, async (ctx, input) => {
+  const sender = await saveQuoteSender(ctx, input);
   revalidatePath('/settings');
   return sender;
 });

@@ -36,54 +36,54 @@ import { z } from '@/lib/validation';
 const withCampsite = <S extends z.ZodRawShape>(shape: S) => z.object({ campsiteId: campsiteIdSchema, ...shape });
 const done = () => ({ saved: true as const });
 
-export const saveIdentityAction = staffAction(withCampsite(identitySchema.shape), async ({ tenant, db }, { campsiteId, ...input }) => {
-  await updateIdentity(db, tenant, campsiteId, input);
+export const saveIdentityAction = staffAction(withCampsite(identitySchema.shape), async (ctx, { campsiteId, ...input }) => {
+  await updateIdentity(ctx, campsiteId, input);
   return done();
 });
 
-export const saveHoursAction = staffAction(withCampsite(openingHoursSchema.shape), async ({ tenant, db }, { campsiteId, ...input }) => {
-  await updateOpeningHours(db, tenant, campsiteId, input);
+export const saveHoursAction = staffAction(withCampsite(openingHoursSchema.shape), async (ctx, { campsiteId, ...input }) => {
+  await updateOpeningHours(ctx, campsiteId, input);
   return done();
 });
 
-export const saveContactsAction = staffAction(withCampsite(contactsSchema.shape), async ({ tenant, db }, { campsiteId, ...input }) => {
-  await updateContacts(db, tenant, campsiteId, input);
+export const saveContactsAction = staffAction(withCampsite(contactsSchema.shape), async (ctx, { campsiteId, ...input }) => {
+  await updateContacts(ctx, campsiteId, input);
   return done();
 });
 
-export const saveOccupancyAction = staffAction(withCampsite({ steps: occupancyScaleSchema }), async ({ tenant, db }, { campsiteId, steps }) => {
-  await updateOccupancyScale(db, tenant, campsiteId, steps);
+export const saveOccupancyAction = staffAction(withCampsite({ steps: occupancyScaleSchema }), async (ctx, { campsiteId, steps }) => {
+  await updateOccupancyScale(ctx, campsiteId, steps);
   return done();
 });
 
-export const saveFormFieldsAction = staffAction(withCampsite({ fields: contactFormFieldsSchema }), async ({ tenant, db }, { campsiteId, fields }) => {
+export const saveFormFieldsAction = staffAction(withCampsite({ fields: contactFormFieldsSchema }), async (ctx, { campsiteId, fields }) => {
   // Parsed already: the service parses again (normalising is idempotent).
-  await updateContactFormFields(db, tenant, campsiteId, fields as never);
+  await updateContactFormFields(ctx, campsiteId, fields as never);
   return done();
 });
 
-export const saveLanguagesAction = staffAction(withCampsite({ languages: languagesSchema }), async ({ tenant, db }, { campsiteId, languages }) => {
-  await setCampsiteLanguages(db, tenant, campsiteId, languages);
+export const saveLanguagesAction = staffAction(withCampsite({ languages: languagesSchema }), async (ctx, { campsiteId, languages }) => {
+  await setCampsiteLanguages(ctx, campsiteId, languages);
   return done();
 });
 
-export const saveLocalizationAction = staffAction(withCampsite({ localization: localizationSchema }), async ({ tenant, db }, { campsiteId, localization }) => {
-  await updateLocalization(db, tenant, campsiteId, localization);
+export const saveLocalizationAction = staffAction(withCampsite({ localization: localizationSchema }), async (ctx, { campsiteId, localization }) => {
+  await updateLocalization(ctx, campsiteId, localization);
   return done();
 });
 
-export const saveTagsAction = staffAction(withCampsite(tagsSchema.shape), async ({ tenant, db }, { campsiteId, ...input }) => {
-  await updateTags(db, tenant, campsiteId, input);
+export const saveTagsAction = staffAction(withCampsite(tagsSchema.shape), async (ctx, { campsiteId, ...input }) => {
+  await updateTags(ctx, campsiteId, input);
   return done();
 });
 
-export const saveMailingAction = staffAction(withCampsite(mailingSchema.shape), async ({ tenant, db }, { campsiteId, ...input }) => {
-  await updateMailingKeys(db, tenant, campsiteId, input);
+export const saveMailingAction = staffAction(withCampsite(mailingSchema.shape), async (ctx, { campsiteId, ...input }) => {
+  await updateMailingKeys(ctx, campsiteId, input);
   return done();
 });
 
-export const saveLabelTranslationsAction = staffAction(withCampsite({ entries: labelTranslationsSchema }), async ({ tenant, db }, { campsiteId, entries }) => {
-  const id = writeCampsiteScope(tenant, campsiteId);
-  await saveLabelTranslations(db, { campsiteId: id, actor: tenant, entries });
+export const saveLabelTranslationsAction = staffAction(withCampsite({ entries: labelTranslationsSchema }), async (ctx, { campsiteId, entries }) => {
+  const id = writeCampsiteScope(ctx.tenant, campsiteId);
+  await saveLabelTranslations(ctx, { campsiteId: id, entries });
   return done();
 });

@@ -6,14 +6,14 @@ import { createUpdate, deleteUpdate } from '@/lib/updates/service';
 import { newUpdateSchema, updateIdSchema } from '@/lib/updates/validation';
 import { z } from '@/lib/validation';
 
-export const postUpdateAction = staffAction(newUpdateSchema, async ({ tenant, db }, input) => {
-  const update = await createUpdate(db, tenant, input);
+export const postUpdateAction = staffAction(newUpdateSchema, async (ctx, input) => {
+  const update = await createUpdate(ctx, input);
   revalidatePath('/settings');
   return { id: update.id };
 });
 
-export const deleteUpdateAction = staffAction(z.object({ id: updateIdSchema }), async ({ tenant, db }, input) => {
-  await deleteUpdate(db, tenant, input.id);
+export const deleteUpdateAction = staffAction(z.object({ id: updateIdSchema }), async (ctx, input) => {
+  await deleteUpdate(ctx, input.id);
   revalidatePath('/settings');
   return { id: input.id };
 });

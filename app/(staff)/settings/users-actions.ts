@@ -14,25 +14,25 @@ function refresh() {
   revalidatePath('/settingsL');
 }
 
-export const createUserAction = staffAction(newUserSchema.omit({ camping: true, name: true }), async ({ tenant, db }, input) => {
-  const created = await createUser(db, tenant, input);
+export const createUserAction = staffAction(newUserSchema.omit({ camping: true, name: true }), async (ctx, input) => {
+  const created = await createUser(ctx, input);
   refresh();
   return { id: created.id };
 });
 
-export const updateUserAction = staffAction(userEditSchema.extend(userId.shape), async ({ tenant, db }, { id, ...input }) => {
-  const updated = await updateUser(db, tenant, id, input);
+export const updateUserAction = staffAction(userEditSchema.extend(userId.shape), async (ctx, { id, ...input }) => {
+  const updated = await updateUser(ctx, id, input);
   refresh();
   return { id: updated.id };
 });
 
-export const resetUserPasswordAction = staffAction(resetPasswordSchema.extend(userId.shape), async ({ tenant, db }, input) => {
-  await resetUserPassword(db, tenant, input.id, input.password);
+export const resetUserPasswordAction = staffAction(resetPasswordSchema.extend(userId.shape), async (ctx, input) => {
+  await resetUserPassword(ctx, input.id, input.password);
   return { id: input.id };
 });
 
-export const deleteUserAction = staffAction(userId, async ({ tenant, db }, input) => {
-  await deleteUser(db, tenant, input.id);
+export const deleteUserAction = staffAction(userId, async (ctx, input) => {
+  await deleteUser(ctx, input.id);
   refresh();
   return { id: input.id };
 });
@@ -40,8 +40,8 @@ export const deleteUserAction = staffAction(userId, async ({ tenant, db }, input
 /** Account CRM is open to every user, service accounts included. */
 export const updateAccountAction = staffAction(
   accountSchema,
-  async ({ tenant, db }, input) => {
-    const updated = await updateOwnAccount(db, tenant, input);
+  async (ctx, input) => {
+    const updated = await updateOwnAccount(ctx, input);
     refresh();
     return { name: updated.name, email: updated.email };
   },
@@ -50,8 +50,8 @@ export const updateAccountAction = staffAction(
 
 export const changeOwnPasswordAction = staffAction(
   ownPasswordSchema,
-  async ({ tenant, db }, input) => {
-    await changeOwnPassword(db, tenant, input);
+  async (ctx, input) => {
+    await changeOwnPassword(ctx, input);
     return { changed: true };
   },
   { packLevel: 0 },

@@ -43,8 +43,8 @@ export async function POST(request: Request): Promise<Response> {
         return typeof value === 'string' ? value : null;
       };
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const image = await run(({ db, tenant }) =>
-        uploadImage(db, tenant.campsiteId, { bytes, fileName: file.name, typologyId: text('typologyId'), category: text('category'), alt: text('alt') ?? '' }),
+      const image = await run((ctx) =>
+        uploadImage(ctx, { bytes, fileName: file.name, typologyId: text('typologyId'), category: text('category'), alt: text('alt') ?? '' }),
       );
       return Response.json(image, { headers: { 'Cache-Control': 'no-store' } });
     });

@@ -62,9 +62,9 @@ export const authRoutes = [
     summary: 'Parametri dell’utente (livello pacchetto, ruolo, campeggio).',
     body: emailBody,
     response: z.object({ user: legacyUserSchema, packLevel: z.number(), isAdmin: z.boolean(), camping: z.string(), parameters: z.record(z.string(), z.unknown()) }),
-    handler: async ({ db, tenant }, { body }) => {
-      const user = await getUserByEmail(db, tenant, body.email);
-      const packLevel = user.id === tenant.userId ? tenant.packLevel : user.packLevel;
+    handler: async (ctx, { body }) => {
+      const user = await getUserByEmail(ctx, body.email);
+      const packLevel = user.id === ctx.tenant.userId ? ctx.tenant.packLevel : user.packLevel;
       return { user: toLegacyUser(user), packLevel, isAdmin: user.isAdmin, camping: user.campingId, parameters: user.parameters };
     },
   }),
@@ -77,9 +77,9 @@ export const authRoutes = [
     summary: 'Indica se l’utente può vedere la dashboard (livello pacchetto 10).',
     body: emailBody,
     response: z.object({ showDashboard: z.boolean() }),
-    handler: async ({ db, tenant }, { body }) => {
-      const user = await getUserByEmail(db, tenant, body.email);
-      const packLevel = user.id === tenant.userId ? tenant.packLevel : user.packLevel;
+    handler: async (ctx, { body }) => {
+      const user = await getUserByEmail(ctx, body.email);
+      const packLevel = user.id === ctx.tenant.userId ? ctx.tenant.packLevel : user.packLevel;
       return { showDashboard: hasFullPack(packLevel) };
     },
   }),
@@ -92,7 +92,7 @@ export const authRoutes = [
     summary: 'Crea un utente nel campeggio dell’amministratore; il nome iniziale è l’e-mail.',
     body: newUserSchema,
     response: legacyUserSchema,
-    handler: async ({ db, tenant }, { body }) => toLegacyUser(await createUser(db, tenant, body)),
+    handler: async (ctx, { body }) => toLegacyUser(await createUser(ctx, body)),
   }),
   endpoint({
     method: 'GET',
@@ -102,7 +102,7 @@ export const authRoutes = [
     group,
     summary: 'Gli utenti del campeggio.',
     response: z.array(legacyUserSchema),
-    handler: async ({ db, tenant }) => (await listUsers(db, tenant)).map((user) => toLegacyUser(user)),
+    handler: async (ctx) => (await listUsers(ctx)).map((user) => toLegacyUser(user)),
   }),
   endpoint({
     method: 'POST',
@@ -111,6 +111,6 @@ export const authRoutes = [
     group,
     summary: 'Se lo sconto dei preventivi si applica solo all’unità abitativa.',
     response: z.object({ scontoSoloSuUnita: z.boolean() }),
-    handler: async ({ db, tenant }) => ({ scontoSoloSuUnita: (await getOwnCampsite(db, tenant)).discountOnlyOnUnit }),
+    handler: async (ctx) => ({ scontoSoloSuUnita: (await getOwnCampsite(ctx)).discountOnlyOnUnit }),
   }),
 ];

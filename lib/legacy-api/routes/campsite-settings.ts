@@ -5,6 +5,7 @@ import { readCampsiteScope, loadCampsite } from '@/lib/campsites/settings-scope'
 import { defaultPhonePrefix } from '@/lib/campsites/settings-defaults';
 import { campsiteIdSchema } from '@/lib/campsites/settings-validation';
 import { nationList } from '@/lib/requests/form-options';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { z } from '@/lib/validation';
 import { endpoint } from '../endpoint';
 import { legacyCampsiteSchema, toLegacyCampsite } from '../shapes/campsite';
@@ -40,8 +41,7 @@ const group = 'campsite-settings';
 const idParams = z.object({ id: campsiteIdSchema });
 const localizationShape = z.record(z.string(), z.record(z.string(), z.string()));
 
-const settingsOf = (ctx: { db: Parameters<typeof getCampsiteSettings>[0]; tenant: Parameters<typeof getCampsiteSettings>[1] }, camp?: string) =>
-  getCampsiteSettings(ctx.db, ctx.tenant, camp);
+const settingsOf = (ctx: StaffCtx, camp?: string) => getCampsiteSettings(ctx, camp);
 
 export const campsiteSettingRoutes = [
   endpoint({
@@ -63,7 +63,7 @@ export const campsiteSettingRoutes = [
     summary: 'Salva gli orari (orario hh:mm, checkin e checkout: elenchi di {from, to}, note); registrato nel registro attività.',
     body: legacyHoursBody,
     response: legacyHoursSchema,
-    handler: async ({ db, tenant }, { body }) => toLegacyHours((await updateOpeningHours(db, tenant, body.camp, fromLegacyHours(body))).openingHours!),
+    handler: async (ctx, { body }) => toLegacyHours((await updateOpeningHours(ctx, body.camp, fromLegacyHours(body))).openingHours!),
   }),
   endpoint({
     method: 'POST',
@@ -84,9 +84,9 @@ export const campsiteSettingRoutes = [
     summary: 'Salva i contatti (tel, whatsapp, mail, indirizzo, policyLink); il mini-sito li mostra subito.',
     body: legacyContactsBody,
     response: legacyContactsSchema,
-    handler: async ({ db, tenant }, { body }) => {
-      await updateContacts(db, tenant, body.camp, fromLegacyContacts(body));
-      return toLegacyContacts((await getCampsiteSettings(db, tenant, body.camp)).contacts);
+    handler: async (ctx, { body }) => {
+      await updateContacts(ctx, body.camp, fromLegacyContacts(body));
+      return toLegacyContacts((await getCampsiteSettings(ctx, body.camp)).contacts);
     },
   }),
   endpoint({
@@ -108,7 +108,7 @@ export const campsiteSettingRoutes = [
     summary: 'Salva la scala di occupazione: occupazione, elenco di {soglia 0–100 crescente da 0, colore, etichetta}.',
     body: legacyOccupancyBody,
     response: legacyOccupancySchema,
-    handler: async ({ db, tenant }, { body }) => toLegacyOccupancy((await updateOccupancyScale(db, tenant, body.camp, fromLegacyOccupancy(body))).occupancyScale!),
+    handler: async (ctx, { body }) => toLegacyOccupancy((await updateOccupancyScale(ctx, body.camp, fromLegacyOccupancy(body))).occupancyScale!),
   }),
   endpoint({
     method: 'POST',
@@ -129,7 +129,7 @@ export const campsiteSettingRoutes = [
     summary: 'Salva i campi del modulo contatti (campiFormContatti: elenco di {field, visible, required}); un campo non elencato resta nascosto.',
     body: legacyFormFieldsBody,
     response: legacyFormFieldsSchema,
-    handler: async ({ db, tenant }, { body }) => (await updateContactFormFields(db, tenant, body.camp, body.campiFormContatti as never)).contactFormFields!,
+    handler: async (ctx, { body }) => (await updateContactFormFields(ctx, body.camp, body.campiFormContatti as never)).contactFormFields!,
   }),
   endpoint({
     method: 'POST',
@@ -139,7 +139,7 @@ export const campsiteSettingRoutes = [
     summary: 'Le lingue del campeggio nel suo ordine, con il prefisso telefonico di ciascuna.',
     body: campBody,
     response: z.array(legacyLanguageSchema),
-    handler: async ({ db, tenant }, { body }) => (await listCampsiteLanguages(db, readCampsiteScope(tenant, body.camp))).map(toLegacyLanguage),
+    handler: async (ctx, { body }) => (await listCampsiteLanguages(ctx, readCampsiteScope(ctx.tenant, body.camp))).map(toLegacyLanguage),
   }),
   endpoint({
     method: 'POST',
@@ -150,7 +150,7 @@ export const campsiteSettingRoutes = [
     summary: 'Sostituisce le lingue del campeggio (lingue: elenco di {idLingua, prefisso?}); senza prefisso: it +39, en +44, uk +380, le altre +39.',
     body: legacyLanguagesBody,
     response: z.array(legacyLanguageSchema),
-    handler: async ({ db, tenant }, { body }) => (await setCampsiteLanguages(db, tenant, body.camp, fromLegacyLanguages(body))).map(toLegacyLanguage),
+    handler: async (ctx, { body }) => (await setCampsiteLanguages(ctx, body.camp, fromLegacyLanguages(body))).map(toLegacyLanguage),
   }),
   endpoint({
     method: 'POST',
@@ -160,10 +160,10 @@ export const campsiteSettingRoutes = [
     summary: 'Le nazioni con il prefisso, tutte le lingue note (con il prefisso che riceverebbero) e le lingue del campeggio.',
     body: campBody,
     response: z.object({ nazioni: z.array(z.record(z.string(), z.unknown())), lingue: z.array(legacyLanguageSchema), lingueCampeggio: z.array(legacyLanguageSchema) }),
-    handler: async ({ db, tenant }, { body }) => {
-      const id = readCampsiteScope(tenant, body.camp);
-      await loadCampsite(db, id);
-      const [nations, known, own] = await Promise.all([nationList(db), listKnownLanguages(db), listCampsiteLanguages(db, id)]);
+    handler: async (ctx, { body }) => {
+      const id = readCampsiteScope(ctx.tenant, body.camp);
+      await loadCampsite(ctx, id);
+      const [nations, known, own] = await Promise.all([nationList(ctx.db), listKnownLanguages(ctx), listCampsiteLanguages(ctx, id)]);
       return {
         nazioni: nations.map((nation) => ({ idNazione: nation.id, nomeNazione: nation.name, iso: nation.isoCode, prefisso: nation.phonePrefix })),
         lingue: known.map((language) => ({ idLingua: language.id, nomeLingua: language.name, codice: language.code, prefisso: defaultPhonePrefix(language.code) })),
@@ -180,7 +180,7 @@ export const campsiteSettingRoutes = [
     summary: 'Salva i testi delle pagine ospite personalizzati (localization: {it|de|en: {chiave: testo}}); un testo vuoto torna a quello della pagina.',
     body: legacyLocalizationBody,
     response: localizationShape,
-    handler: async ({ db, tenant }, { body }) => (await updateLocalization(db, tenant, body.camp, body.localization as never)).localization,
+    handler: async (ctx, { body }) => (await updateLocalization(ctx, body.camp, body.localization as never)).localization,
   }),
   endpoint({
     method: 'POST',
@@ -190,7 +190,7 @@ export const campsiteSettingRoutes = [
     summary: 'Un campeggio: il proprio (l’operatore qualunque), con i tag personalizzati; chiave e segreto del fornitore di mailing solo mascherati.',
     params: idParams,
     response: legacyCampsiteSchema,
-    handler: async ({ db, tenant }, { params }) => toLegacyCampsite(await loadCampsite(db, readCampsiteScope(tenant, params.id))),
+    handler: async (ctx, { params }) => toLegacyCampsite(await loadCampsite(ctx, readCampsiteScope(ctx.tenant, params.id))),
   }),
   endpoint({
     method: 'POST',
@@ -213,8 +213,8 @@ export const campsiteSettingRoutes = [
       MailjetSecret: z.unknown().optional(),
     }),
     response: legacyCampsiteSchema,
-    handler: async ({ db, tenant }, { params, body }) => {
-      const row = await updateCampsiteRecord(db, tenant, params.id, {
+    handler: async (ctx, { params, body }) => {
+      const row = await updateCampsiteRecord(ctx, params.id, {
         name: body.name,
         lucee: body.lucee,
         platformCampId: body.platformCampId,

@@ -17,12 +17,12 @@ export const campsiteRoutes = [
     group: 'auth',
     summary: 'I campeggi visibili all’utente: tutti per l’operatore del fornitore (per nome), il proprio per gli altri.',
     response: z.array(legacyCampsiteSchema),
-    handler: async ({ db, tenant }) => {
-      if (!tenant.isOperator) return [toLegacyCampsite(await getOwnCampsite(db, tenant))];
+    handler: async (ctx) => {
+      if (!ctx.tenant.isOperator) return [toLegacyCampsite(await getOwnCampsite(ctx))];
       const all: CampsiteRow[] = [];
       let cursor: string | undefined;
       do {
-        const page = await listCampsites(db, tenant, { cursor });
+        const page = await listCampsites(ctx, { cursor });
         all.push(...page.items);
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
@@ -39,7 +39,7 @@ export const campsiteRoutes = [
       'Crea un campeggio (name, lucee, urlToCV, platformCampId) con il suo primo amministratore (email, password: almeno 10 caratteri con una lettera e una cifra) e le impostazioni predefinite: orari, scala di occupazione, campi del modulo, lingue it/en/uk. Solo operatori.',
     body: newCampsiteSchema,
     response: legacyCampsiteSchema,
-    handler: async ({ db, tenant }, { body }) => toLegacyCampsite((await createCampsite(db, tenant, body)).campsite),
+    handler: async (ctx, { body }) => toLegacyCampsite((await createCampsite(ctx, body)).campsite),
   }),
   endpoint({
     method: 'POST',
@@ -52,8 +52,8 @@ export const campsiteRoutes = [
     params: z.object({ id: campsiteIdSchema }),
     body: z.object({ name: z.string('Scrivi il nome del campeggio per confermare').trim().min(1, 'Scrivi il nome del campeggio per confermare').max(300) }),
     response: deletionSummarySchema,
-    handler: async ({ db, tenant }, { params, body }) => {
-      const { id, ...summary } = await deleteCampsite(db, tenant, { id: params.id, confirmName: body.name });
+    handler: async (ctx, { params, body }) => {
+      const { id, ...summary } = await deleteCampsite(ctx, { id: params.id, confirmName: body.name });
       return { _id: id, ...summary };
     },
   }),

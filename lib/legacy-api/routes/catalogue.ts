@@ -1,13 +1,12 @@
 import { getBookingPlatform, type BookingPlatform } from '@/lib/booking-platform';
 import { getOwnCampsite } from '@/lib/campsites/service';
-import type { Tenant } from '@/lib/tenant';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { z } from '@/lib/validation';
-import type { Database } from '@/db/client';
 import { endpoint } from '../endpoint';
 
 /** The booking platform's answers for the caller's own campsite; the camp never comes from the body. */
-async function withPlatform<T>(db: Database, tenant: Tenant, call: (platform: BookingPlatform, camp: string | null) => Promise<T>): Promise<T> {
-  const campsite = await getOwnCampsite(db, tenant);
+async function withPlatform<T>(ctx: CampsiteCtx, call: (platform: BookingPlatform, camp: string | null) => Promise<T>): Promise<T> {
+  const campsite = await getOwnCampsite(ctx);
   return call(getBookingPlatform(), campsite.platformCampId);
 }
 
@@ -91,7 +90,7 @@ const catalogue: Catalogue[] = [
 
 export const catalogueRoutes = [
   ...catalogue.map(({ path, group, summary, response, read }) =>
-    endpoint({ method: 'POST', path, auth: 'bearer', group, summary, response, handler: ({ db, tenant }) => withPlatform(db, tenant, read) }),
+    endpoint({ method: 'POST', path, auth: 'bearer', group, summary, response, handler: (ctx) => withPlatform(ctx, read) }),
   ),
   endpoint({
     method: 'POST',
@@ -101,6 +100,6 @@ export const catalogueRoutes = [
     summary: 'Un listino completo (stagioni, prezzi per tipologia, ospiti, mezzi, servizi, imposta di soggiorno); senza id quello in vigore.',
     body: z.object({ id: z.string().trim().min(1).optional() }),
     response: z.record(z.string(), z.unknown()),
-    handler: ({ db, tenant }, { body }) => withPlatform(db, tenant, (platform, camp) => platform.priceList(camp, body.id)),
+    handler: (ctx, { body }) => withPlatform(ctx, (platform, camp) => platform.priceList(camp, body.id)),
   }),
 ];

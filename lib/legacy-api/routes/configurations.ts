@@ -38,7 +38,7 @@ export const configurationRoutes = [
     group,
     summary: 'Tutte le configurazioni del campeggio, per gruppo.',
     response: z.array(legacyConfigSchema),
-    handler: async ({ db, tenant }) => (await listConfigurations(db, tenant)).map(toLegacyConfig),
+    handler: async (ctx) => (await listConfigurations(ctx)).map(toLegacyConfig),
   }),
   endpoint({
     method: 'POST',
@@ -48,7 +48,7 @@ export const configurationRoutes = [
     summary: 'Le configurazioni del campeggio di un gruppo (group).',
     body: z.object({ group: configGroupSchema }),
     response: z.array(legacyConfigSchema),
-    handler: async ({ db, tenant }, { body }) => (await listConfigurations(db, tenant, { group: body.group })).map(toLegacyConfig),
+    handler: async (ctx, { body }) => (await listConfigurations(ctx, { group: body.group })).map(toLegacyConfig),
   }),
   endpoint({
     method: 'POST',
@@ -59,7 +59,7 @@ export const configurationRoutes = [
     summary: 'Aggiunge una configurazione (group, option: oggetto); registrata nel registro attività.',
     body: newConfigSchema,
     response: legacyConfigSchema,
-    handler: async ({ db, tenant }, { body }) => toLegacyConfig(await addConfiguration(db, tenant, body)),
+    handler: async (ctx, { body }) => toLegacyConfig(await addConfiguration(ctx, body)),
   }),
   endpoint({
     method: 'POST',
@@ -71,7 +71,7 @@ export const configurationRoutes = [
     params: idParams,
     body: configPatchSchema,
     response: legacyConfigSchema,
-    handler: async ({ db, tenant }, { params, body }) => toLegacyConfig(await editConfiguration(db, tenant, params.id, body)),
+    handler: async (ctx, { params, body }) => toLegacyConfig(await editConfiguration(ctx, params.id, body)),
   }),
   endpoint({
     method: 'POST',
@@ -82,7 +82,7 @@ export const configurationRoutes = [
     summary: 'Elimina una configurazione del campeggio e la restituisce (404 se è di un altro campeggio).',
     params: idParams,
     response: legacyConfigSchema,
-    handler: async ({ db, tenant }, { params }) => toLegacyConfig(await deleteConfiguration(db, tenant, params.id)),
+    handler: async (ctx, { params }) => toLegacyConfig(await deleteConfiguration(ctx, params.id)),
   }),
   endpoint({
     method: 'POST',
@@ -92,8 +92,8 @@ export const configurationRoutes = [
     summary: 'I preventivi accettati dagli ospiti che il campeggio (camp; senza, il proprio) deve ancora confermare, dal più recente (al massimo 100).',
     body: z.object({ camp: campsiteIdSchema.optional() }),
     response: z.array(z.object({ _id: z.string(), name: z.string(), cliente: z.string(), nomeCliente: z.string(), idx: z.number().nullable(), date_accepted: z.string().nullable() })),
-    handler: async ({ db, tenant }, { body }) =>
-      (await listPendingConfirmations(db, tenant, body.camp)).map((row) => ({
+    handler: async (ctx, { body }) =>
+      (await listPendingConfirmations(ctx, body.camp)).map((row) => ({
         _id: row.id,
         name: row.name,
         cliente: row.contactId,
@@ -110,8 +110,8 @@ export const configurationRoutes = [
     summary: 'Ciò che il mini-sito del preventivo mostra del campeggio: nome, contatti e orari.',
     params: z.object({ idCamping: campsiteIdSchema }),
     response: z.object({ camping: z.string(), name: z.string(), contatti: legacyContactsSchema, orari: legacyHoursSchema }),
-    handler: async ({ db, tenant }, { params }) => {
-      const site = await miniSiteSettings(db, tenant, params.idCamping);
+    handler: async (ctx, { params }) => {
+      const site = await miniSiteSettings(ctx, params.idCamping);
       return { camping: site.camping, name: site.name, contatti: toLegacyContacts(site.contacts), orari: toLegacyHours(site.openingHours) };
     },
   }),

@@ -91,10 +91,10 @@ export const contactRoutes = [
     summary: 'Un utente dello stesso campeggio (per esempio il proprietario di un cliente); 404 per gli altri.',
     params: idParams,
     response: legacyUserSchema,
-    handler: async ({ db, tenant }, { params }) => {
-      const user = await getCampsiteUser(db, tenant, params.id);
+    handler: async (ctx, { params }) => {
+      const user = await getCampsiteUser(ctx, params.id);
       // Login history only for oneself or an administrator.
-      const logins = tenant.isAdmin || user.id === tenant.userId ? await recentLogins(db, tenant.campsiteId, user.id) : [];
+      const logins = ctx.tenant.isAdmin || user.id === ctx.tenant.userId ? await recentLogins(ctx.db, ctx.tenant.campsiteId, user.id) : [];
       return toLegacyUser(user, logins);
     },
   }),

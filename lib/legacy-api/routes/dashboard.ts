@@ -17,7 +17,6 @@ import {
 
 /** The dashboard group: every answer is read from the campsite's daily aggregates; forceUpdate rebuilds them. */
 const group = 'dashboard';
-const scope = (tenant: { campsiteId: string }) => ({ campsiteId: tenant.campsiteId });
 const periods = 'mese (questo mese), stagione (dal 1° ottobre) o anno, fino a oggi, contro gli stessi giorni di un anno prima';
 
 export const dashboardRoutes: Endpoint[] = [
@@ -28,7 +27,7 @@ export const dashboardRoutes: Endpoint[] = [
     group,
     summary: 'E-mail inviate questo mese e il mese prima (giorni di Europe/Rome).',
     response: mailsSentSchema,
-    handler: async ({ db, tenant }) => mailsSent(db, scope(tenant), new Date()),
+    handler: async (ctx) => mailsSent(ctx, new Date()),
   }),
   endpoint({
     method: 'POST',
@@ -38,7 +37,7 @@ export const dashboardRoutes: Endpoint[] = [
     summary:
       'Valore dei preventivi in centesimi: proposto (per ogni preventivo arrivato al cliente, la scheda di totale più alto), accettato (scheda accettata di accettati e convertiti), convertito (scheda accettata dei convertiti).',
     response: quoteValuesSchema,
-    handler: async ({ db, tenant }) => (await quoteTotals(db, scope(tenant))).value,
+    handler: async (ctx) => (await quoteTotals(ctx)).value,
   }),
   endpoint({
     method: 'POST',
@@ -47,8 +46,8 @@ export const dashboardRoutes: Endpoint[] = [
     group,
     summary: 'Numero di preventivi per stato, e il totale.',
     response: quoteCountsSchema,
-    handler: async ({ db, tenant }) => {
-      const totals = await quoteTotals(db, scope(tenant));
+    handler: async (ctx) => {
+      const totals = await quoteTotals(ctx);
       return { total: totals.total, byProgress: totals.byProgress };
     },
   }),
@@ -61,8 +60,8 @@ export const dashboardRoutes: Endpoint[] = [
     params: comparisonParams,
     body: conversionBody,
     response: conversionSchema,
-    handler: async ({ db, tenant }, { params, body }) =>
-      conversion(db, scope(tenant), parseComparison(params.comp), new Date(), body.lucee === true || body.lucee === 'true'),
+    handler: async (ctx, { params, body }) =>
+      conversion(ctx, parseComparison(params.comp), new Date(), body.lucee === true || body.lucee === 'true'),
   }),
   endpoint({
     method: 'POST',
@@ -71,7 +70,7 @@ export const dashboardRoutes: Endpoint[] = [
     group,
     summary: 'Contatti per nazionalità (nationId 0: non indicata), dai più numerosi.',
     response: nationalitiesSchema,
-    handler: async ({ db, tenant }) => nationalities(db, scope(tenant)),
+    handler: async (ctx) => nationalities(ctx),
   }),
   endpoint({
     method: 'POST',
@@ -81,7 +80,7 @@ export const dashboardRoutes: Endpoint[] = [
     summary: `Conversione per nazionalità del cliente, nel periodo ${periods}. Periodo sconosciuto: 400.`,
     params: comparisonParams,
     response: nationalityConversionSchema,
-    handler: async ({ db, tenant }, { params }) => nationalityConversion(db, scope(tenant), parseComparison(params.comp), new Date()),
+    handler: async (ctx, { params }) => nationalityConversion(ctx, parseComparison(params.comp), new Date()),
   }),
   endpoint({
     method: 'POST',
@@ -90,7 +89,7 @@ export const dashboardRoutes: Endpoint[] = [
     group,
     summary: 'La stagione in corso e le due precedenti (1° ottobre – 30 settembre), mese per mese: preventivi creati e vinti.',
     response: seasonsSchema,
-    handler: async ({ db, tenant }) => seasons(db, scope(tenant), new Date()),
+    handler: async (ctx) => seasons(ctx, new Date()),
   }),
   endpoint({
     method: 'POST',
@@ -102,7 +101,7 @@ export const dashboardRoutes: Endpoint[] = [
     params: bucketParams,
     body: requestsBody,
     response: requestsOverTimeSchema,
-    handler: async ({ db, tenant }, { params, body }) => requestsOverTime(db, scope(tenant), parseBucket(params.value), body, new Date()),
+    handler: async (ctx, { params, body }) => requestsOverTime(ctx, parseBucket(params.value), body, new Date()),
   }),
   endpoint({
     method: 'POST',
@@ -111,6 +110,6 @@ export const dashboardRoutes: Endpoint[] = [
     group,
     summary: 'Ricalcola subito i dati della dashboard del campeggio e restituisce l’ora dell’aggiornamento.',
     response: refreshedSchema,
-    handler: async ({ db, tenant }) => refreshDashboard(db, scope(tenant)),
+    handler: async (ctx) => refreshDashboard(ctx),
   }),
 ];

@@ -37,10 +37,10 @@ export const descriptionRoutes = [
     summary: 'Crea o sostituisce la descrizione (HTML) di una tipologia in una lingua (idLingua 1 IT, 2 EN, 3 DE); idCamp è sempre il campeggio del token.',
     body: z.object({ idTipologia: typologyIdSchema, idLingua: languageIdSchema, descrizione: descriptionHtmlSchema, idCamp: z.string().max(100).optional() }),
     response: legacyDescriptionSchema,
-    handler: async ({ db, tenant }, { body }) => {
-      if (body.idCamp !== undefined) assertOwnCampsite(tenant, body.idCamp);
-      const row = await saveDescription(db, tenant.campsiteId, { typologyId: body.idTipologia, languageId: body.idLingua, html: body.descrizione });
-      return toLegacyDescription(tenant.campsiteId, row);
+    handler: async (ctx, { body }) => {
+      if (body.idCamp !== undefined) assertOwnCampsite(ctx.tenant, body.idCamp);
+      const row = await saveDescription(ctx, { typologyId: body.idTipologia, languageId: body.idLingua, html: body.descrizione });
+      return toLegacyDescription(ctx.tenant.campsiteId, row);
     },
   }),
   endpoint({
@@ -52,11 +52,11 @@ export const descriptionRoutes = [
     summary: 'La descrizione di una tipologia in una lingua; 404 se non è ancora scritta.',
     params: z.object({ idTipologia: typologyIdSchema, idLingua: languageIdSchema, idCamp: campParam }),
     response: legacyDescriptionSchema,
-    handler: async ({ db, tenant }, { params }) => {
-      assertOwnCampsite(tenant, params.idCamp);
-      const row = await getDescription(db, tenant.campsiteId, params.idTipologia, params.idLingua);
+    handler: async (ctx, { params }) => {
+      assertOwnCampsite(ctx.tenant, params.idCamp);
+      const row = await getDescription(ctx, params.idTipologia, params.idLingua);
       if (!row) throw new AppError('not_found', 'Descrizione non trovata.');
-      return toLegacyDescription(tenant.campsiteId, row);
+      return toLegacyDescription(ctx.tenant.campsiteId, row);
     },
   }),
   endpoint({
@@ -68,9 +68,9 @@ export const descriptionRoutes = [
     summary: 'Le descrizioni di una tipologia in tutte le lingue scritte.',
     params: z.object({ idTipologia: typologyIdSchema, idCamping: campParam }),
     response: z.array(legacyDescriptionSchema),
-    handler: async ({ db, tenant }, { params }) => {
-      assertOwnCampsite(tenant, params.idCamping);
-      return (await listDescriptions(db, tenant.campsiteId, params.idTipologia)).map((row) => toLegacyDescription(tenant.campsiteId, row));
+    handler: async (ctx, { params }) => {
+      assertOwnCampsite(ctx.tenant, params.idCamping);
+      return (await listDescriptions(ctx, params.idTipologia)).map((row) => toLegacyDescription(ctx.tenant.campsiteId, row));
     },
   }),
   endpoint({
@@ -82,8 +82,8 @@ export const descriptionRoutes = [
     summary: 'Elimina la descrizione di una tipologia in una lingua; 404 se non c’era.',
     params: z.object({ idTipologia: typologyIdSchema, idLingua: languageIdSchema }),
     response: ok,
-    handler: async ({ db, tenant }, { params }) => {
-      await deleteDescription(db, tenant.campsiteId, params.idTipologia, params.idLingua);
+    handler: async (ctx, { params }) => {
+      await deleteDescription(ctx, params.idTipologia, params.idLingua);
       return { ok: true };
     },
   }),
@@ -96,10 +96,10 @@ export const descriptionRoutes = [
     summary: 'Sostituisce le categorie di immagini di una tipologia (categories: elenco di nomi, al massimo 50).',
     body: z.object({ idTipologia: typologyIdSchema, categories: z.array(categoryNameSchema).max(50), idCamp: z.string().max(100).optional() }),
     response: legacyTypologyCategorySchema,
-    handler: async ({ db, tenant }, { body }) => {
-      if (body.idCamp !== undefined) assertOwnCampsite(tenant, body.idCamp);
-      const row = await saveTypologyCategories(db, tenant.campsiteId, { typologyId: body.idTipologia, categories: body.categories });
-      return toLegacyTypologyCategory(tenant.campsiteId, row);
+    handler: async (ctx, { body }) => {
+      if (body.idCamp !== undefined) assertOwnCampsite(ctx.tenant, body.idCamp);
+      const row = await saveTypologyCategories(ctx, { typologyId: body.idTipologia, categories: body.categories });
+      return toLegacyTypologyCategory(ctx.tenant.campsiteId, row);
     },
   }),
   endpoint({
@@ -111,10 +111,10 @@ export const descriptionRoutes = [
     summary: 'Le categorie di una tipologia; un elenco vuoto se non ne ha.',
     params: z.object({ idTipologia: typologyIdSchema, idCamp: campParam }),
     response: legacyTypologyCategorySchema,
-    handler: async ({ db, tenant }, { params }) => {
-      assertOwnCampsite(tenant, params.idCamp);
-      const row = await getTypologyCategories(db, tenant.campsiteId, params.idTipologia);
-      return toLegacyTypologyCategory(tenant.campsiteId, row ?? { typologyId: params.idTipologia, categories: [] });
+    handler: async (ctx, { params }) => {
+      assertOwnCampsite(ctx.tenant, params.idCamp);
+      const row = await getTypologyCategories(ctx, params.idTipologia);
+      return toLegacyTypologyCategory(ctx.tenant.campsiteId, row ?? { typologyId: params.idTipologia, categories: [] });
     },
   }),
   endpoint({
@@ -126,9 +126,9 @@ export const descriptionRoutes = [
     summary: 'Le categorie di ogni tipologia del campeggio.',
     params: z.object({ idCamp: campParam }),
     response: z.array(legacyTypologyCategorySchema),
-    handler: async ({ db, tenant }, { params }) => {
-      assertOwnCampsite(tenant, params.idCamp);
-      return (await listTypologyCategories(db, tenant.campsiteId)).map((row) => toLegacyTypologyCategory(tenant.campsiteId, row));
+    handler: async (ctx, { params }) => {
+      assertOwnCampsite(ctx.tenant, params.idCamp);
+      return (await listTypologyCategories(ctx)).map((row) => toLegacyTypologyCategory(ctx.tenant.campsiteId, row));
     },
   }),
   endpoint({
@@ -140,8 +140,8 @@ export const descriptionRoutes = [
     summary: 'Elimina le categorie di una tipologia; 404 se non ne aveva.',
     params: z.object({ idTipologia: typologyIdSchema }),
     response: ok,
-    handler: async ({ db, tenant }, { params }) => {
-      await deleteTypologyCategories(db, tenant.campsiteId, params.idTipologia);
+    handler: async (ctx, { params }) => {
+      await deleteTypologyCategories(ctx, params.idTipologia);
       return { ok: true };
     },
   }),

@@ -62,13 +62,13 @@ export const imageRoutes: Endpoint[] = [
     body: addImageBody,
     bodyLimit: uploadBodyLimit(MAX_UPLOAD_BYTES),
     response: legacyImageSchema,
-    handler: async ({ db, tenant }, { body }) => {
+    handler: async (ctx, { body }) => {
       const file = body.file ?? body.image;
       const bytes = file ? new Uint8Array(await file.arrayBuffer()) : body.data ? new Uint8Array(Buffer.from(body.data, 'base64')) : null;
       if (!bytes) throw new AppError('bad_request', 'Nessuna immagine ricevuta: invia «file» (multipart) oppure «data» (base64).');
       const fileName = body.name || file?.name || 'immagine';
       const typologyId = body.type ?? body.idTipologia ?? null;
-      return toLegacyImage(await uploadImage(db, tenant.campsiteId, { bytes, fileName, typologyId, category: body.category ?? null, alt: body.alt ?? '' }));
+      return toLegacyImage(await uploadImage(ctx, { bytes, fileName, typologyId, category: body.category ?? null, alt: body.alt ?? '' }));
     },
   }),
   endpoint({
@@ -81,8 +81,8 @@ export const imageRoutes: Endpoint[] = [
     summary: 'I byte dell’immagine (JPEG o PNG), senza login: la caricano i destinatari delle e-mail. Cache di un anno, nosniff.',
     params: idParams,
     response: z.string().describe('binary'),
-    handler: async ({ db }, { params }) => {
-      const image = await readPublicImage(db, params.id);
+    handler: async (ctx, { params }) => {
+      const image = await readPublicImage(ctx, params.id);
       if (!image) throw new AppError('not_found', IMAGE_NOT_FOUND);
       return imageResponse(image);
     },
@@ -97,9 +97,9 @@ export const imageRoutes: Endpoint[] = [
     params: z.object({ camping: z.string().max(100) }),
     body: listBody,
     response: legacyImagePageSchema,
-    handler: async ({ db, tenant }, { params, body }) => {
-      assertOwnCampsite(tenant, params.camping);
-      const page = await listImages(db, tenant.campsiteId, { cursor: body.cursor, limit: body.limit, typologyId: body.type, category: body.category });
+    handler: async (ctx, { params, body }) => {
+      assertOwnCampsite(ctx.tenant, params.camping);
+      const page = await listImages(ctx, { cursor: body.cursor, limit: body.limit, typologyId: body.type, category: body.category });
       return { images: page.items.map(toLegacyImage), nextCursor: page.nextCursor };
     },
   }),
@@ -112,8 +112,8 @@ export const imageRoutes: Endpoint[] = [
     summary: 'Elimina un’immagine del campeggio; 404 se non è sua.',
     params: idParams,
     response: ok,
-    handler: async ({ db, tenant }, { params }) => {
-      await deleteImage(db, tenant.campsiteId, params.id);
+    handler: async (ctx, { params }) => {
+      await deleteImage(ctx, params.id);
       return { ok: true };
     },
   }),
@@ -126,7 +126,7 @@ export const imageRoutes: Endpoint[] = [
     summary: 'Le immagini di una tipologia (al massimo 100, le più recenti); nTipologia, il nome della tipologia, è accettato ma non serve alla ricerca.',
     params: z.object({ idTipologia: typologyIdSchema, nTipologia: z.string().max(200) }),
     response: z.array(legacyImageSchema),
-    handler: async ({ db, tenant }, { params }) => (await listImages(db, tenant.campsiteId, { typologyId: params.idTipologia, limit: 100 })).items.map(toLegacyImage),
+    handler: async (ctx, { params }) => (await listImages(ctx, { typologyId: params.idTipologia, limit: 100 })).items.map(toLegacyImage),
   }),
   endpoint({
     method: 'POST',
@@ -137,8 +137,8 @@ export const imageRoutes: Endpoint[] = [
     summary: 'Una pagina di immagini per la griglia: cursor (da nextCursor), limit, type e category facoltativi.',
     body: listBody,
     response: legacyImagePageSchema,
-    handler: async ({ db, tenant }, { body }) => {
-      const page = await listImages(db, tenant.campsiteId, { cursor: body.cursor, limit: body.limit, typologyId: body.type, category: body.category });
+    handler: async (ctx, { body }) => {
+      const page = await listImages(ctx, { cursor: body.cursor, limit: body.limit, typologyId: body.type, category: body.category });
       return { images: page.items.map(toLegacyImage), nextCursor: page.nextCursor };
     },
   }),
@@ -151,8 +151,8 @@ export const imageRoutes: Endpoint[] = [
     summary: 'Un’immagine del campeggio con i suoi byte in base64 (data).',
     params: idParams,
     response: legacyImageSchema.extend({ data: z.string().describe('base64') }),
-    handler: async ({ db, tenant }, { params }) => {
-      const image = await getImageWithData(db, tenant.campsiteId, params.id);
+    handler: async (ctx, { params }) => {
+      const image = await getImageWithData(ctx, params.id);
       return { ...toLegacyImage(image), data: image.data.toString('base64') };
     },
   }),
@@ -166,8 +166,8 @@ export const imageRoutes: Endpoint[] = [
     params: idParams,
     body: patchBody,
     response: legacyImageSchema,
-    handler: async ({ db, tenant }, { params, body }) => {
-      const image = await patchImage(db, tenant.campsiteId, params.id, { typologyId: body.type, category: body.category, alt: body.alt });
+    handler: async (ctx, { params, body }) => {
+      const image = await patchImage(ctx, params.id, { typologyId: body.type, category: body.category, alt: body.alt });
       return toLegacyImage(image);
     },
   }),

@@ -75,8 +75,8 @@ export const notificationRoutes = [
     summary: `Una pagina di ${NOTIFICATION_PAGE_SIZE} notifiche, le più recenti prima; index è il numero di pagina (da 0). count è il totale.`,
     body: z.object({ index: pageIndexSchema.default(0) }),
     response: notificationsResultSchema,
-    handler: async ({ db, tenant }, { body }) => {
-      const page = await listNotifications(db, tenant, { page: body.index });
+    handler: async (ctx, { body }) => {
+      const page = await listNotifications(ctx, { page: body.index });
       return { notif: page.notif.map(toLegacyNotification), count: page.count };
     },
   }),
@@ -87,9 +87,9 @@ export const notificationRoutes = [
     group,
     summary: 'Tutte le notifiche del campeggio, le più recenti prima, con il totale (inviate man mano).',
     response: notificationsResultSchema,
-    handler: async ({ db, tenant }) => {
-      const { count } = await listNotifications(db, tenant, { pageSize: 1 });
-      return streamedResult(count, walkNotifications(db, tenant));
+    handler: async (ctx) => {
+      const { count } = await listNotifications(ctx, { pageSize: 1 });
+      return streamedResult(count, walkNotifications(ctx));
     },
   }),
   endpoint({
@@ -101,8 +101,8 @@ export const notificationRoutes = [
     summary: 'Segna letta una notifica; con un id vuoto (o "undefined") non fa nulla. 404 se il campeggio non ha quella notifica.',
     params: z.object({ id: notificationIdSchema }),
     response: ok,
-    handler: async ({ db, tenant }, { params }) => {
-      await markRead(db, tenant, params.id);
+    handler: async (ctx, { params }) => {
+      await markRead(ctx, params.id);
       return { ok: true };
     },
   }),
@@ -113,6 +113,6 @@ export const notificationRoutes = [
     group,
     summary: 'Segna lette tutte le notifiche del campeggio; marked dice quante erano da leggere.',
     response: z.object({ ok: z.literal(true), marked: z.number() }),
-    handler: async ({ db, tenant }) => ({ ok: true, marked: await markAllRead(db, tenant) }),
+    handler: async (ctx) => ({ ok: true, marked: await markAllRead(ctx) }),
   }),
 ];

@@ -19,7 +19,7 @@ export const updateRoutes = [
       'Pubblica una novità di prodotto (titolo, testo HTML ripulito). Destinatari: audience "all" (tutti i campeggi) o "selected" con campings (id); campings senza audience vale "selected". Solo operatori.',
     body: newUpdateSchema,
     response: legacyUpdateSchema,
-    handler: async ({ db, tenant }, { body }) => toLegacyUpdate(await createUpdate(db, tenant, body)),
+    handler: async (ctx, { body }) => toLegacyUpdate(await createUpdate(ctx, body)),
   }),
   endpoint({
     method: 'POST',
@@ -30,7 +30,7 @@ export const updateRoutes = [
     summary: 'Elimina una novità (id o _id nel corpo) e la restituisce. Solo operatori.',
     body: z.object({ id: updateIdSchema.optional(), _id: updateIdSchema.optional() }).refine((body) => body.id || body._id, { message: 'Indica la novità da eliminare (id)', path: ['id'] }),
     response: legacyUpdateSchema,
-    handler: async ({ db, tenant }, { body }) => toLegacyUpdate(await deleteUpdate(db, tenant, (body.id ?? body._id)!)),
+    handler: async (ctx, { body }) => toLegacyUpdate(await deleteUpdate(ctx, (body.id ?? body._id)!)),
   }),
   endpoint({
     method: 'POST',
@@ -39,8 +39,8 @@ export const updateRoutes = [
     group,
     summary: 'La novità più recente non ancora chiusa dall’utente, in un elenco di al massimo un elemento (vuoto se non ce ne sono).',
     response: z.array(legacyUpdateSchema),
-    handler: async ({ db, tenant }) => {
-      const update = await latestUnseenUpdate(db, tenant);
+    handler: async (ctx) => {
+      const update = await latestUnseenUpdate(ctx);
       return update ? [toLegacyUpdate(update)] : [];
     },
   }),
@@ -52,8 +52,8 @@ export const updateRoutes = [
     summary: 'Segna come vista dall’utente la novità indicata in viewed (il suo id).',
     body: z.object({ viewed: updateIdSchema }),
     response: z.object({ viewed: z.string() }),
-    handler: async ({ db, tenant }, { body }) => {
-      await markUpdateViewed(db, tenant, body.viewed);
+    handler: async (ctx, { body }) => {
+      await markUpdateViewed(ctx, body.viewed);
       return { viewed: body.viewed };
     },
   }),
@@ -64,11 +64,11 @@ export const updateRoutes = [
     group,
     summary: 'Le novità arrivate al campeggio, dalla più recente, con viewed per l’utente (al massimo 200).',
     response: z.array(legacyUpdateSchema),
-    handler: async ({ db, tenant }) => {
+    handler: async (ctx) => {
       const all: HistoryEntry[] = [];
       let cursor: string | undefined;
       for (let pages = 0; pages < HISTORY_PAGES_MAX; pages += 1) {
-        const page = await listUpdateHistory(db, tenant, { cursor });
+        const page = await listUpdateHistory(ctx, { cursor });
         all.push(...page.items);
         if (!page.nextCursor) break;
         cursor = page.nextCursor;
@@ -84,6 +84,6 @@ export const updateRoutes = [
     group,
     summary: 'I campeggi a cui si può mandare una novità (tutti), per nome. Solo operatori.',
     response: z.array(z.object({ _id: z.string(), name: z.string() })),
-    handler: async ({ db, tenant }) => (await updatableCampsites(db, tenant)).map((campsite) => ({ _id: campsite.id, name: campsite.name })),
+    handler: async (ctx) => (await updatableCampsites(ctx)).map((campsite) => ({ _id: campsite.id, name: campsite.name })),
   }),
 ];

@@ -21,7 +21,7 @@ export const userAdminRoutes: Endpoint[] = [
     params: idParam,
     body: userEditSchema,
     response: legacyUserSchema,
-    handler: async ({ db, tenant }, { params, body }) => toLegacyUser(await updateUser(db, tenant, params.id, body)),
+    handler: async (ctx, { params, body }) => toLegacyUser(await updateUser(ctx, params.id, body)),
   }),
   endpoint({
     method: 'POST',
@@ -34,12 +34,12 @@ export const userAdminRoutes: Endpoint[] = [
     params: z.object({ userID: z.string().trim().min(1).max(100) }),
     body: legacyPasswordSchema,
     response: ok,
-    handler: async ({ db, tenant }, { params, body }) => {
-      if (params.userID === tenant.userId) {
+    handler: async (ctx, { params, body }) => {
+      if (params.userID === ctx.tenant.userId) {
         if (!body.oldPassword) throw new AppError('bad_request', 'Indica la password attuale (oldPassword).');
-        await changeOwnPassword(db, tenant, { oldPassword: body.oldPassword, newPassword: body.password });
+        await changeOwnPassword(ctx, { oldPassword: body.oldPassword, newPassword: body.password });
       } else {
-        await resetUserPassword(db, tenant, params.userID, body.password);
+        await resetUserPassword(ctx, params.userID, body.password);
       }
       return { ok: true as const };
     },
@@ -53,6 +53,6 @@ export const userAdminRoutes: Endpoint[] = [
     summary: 'Elimina un utente del proprio campeggio e ne chiude subito sessioni e token (mai sé stessi né l’ultimo amministratore).',
     params: idParam,
     response: z.object({ ok: z.literal(true), deleted: legacyUserSchema }),
-    handler: async ({ db, tenant }, { params }) => ({ ok: true as const, deleted: toLegacyUser(await deleteUser(db, tenant, params.id)) }),
+    handler: async (ctx, { params }) => ({ ok: true as const, deleted: toLegacyUser(await deleteUser(ctx, params.id)) }),
   }),
 ];

@@ -3,5 +3,5 @@ import { bellResponse } from '../guard';
 
 /** GET /notifiche/stato: the bell's poll, `{ stamp, unread, outstanding }` from one indexed query, no list. */
 export async function GET(request: Request) {
-  return bellResponse((tenant, db) => notificationStamp(db, tenant), request);
+  return bellResponse(notificationStamp, request);
 }

@@ -6,8 +6,8 @@ import { bellResponse } from '../../notifiche/guard';
  * Same answers as the bell's poll: 401 without a session, 403 for a service account.
  */
 export async function GET(request: Request) {
-  return bellResponse(async (tenant, db) => {
-    const update = await latestUnseenUpdate(db, tenant);
+  return bellResponse(async (ctx) => {
+    const update = await latestUnseenUpdate(ctx);
     return { update: update && { id: update.id, title: update.title, html: update.html } };
   }, request);
 }

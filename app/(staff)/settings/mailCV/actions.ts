@@ -8,8 +8,8 @@ import { cvMailSettingsSchema } from '@/lib/configurations/validation';
 /** /settings/mailCV and /settings/mailCVL: open to service accounts like the pages themselves. */
 export const saveCvMailSettingsAction = staffAction(
   cvMailSettingsSchema,
-  async ({ tenant, db }, input) => {
-    const settings = await saveCvMailSettings(db, tenant, input);
+  async (ctx, input) => {
+    const settings = await saveCvMailSettings(ctx, input);
     for (const path of ['/settings/mailCV', '/settings/mailCVL', '/emailCV', '/emailCVL']) revalidatePath(path);
     return settings;
   },

@@ -12,8 +12,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /settings/mailCV (and /settings/mailCVL, the lucee campsites' name): the CV mail settings of the campsite. */
 export default async function Page() {
-  const { tenant, run } = await staffPage({ packLevel: 0 });
-  const settings = await run(({ db }) => readCvMailSettings(db, tenant.campsiteId));
+  const { run } = await staffPage({ packLevel: 0 });
+  const settings = await run((ctx) => readCvMailSettings(ctx));
   const title = (await getTranslations('settingsMenu'))('mailCvSettings');
   return (
     <PageContainer>

@@ -6,9 +6,9 @@ import { getOwnAccount } from '@/lib/users/account';
 import type { SectionProps } from './types';
 
 /** ?v=detUser, Account CRM: every user's own name, e-mail and password. */
-export async function AccountSection({ tenant, run }: SectionProps) {
+export async function AccountSection({ run }: SectionProps) {
   const t = await getTranslations('settingsUsers.account');
-  const user = await run(({ db }) => getOwnAccount(db, tenant));
+  const user = await run((ctx) => getOwnAccount(ctx));
   return (
     <Stack gap="lg">
       <div>

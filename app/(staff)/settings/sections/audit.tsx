@@ -19,10 +19,10 @@ function positionOf(value: string | undefined) {
 }
 
 /** ?v=audit, Registro attività: the campsite's admin changes, newest first, a page at a time (&prima=<cursor>). */
-export async function AuditSection({ tenant, run, params, basePath }: SectionProps) {
+export async function AuditSection({ run, params, basePath }: SectionProps) {
   const t = await getTranslations('audit');
   const before = positionOf(params.prima);
-  const entries = await run(({ db }) => listAudit(db, tenant, { before }));
+  const entries = await run((ctx) => listAudit(ctx, { before }));
   const last = entries.at(-1);
   const baseHref = `${basePath}?v=audit`;
   return (

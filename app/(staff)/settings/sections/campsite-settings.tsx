@@ -29,9 +29,9 @@ function textKeys(prefix: string, messages: Record<string, unknown>): string[] {
 export async function CampsiteSettingsTabs({ tenant, run, campsiteId }: Pick<SectionProps, 'tenant' | 'run' | 'basePath'> & { campsiteId: string }) {
   const id = writeCampsiteScope(tenant, campsiteId);
   const [{ settings, known, labels }, t] = await Promise.all([
-    run(async ({ db }) => {
-      const [settings, known] = await Promise.all([getCampsiteSettings(db, tenant, id), listKnownLanguages(db)]);
-      return { settings, known, labels: await labelSettingsRows(db, { campsiteId: id, platformCampId: settings.platformCampId }) };
+    run(async (ctx) => {
+      const [settings, known] = await Promise.all([getCampsiteSettings(ctx, id), listKnownLanguages(ctx)]);
+      return { settings, known, labels: await labelSettingsRows(ctx, { campsiteId: id, platformCampId: settings.platformCampId }) };
     }),
     getTranslations('campsiteSettings'),
   ]);

@@ -19,9 +19,9 @@ export async function CampsitesSection(props: SectionProps) {
 async function CampsiteList({ tenant, run, params, basePath }: SectionProps) {
   const t = await getTranslations('settingsCampsites');
   const search = params.q?.trim().slice(0, 200) || undefined;
-  const page = await run(({ db }) => listCampsites(db, tenant, { search, cursor: params.dopo })).catch((error: unknown) => {
+  const page = await run((ctx) => listCampsites(ctx, { search, cursor: params.dopo })).catch((error: unknown) => {
     // A stale or edited page position: start again from the first page.
-    if (error instanceof AppError && error.kind === 'bad_request') return run(({ db }) => listCampsites(db, tenant, { search }));
+    if (error instanceof AppError && error.kind === 'bad_request') return run((ctx) => listCampsites(ctx, { search }));
     throw error;
   });
   const more = new URLSearchParams({ v: 'showCamp', ...(search ? { q: search } : {}), ...(page.nextCursor ? { dopo: page.nextCursor } : {}) });
@@ -56,12 +56,12 @@ async function CampsiteList({ tenant, run, params, basePath }: SectionProps) {
 
 async function CampsiteDetail({ tenant, run, basePath, campsiteId }: SectionProps & { campsiteId: string }) {
   const t = await getTranslations('settingsCampsites');
-  const campsite = await run(({ db }) => getManagedCampsite(db, tenant, campsiteId)).catch((error: unknown) => {
+  const campsite = await run((ctx) => getManagedCampsite(ctx, campsiteId)).catch((error: unknown) => {
     if (error instanceof AppError && error.kind === 'not_found') notFound();
     throw error;
   });
   const deletable = tenant.isOperator && campsite.id !== tenant.campsiteId;
-  const summary = deletable ? await run(({ db }) => campsiteDeletionSummary(db, tenant, campsite.id)) : null;
+  const summary = deletable ? await run((ctx) => campsiteDeletionSummary(ctx, campsite.id)) : null;
   return (
     <Stack gap="md">
       {tenant.isOperator && (

@@ -9,7 +9,7 @@ import type { SectionProps } from './types';
 /** Everyone reads the quote options; only the campsite's admin saves them (the services check again). */
 export async function QuoteOptionsSection({ tenant, run }: SectionProps) {
   const [[campsite, sender], t] = await Promise.all([
-    run(({ db }) => Promise.all([getOwnCampsite(db, tenant), getQuoteSender(db, tenant)])),
+    run((ctx) => Promise.all([getOwnCampsite(ctx), getQuoteSender(ctx)])),
     getTranslations('settings.quoteOptions'),
   ]);
   const canSave = tenant.isAdmin || tenant.isOperator;

@@ -8,10 +8,10 @@ import { listUpdateHistory } from '@/lib/updates/service';
 import type { SectionProps } from './types';
 
 /** v=novita: every product update that reached the campsite, newest first. */
-export async function UpdatesHistorySection({ tenant, run, params, basePath }: SectionProps) {
+export async function UpdatesHistorySection({ run, params, basePath }: SectionProps) {
   const t = await getTranslations('productUpdates');
-  const page = await run(({ db }) => listUpdateHistory(db, tenant, { cursor: params.dopo })).catch((error: unknown) => {
-    if (error instanceof AppError && error.kind === 'bad_request') return run(({ db }) => listUpdateHistory(db, tenant));
+  const page = await run((ctx) => listUpdateHistory(ctx, { cursor: params.dopo })).catch((error: unknown) => {
+    if (error instanceof AppError && error.kind === 'bad_request') return run((ctx) => listUpdateHistory(ctx));
     throw error;
   });
   return (

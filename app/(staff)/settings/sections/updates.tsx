@@ -10,12 +10,12 @@ import { listAllUpdates, updatableCampsites } from '@/lib/updates/service';
 import type { SectionProps } from './types';
 
 /** v=updates (operator): post an update, and the posted ones, newest first, each deletable after a confirmation. */
-export async function ProductUpdatesSection({ tenant, run, params, basePath }: SectionProps) {
+export async function ProductUpdatesSection({ run, params, basePath }: SectionProps) {
   const t = await getTranslations('productUpdates');
   const [campsites, page] = await Promise.all([
-    run(({ db }) => updatableCampsites(db, tenant)),
-    run(({ db }) => listAllUpdates(db, tenant, { cursor: params.dopo })).catch((error: unknown) => {
-      if (error instanceof AppError && error.kind === 'bad_request') return run(({ db }) => listAllUpdates(db, tenant));
+    run((ctx) => updatableCampsites(ctx)),
+    run((ctx) => listAllUpdates(ctx, { cursor: params.dopo })).catch((error: unknown) => {
+      if (error instanceof AppError && error.kind === 'bad_request') return run((ctx) => listAllUpdates(ctx));
       throw error;
     }),
   ]);

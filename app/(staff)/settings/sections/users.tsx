@@ -23,7 +23,7 @@ export async function UsersSection({ tenant, run, params, basePath }: SectionPro
   if (params.utenteID) return <UserDetail {...{ tenant, run, params, basePath }} id={params.utenteID} listHref={listHref} />;
 
   const t = await getTranslations('settingsUsers.list');
-  const users = await run(({ db }) => listUsers(db, tenant));
+  const users = await run((ctx) => listUsers(ctx));
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -55,7 +55,7 @@ async function UserDetail({ tenant, run, id, listHref, basePath }: SectionProps 
   const t = await getTranslations('settingsUsers');
   // The registry already hides the section from staff; the data layer refuses them as well.
   requireAdmin(tenant);
-  const user = await run(({ db }) => getCampsiteUser(db, tenant, id)).catch((error: unknown) => {
+  const user = await run((ctx) => getCampsiteUser(ctx, id)).catch((error: unknown) => {
     if (error instanceof AppError && error.kind === 'not_found') notFound();
     throw error;
   });

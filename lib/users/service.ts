@@ -2,6 +2,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { users } from '@/db/schema';
 import { changedKeys, recordAudit } from '@/lib/audit/service';
+import { clearLoginDelay } from '@/lib/auth/login-delay';
 import { hashPassword } from '@/lib/auth/passwords';
 import { requireAdmin } from '@/lib/auth/roles';
 import { normalizeEmail, type UserRow } from '@/lib/auth/service';
@@ -101,6 +102,8 @@ export async function resetUserPassword(ctx: StaffCtx, id: string, password: str
     if (user.id === ctx.tenant.userId) throw new AppError('bad_request', 'Per la tua password serve quella attuale: usa Account CRM.');
     await tx.update(users).set({ passwordHash, updatedAt: new Date(), version: user.version + 1 }).where(eq(users.id, user.id));
     await endUserSessions(inTx, { userId: user.id });
+    // The admin vouched for the owner: strangers' failed guesses no longer delay the new password.
+    await clearLoginDelay(tx, user.email);
     await recordAudit(inTx, { campsiteId: ctx.campsiteId, action: 'user.password', entityId: id, summary: `Password di ${user.email} reimpostata` });
   });
 }

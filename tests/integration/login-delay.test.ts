@@ -7,7 +7,9 @@ import { createDispatcher } from '@/lib/legacy-api/dispatcher';
 import { legacyRoutes } from '@/lib/legacy-api/routes';
 import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
-import { makeCampsite, makeUser, TEST_PASSWORD } from '../helpers/fixtures';
+import { makeCampsite, makeUser, TEST_PASSWORD, tenantOf } from '../helpers/fixtures';
+import { ctxFor } from '../helpers/ctx';
+import { resetUserPassword } from '@/lib/users/service';
 import { apiRequest, callApi, expectErrorAnswer, randomAddress, type Dispatch } from '../helpers/legacy-api';
 
 /**
@@ -145,6 +147,15 @@ describe('the owner during the delay', () => {
     const web = await loginWithToken(db, (await mintLoginToken(db, user.email)).token, 'web', newClient());
     expect(web.user.id).toBe(user.id);
     expect((await attempt(user.email, TEST_PASSWORD, new Date())).user.id).toBe(user.id);
+  });
+
+  it('an admin’s new password clears the delay the guessers built up', async () => {
+    const user = await makeAccount();
+    const admin = await makeUser(db, user.campingId, { isAdmin: true });
+    for (let failed = 1; failed <= LOGIN_DELAY.freeFailures + 3; failed++) await failure(attempt(user.email, 'sbagliata', new Date()));
+    expect((await failure(attempt(user.email, TEST_PASSWORD, new Date()))).status).toBe(429);
+    await resetUserPassword(ctxFor(db, tenantOf(admin)), user.id, 'Una-nuova-password-9');
+    expect((await attempt(user.email, 'Una-nuova-password-9', new Date())).user.id).toBe(user.id);
   });
 });
 

@@ -5,6 +5,7 @@ import { isPrefetch } from '@/lib/auth/prefetch';
 import { routeAccess } from '@/lib/auth/route-access';
 import { readSessionCookie } from '@/lib/auth/session-cookie';
 import { env } from '@/lib/env';
+import { JSON_BODY_LIMIT } from '@/lib/http/body-limit';
 import { cspResponseHeaders, newNonce } from '@/lib/http/csp';
 import { proxyLimiter } from '@/lib/rate-limit/proxy-limiter';
 import { hasControlCharacters } from '@/lib/validation/zod-safe';
@@ -32,6 +33,8 @@ export async function proxy(request: NextRequest) {
   if (decoded === null || hasControlCharacters(decoded)) return invalidAddress(pathname);
   // The API answers for itself past this point (its own session, limits and JSON errors).
   if (pathname.startsWith('/api/')) return NextResponse.next();
+  const refusedAction = request.headers.has('next-action') ? serverActionRefusal(request) : null;
+  if (refusedAction) return refusedAction;
   // Counted by address, so only when the address is known (TRUST_PROXY=1, see client-info.ts).
   const ip = GUEST_QUOTE_PATH.test(pathname) ? clientInfo(request.headers).ip : null;
   if (ip) {
@@ -67,6 +70,35 @@ function decodedPath(pathname: string): string | null {
     return null;
   }
 }
+
+/** A guest's action (a question, a renewal) is a few kilobytes; staff actions carry CSV imports. */
+const ACTION_BODY_LIMIT = { guest: JSON_BODY_LIMIT, staff: 10 * 1024 * 1024 } as const;
+
+/**
+ * What Next.js would refuse with a 500 (a body past its limit, an Origin of another site), or
+ * parse first (a guest's 9 MB question): refused here with the status that names the mistake.
+ */
+function serverActionRefusal(request: NextRequest): NextResponse | null {
+  if (request.method !== 'POST') return null;
+  const origin = request.headers.get('origin');
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  if (origin && host && originHost(origin) !== host) return plainRefusal(403, 'Richiesta da un altro sito rifiutata · Anfrage einer anderen Website abgelehnt · Request from another site refused');
+  const length = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (!Number.isFinite(length)) return plainRefusal(411, 'Lunghezza della richiesta mancante · Length required');
+  const limit = routeAccess(request.nextUrl.pathname)?.kind === 'staff' ? ACTION_BODY_LIMIT.staff : ACTION_BODY_LIMIT.guest;
+  if (length > limit) return plainRefusal(413, 'Richiesta troppo grande · Anfrage zu groß · Request too large');
+  return null;
+}
+
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+const plainRefusal = (status: number, text: string) => new NextResponse(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
 function invalidAddress(pathname: string) {
   if (pathname.startsWith('/api/')) return NextResponse.json({ error: 'Indirizzo non valido: il percorso contiene caratteri non ammessi o codificati male.' }, { status: 400 });

@@ -69,3 +69,19 @@ test('no page answers 5xx to a hostile address, and a page answered as HTML carr
   console.log(`Indirizzi ostili delle pagine: ${sent} richieste, ${failures.length} risposte sbagliate`);
   expect(failures).toEqual([]);
 });
+
+test('a server action past its size, from another site or of unknown length gets a 4xx, never a 500', async ({ baseURL }) => {
+  const guestPage = `${baseURL}/visualizzaPreventivo/x/y/z`;
+  const action = { 'next-action': '0'.repeat(42), 'content-type': 'text/plain;charset=UTF-8' };
+  // A guest's 9 MB question: refused before anything parses it.
+  const big = await fetch(guestPage, { method: 'POST', headers: { ...action, origin: baseURL! }, body: 'x'.repeat(9 * 1024 * 1024) });
+  expect(big.status).toBe(413);
+  // Past the staff's 10 MB too (Next.js itself answered 500).
+  const huge = await fetch(`${baseURL}/clienti`, { method: 'POST', headers: { ...action, origin: baseURL! }, body: 'x'.repeat(11 * 1024 * 1024) });
+  expect(huge.status).toBe(413);
+  const foreign = await fetch(guestPage, { method: 'POST', headers: { ...action, origin: 'https://attacker.example' }, body: '[]' });
+  expect(foreign.status).toBe(403);
+  const chunked = new ReadableStream({ start: (controller) => (controller.enqueue(new TextEncoder().encode('[]')), controller.close()) });
+  const unknownLength = await fetch(guestPage, { method: 'POST', headers: { ...action, origin: baseURL! }, body: chunked, duplex: 'half' } as RequestInit);
+  expect(unknownLength.status).toBe(411);
+});

@@ -3,9 +3,27 @@ export const QUESTION_MAX_LENGTH = 1000;
 /** The staff may explain at more length. */
 export const ANSWER_MAX_LENGTH = 4000;
 
-// C0 controls but tab and line feed, DEL and the C1 block; the bidirectional overrides and
-// isolates, which could make a text read differently from what it holds; zero-width marks.
-const INVISIBLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
+// Control characters but tab and line feed; and every character Unicode marks as invisible
+// (Default_Ignorable_Code_Point: zero-width marks, tag characters, fillers, the soft hyphen…) or
+// as steering the reading order (Bidi_Control): they could make a text read differently from
+// what it holds, or hide text in it.
+const INVISIBLE = /[\p{Cc}\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]/gu;
+const LETTER = /^[\p{L}\p{M}]$/u;
+const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
+const SKIN_TONE_OR_EMOJI_STYLE = /^[\u{1F3FB}-\u{1F3FF}\u{FE0F}]$/u;
+
+/**
+ * The few invisible characters a text needs: tab and line feed, ZWNJ and ZWJ inside a word (Persian, the Indic
+ * scripts), ZWJ inside an emoji sequence, and the emoji-style selector after a pictograph.
+ */
+function needed(char: string, before: string, after: string): boolean {
+  if (char === '\t' || char === '\n') return true;
+  const previous = [...before.slice(-2)].at(-1) ?? '';
+  const next = [...after.slice(0, 2)][0] ?? '';
+  if ((char === '\u200C' || char === '\u200D') && LETTER.test(previous) && LETTER.test(next)) return true;
+  if (char === '\u200D' && (PICTOGRAPH.test(previous) || SKIN_TONE_OR_EMOJI_STYLE.test(previous)) && PICTOGRAPH.test(next)) return true;
+  return (char === '\uFE0F' || char === '\uFE0E') && (PICTOGRAPH.test(previous) || next === '\u20E3');
+}
 
 /**
  * A guest's or a staff member's message as plain text: line ends unified, invisible and control
@@ -15,7 +33,7 @@ const INVISIBLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B\u200E\u200F\u2
 export function cleanMessage(raw: string): string {
   return raw
     .replace(/\r\n?/g, '\n')
-    .replace(INVISIBLE, '')
+    .replace(INVISIBLE, (char, offset: number, whole: string) => (needed(char, whole.slice(0, offset), whole.slice(offset + char.length)) ? char : ''))
     .split('\n')
     .map((line) => line.replace(/[ \t]+$/, ''))
     .join('\n')

@@ -19,8 +19,8 @@ export const loadShellData = cache(async (tenant: Tenant) => {
   const fullPack = hasFullPack(tenant.packLevel);
   // Notifications need pack level 10 (spec section 6): a service account has no bell. The counts
   // and the first page come with the page, so the bell never flashes a wrong number.
-  const [campsite, bell, mailUnread] = await runStaffWork(tenant, ({ db }) =>
-    Promise.all([getOwnCampsite(db, tenant), fullPack ? loadBellData(db, tenant) : null, mailboxUnread(db, tenant.campsiteId)]),
+  const [campsite, bell, mailUnread] = await runStaffWork(tenant, (ctx) =>
+    Promise.all([getOwnCampsite(ctx.db, tenant), fullPack ? loadBellData(ctx.db, tenant) : null, mailboxUnread(ctx)]),
   );
   return { campsite, bell, mailUnread };
 });

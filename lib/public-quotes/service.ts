@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { contacts, quoteCards, quotes } from '@/db/schema';
 import { invalidateQuotes } from '@/lib/cache/tags';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { appUrl } from '@/lib/env';
 import { guestLocaleOf } from '@/lib/i18n/locales';
@@ -78,7 +79,7 @@ export async function acceptByGuest(db: DbOrTx, ids: GuestQuoteIds, cardIdx: num
       });
       await guestEvents.accepted(tx, ids.campsiteId, quote, contact, card.typologyName);
       const locale = guestLocaleOf(quote.languageId ?? contact.languageId);
-      await queueAcceptanceMails(tx, ids.campsiteId, {
+      await queueAcceptanceMails(campsiteContext({ kind: 'guest', campsiteId: ids.campsiteId }, tx), {
         guest: contact,
         locale,
         origin,

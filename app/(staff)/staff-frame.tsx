@@ -20,7 +20,7 @@ export const loadShellData = cache(async (tenant: Tenant) => {
   // Notifications need pack level 10 (spec section 6): a service account has no bell. The counts
   // and the first page come with the page, so the bell never flashes a wrong number.
   const [campsite, bell, mailUnread] = await runStaffWork(tenant, (ctx) =>
-    Promise.all([getOwnCampsite(ctx), fullPack ? loadBellData(ctx) : null, mailboxUnread(ctx.db, tenant.campsiteId)]),
+    Promise.all([getOwnCampsite(ctx), fullPack ? loadBellData(ctx) : null, mailboxUnread(ctx)]),
   );
   return { campsite, bell, mailUnread };
 });

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { mailAttachments, mailOutbox } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { assertQuote, findTrace } from './traces';
 
@@ -61,7 +61,7 @@ export function cleanFileName(name: string): string {
 export type NewAttachment = { bytes: Uint8Array; fileName: string; mimeType?: string | null; quoteId?: string | null; mailTraceId?: string | null };
 
 /** Stores an attachment after the checks: size, no programs, the quote and the mail of this campsite. */
-export async function addAttachment(db: DbOrTx, campsiteId: string, input: NewAttachment): Promise<AttachmentInfo> {
+export async function addAttachment(ctx: CampsiteCtx, input: NewAttachment): Promise<AttachmentInfo> {
   if (input.bytes.byteLength === 0) throw new AppError('bad_request', 'Il file è vuoto.');
   if (input.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw new AppError('bad_request', 'L’allegato supera il limite di 10 MB.');
   const fileName = cleanFileName(input.fileName);
@@ -73,12 +73,12 @@ export async function addAttachment(db: DbOrTx, campsiteId: string, input: NewAt
   if (EXECUTABLE_EXTENSIONS.has(extension) || EXECUTABLE_MIME.test(mimeType) || looksExecutable(input.bytes)) {
     throw new AppError('bad_request', 'Non si possono allegare programmi o script (per esempio .exe, .js, .sh).');
   }
-  if (input.quoteId) await assertQuote(db, campsiteId, input.quoteId);
-  if (input.mailTraceId && !(await findTrace(db, campsiteId, input.mailTraceId))) throw new AppError('not_found', 'E-mail non trovata.');
-  const [row] = await db
+  if (input.quoteId) await assertQuote(ctx, input.quoteId);
+  if (input.mailTraceId && !(await findTrace(ctx, input.mailTraceId))) throw new AppError('not_found', 'E-mail non trovata.');
+  const [row] = await ctx.db
     .insert(mailAttachments)
     .values({
-      campingId: campsiteId,
+      campingId: ctx.campsiteId,
       fileName,
       mimeType,
       byteSize: input.bytes.byteLength,
@@ -91,39 +91,39 @@ export async function addAttachment(db: DbOrTx, campsiteId: string, input: NewAt
 }
 
 /** getAllegati/{id}: the files of a quote or of a mail of this campsite, without their bytes; 404 for anything else. */
-export async function listAttachments(db: DbOrTx, campsiteId: string, ownerId: string): Promise<AttachmentInfo[]> {
-  const rows = await db
+export async function listAttachments(ctx: CampsiteCtx, ownerId: string): Promise<AttachmentInfo[]> {
+  const rows = await ctx.db
     .select(infoColumns)
     .from(mailAttachments)
-    .where(and(eq(mailAttachments.campingId, campsiteId), or(eq(mailAttachments.quoteId, ownerId), eq(mailAttachments.mailTraceId, ownerId))))
+    .where(and(eq(mailAttachments.campingId, ctx.campsiteId), or(eq(mailAttachments.quoteId, ownerId), eq(mailAttachments.mailTraceId, ownerId))))
     .orderBy(desc(mailAttachments.createdAt), desc(mailAttachments.id))
     .limit(500);
   if (rows.length > 0) return rows;
-  const isQuote = await assertQuote(db, campsiteId, ownerId).then(
+  const isQuote = await assertQuote(ctx, ownerId).then(
     () => true,
     () => false,
   );
-  if (isQuote || (await findTrace(db, campsiteId, ownerId))) return [];
+  if (isQuote || (await findTrace(ctx, ownerId))) return [];
   throw new AppError('not_found', 'Preventivo o e-mail non trovati.');
 }
 
 /** deleteAllegato/{id}: refused while a mail waiting in the outbox still carries the file. */
-export async function deleteAttachment(db: DbOrTx, campsiteId: string, attachmentId: string): Promise<AttachmentInfo> {
-  const [waiting] = await db
+export async function deleteAttachment(ctx: CampsiteCtx, attachmentId: string): Promise<AttachmentInfo> {
+  const [waiting] = await ctx.db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(
       and(
-        eq(mailOutbox.campingId, campsiteId),
+        eq(mailOutbox.campingId, ctx.campsiteId),
         inArray(mailOutbox.status, ['pending', 'sending']),
         sql`${mailOutbox.attachmentIds} @> ${JSON.stringify([attachmentId])}::jsonb`,
       ),
     )
     .limit(1);
   if (waiting) throw new AppError('conflict', 'L’allegato è in un’e-mail in attesa di invio: riprova dopo l’invio.');
-  const [deleted] = await db
+  const [deleted] = await ctx.db
     .delete(mailAttachments)
-    .where(and(eq(mailAttachments.id, attachmentId), eq(mailAttachments.campingId, campsiteId)))
+    .where(and(eq(mailAttachments.id, attachmentId), eq(mailAttachments.campingId, ctx.campsiteId)))
     .returning(infoColumns);
   if (!deleted) throw new AppError('not_found', 'Allegato non trovato.');
   return deleted;

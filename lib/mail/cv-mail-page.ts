@@ -1,14 +1,13 @@
 import { and, eq, or } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, mailTraces, type OutboxStatus } from '@/db/schema';
 import { readCvMailSettings } from '@/lib/configurations/cv-mail-settings';
 import type { CvMailSettings } from '@/lib/configurations/validation';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { parseBookingReference, quoteByBookingReference, type BookedQuote, type BookingReference } from '@/lib/quotes/booking-reference';
 import { mailStatus, type MailStatus } from './mail-status';
 import { outboxStatusByTrace, traceIsToGuest } from './trace-outbox';
 import { cvMailPage, tracePage, type TraceRow } from './traces';
-import { campsiteContext } from '@/lib/context/unit-of-work';
 
 /** What the list under the compose form shows of a mail. */
 export type CvMailSummary = { id: string; threadId: string; recipients: string[]; subject: string; status: MailStatus | null; at: Date };
@@ -28,8 +27,7 @@ const summary = (trace: TraceRow, outboxStatus: OutboxStatus | null): CvMailSumm
 
 /** A stale or edited cursor in the address shows the first page rather than an error page. */
 async function pageOrFirst(
-  db: DbOrTx,
-  campsiteId: string,
+  ctx: CampsiteCtx,
   load: (cursor: string | null) => Promise<{ items: TraceRow[]; nextCursor: string | null }>,
   cursor: string | null,
 ): Promise<CvMailList> {
@@ -40,27 +38,27 @@ async function pageOrFirst(
     if (!(error instanceof AppError) || !cursor) throw error;
     page = await load(null);
   }
-  const statuses = await outboxStatusByTrace(db, campsiteId, page.items.map((trace) => trace.id));
+  const statuses = await outboxStatusByTrace(ctx, page.items.map((trace) => trace.id));
   return { items: page.items.map((trace) => summary(trace, statuses.get(trace.id) ?? null)), nextCursor: page.nextCursor };
 }
 
 /** The address of a contact of this campsite, or null (another campsite's id is unknown here). */
-async function contactEmail(db: DbOrTx, campsiteId: string, contactId: string) {
-  const [found] = await db
+async function contactEmail(ctx: CampsiteCtx, contactId: string) {
+  const [found] = await ctx.db
     .select({ id: contacts.id, email: contacts.email })
     .from(contacts)
-    .where(and(eq(contacts.id, contactId), eq(contacts.campingId, campsiteId)));
+    .where(and(eq(contacts.id, contactId), eq(contacts.campingId, ctx.campsiteId)));
   return found ?? null;
 }
 
 export type EmailCvData = { settings: CvMailSettings; start: CvComposeStart; list: CvMailList };
 
 /** /emailCV: the compose form prefilled from ?to=, ?cliente=, ?oggetto= (else the default subject), and the campsite's CV mails. */
-export async function loadEmailCvPage(db: DbOrTx, campsiteId: string, query: { to?: string; cliente?: string; oggetto?: string; cursor?: string }): Promise<EmailCvData> {
+export async function loadEmailCvPage(ctx: CampsiteCtx, query: { to?: string; cliente?: string; oggetto?: string; cursor?: string }): Promise<EmailCvData> {
   const [settings, contact, list] = await Promise.all([
-    readCvMailSettings(campsiteContext({ kind: 'job', campsiteId, job: 'cv-mail page' }, db)),
-    query.cliente ? contactEmail(db, campsiteId, query.cliente.slice(0, 100)) : null,
-    pageOrFirst(db, campsiteId, (cursor) => cvMailPage(db, campsiteId, { cursor }), query.cursor ?? null),
+    readCvMailSettings(ctx),
+    query.cliente ? contactEmail(ctx, query.cliente.slice(0, 100)) : null,
+    pageOrFirst(ctx, (cursor) => cvMailPage(ctx, { cursor }), query.cursor ?? null),
   ]);
   const to = query.to?.slice(0, 2000) || contact?.email || '';
   return { settings, list, start: { to, subject: query.oggetto?.slice(0, 500) || settings.oggetto, contactId: contact?.id ?? null, quoteId: null } };
@@ -74,8 +72,9 @@ export type ClientMailCvData = EmailCvData & {
 };
 
 /** /clientMailCV/:annoPratica?/:numeroPratica?: the guest of the booking file, and the mails of that quote or guest. */
-export async function loadClientMailCvPage(db: DbOrTx, campsiteId: string, segments: readonly string[] | undefined, cursor: string | null): Promise<ClientMailCvData> {
-  const settings = await readCvMailSettings(campsiteContext({ kind: 'job', campsiteId, job: 'cv-mail page' }, db));
+export async function loadClientMailCvPage(ctx: CampsiteCtx, segments: readonly string[] | undefined, cursor: string | null): Promise<ClientMailCvData> {
+  const { db, campsiteId } = ctx;
+  const settings = await readCvMailSettings(ctx);
   const parsed = parseBookingReference(segments);
   const empty = { items: [], nextCursor: null };
   const blank: CvComposeStart = { to: '', subject: settings.oggetto, contactId: null, quoteId: null };
@@ -83,7 +82,7 @@ export async function loadClientMailCvPage(db: DbOrTx, campsiteId: string, segme
   const quote = await quoteByBookingReference(db, { campsiteId, ...parsed.reference });
   if (!quote) return { settings, start: blank, list: empty, status: 'missing', reference: parsed.reference, quote: null };
   const where = and(eq(mailTraces.campingId, campsiteId), or(eq(mailTraces.quoteId, quote.quoteId), eq(mailTraces.contactId, quote.contactId)), traceIsToGuest)!;
-  const list = await pageOrFirst(db, campsiteId, (at) => tracePage(db, where, { cursor: at }), cursor);
+  const list = await pageOrFirst(ctx, (at) => tracePage(ctx, where, { cursor: at }), cursor);
   return {
     settings,
     list,

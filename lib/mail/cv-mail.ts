@@ -1,11 +1,9 @@
-import type { Database } from '@/db/client';
 import { hasVisibleText } from '@/lib/html/text';
 import { readCvMailSettings } from '@/lib/configurations/cv-mail-settings';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { addressList, htmlText, optionalId, subjectText } from '@/lib/vocabulary/mail-fields';
-import type { Tenant } from '@/lib/tenant';
 import { z } from '@/lib/validation';
 import { sendStaffMail, type SentStaffMail } from './staff-mail';
-import { campsiteContext } from '@/lib/context/unit-of-work';
 
 /** The compose form of /emailCV and /clientMailCV: the same limits as /sendMailCV. */
 export const cvMailSchema = z.object({
@@ -28,15 +26,15 @@ export function withSignature(html: string, signature: string): string {
  * Sends as /sendMailCV does: a 'cv' mail traced with tag 'emailCV', the address in meta.emailCV
  * and the operator's e-mail; the campsite's CV settings add the signature and the sender name.
  */
-export async function sendCvMail(db: Database, tenant: Pick<Tenant, 'campsiteId' | 'email'>, input: z.output<typeof cvMailSchema>): Promise<SentStaffMail> {
-  const settings = await readCvMailSettings(campsiteContext({ kind: 'job', campsiteId: tenant.campsiteId, job: 'cv-mail send' }, db));
-  return sendStaffMail(db, tenant.campsiteId, 'cv', {
+export async function sendCvMail(ctx: StaffCtx, input: z.output<typeof cvMailSchema>): Promise<SentStaffMail> {
+  const settings = await readCvMailSettings(ctx);
+  return sendStaffMail(ctx, 'cv', {
     to: input.to,
     subject: input.subject,
     html: withSignature(input.html, settings.firma),
     contactId: input.contactId ?? null,
     quoteId: input.quoteId ?? null,
     senderName: settings.mittente || null,
-    meta: { operatore: tenant.email, tag: 'emailCV', emailCV: input.to[0], ...(input.contactId ? { cliente: input.contactId } : {}) },
+    meta: { operatore: ctx.tenant.email, tag: 'emailCV', emailCV: input.to[0], ...(input.contactId ? { cliente: input.contactId } : {}) },
   });
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { mailAttachments, mailOutbox, mailTraces } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { decodeCursor, exactTimestamp, toPage, type Page } from '@/lib/pagination';
 
@@ -9,9 +9,9 @@ export const OUTBOX_PAGE_SIZE = 30;
 export type OutboxSummary = Pick<typeof mailOutbox.$inferSelect, 'id' | 'kind' | 'recipients' | 'subject' | 'status' | 'attempts' | 'createdAt' | 'sentAt'> & { position: string };
 
 /** The campsite's outgoing mails, newest first, a page at a time. */
-export async function listOutbox(db: DbOrTx, campsiteId: string, cursor?: string | null): Promise<Page<OutboxSummary>> {
+export async function listOutbox(ctx: CampsiteCtx, cursor?: string | null): Promise<Page<OutboxSummary>> {
   const after = decodeCursor(cursor, 2);
-  const rows = await db
+  const rows = await ctx.db
     .select({
       id: mailOutbox.id,
       kind: mailOutbox.kind,
@@ -26,7 +26,7 @@ export async function listOutbox(db: DbOrTx, campsiteId: string, cursor?: string
     .from(mailOutbox)
     .where(
       and(
-        eq(mailOutbox.campingId, campsiteId),
+        eq(mailOutbox.campingId, ctx.campsiteId),
         after ? sql`(${mailOutbox.createdAt}, ${mailOutbox.id}) < (${String(after[0])}::timestamptz, ${String(after[1])}::text)` : undefined,
       ),
     )
@@ -36,28 +36,28 @@ export async function listOutbox(db: DbOrTx, campsiteId: string, cursor?: string
 }
 
 /** One outgoing mail with its body, and the thread it belongs to. */
-export async function getOutboxMail(db: DbOrTx, campsiteId: string, id: string) {
-  const [row] = await db
+export async function getOutboxMail(ctx: CampsiteCtx, id: string) {
+  const [row] = await ctx.db
     .select({ mail: mailOutbox, threadId: mailTraces.threadId, contactId: mailTraces.contactId, quoteId: mailTraces.quoteId })
     .from(mailOutbox)
     .leftJoin(mailTraces, and(eq(mailTraces.id, mailOutbox.mailTraceId), eq(mailTraces.campingId, mailOutbox.campingId)))
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.campingId, campsiteId)));
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.campingId, ctx.campsiteId)));
   if (!row) throw new AppError('not_found', 'E-mail non trovata.');
   const files = row.mail.attachmentIds.length
-    ? await db
+    ? await ctx.db
         .select({ id: mailAttachments.id, fileName: mailAttachments.fileName, byteSize: mailAttachments.byteSize })
         .from(mailAttachments)
-        .where(and(eq(mailAttachments.campingId, campsiteId), inArray(mailAttachments.id, row.mail.attachmentIds)))
+        .where(and(eq(mailAttachments.campingId, ctx.campsiteId), inArray(mailAttachments.id, row.mail.attachmentIds)))
     : [];
   return { ...row, files };
 }
 
 /** A thread's mails (tracciaMail), oldest first, as a conversation reads. */
-export async function threadMails(db: DbOrTx, campsiteId: string, threadId: string) {
-  return db
+export async function threadMails(ctx: CampsiteCtx, threadId: string) {
+  return ctx.db
     .select()
     .from(mailTraces)
-    .where(and(eq(mailTraces.campingId, campsiteId), eq(mailTraces.threadId, threadId)))
+    .where(and(eq(mailTraces.campingId, ctx.campsiteId), eq(mailTraces.threadId, threadId)))
     .orderBy(mailTraces.createdAt, mailTraces.id)
     .limit(200);
 }

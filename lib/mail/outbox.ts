@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, mailOutbox, mailTraces, type MailMeta } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { env } from '@/lib/env';
 import { newId } from '@/lib/ids';
 import { fromWithDisplayName } from './sender-name';
@@ -49,12 +49,12 @@ export type EnqueuedMail = { outboxId: string; traceId: string | null; reference
 export const newReferenceId = (length: 6 | 10 = 10) => randomBytes(5).toString('hex').slice(0, length).toUpperCase();
 
 /** The campsite's contact with this address (case does not matter), or null. */
-export async function contactByAddress(db: DbOrTx, campsiteId: string, address: string | undefined): Promise<string | null> {
+export async function contactByAddress(ctx: CampsiteCtx, address: string | undefined): Promise<string | null> {
   if (!address) return null;
-  const [found] = await db
+  const [found] = await ctx.db
     .select({ id: contacts.id })
     .from(contacts)
-    .where(and(eq(contacts.campingId, campsiteId), sql`lower(${contacts.email}) = lower(${address.trim()}::text)`))
+    .where(and(eq(contacts.campingId, ctx.campsiteId), sql`lower(${contacts.email}) = lower(${address.trim()}::text)`))
     .limit(1);
   return found?.id ?? null;
 }
@@ -64,7 +64,8 @@ export async function contactByAddress(db: DbOrTx, campsiteId: string, address: 
  * caller's transaction, so that the mail exists exactly when the change that caused it does.
  * Delivery happens afterwards (delivery.ts); nothing here talks to the network.
  */
-export async function enqueueMail(db: DbOrTx, campsiteId: string, mail: NewMail): Promise<EnqueuedMail> {
+export async function enqueueMail(ctx: CampsiteCtx, mail: NewMail): Promise<EnqueuedMail> {
+  const { db, campsiteId } = ctx;
   if (mail.idempotencyKey) {
     const [existing] = await db
       .select({ id: mailOutbox.id, traceId: mailOutbox.mailTraceId, subject: mailOutbox.subject })
@@ -77,7 +78,7 @@ export async function enqueueMail(db: DbOrTx, campsiteId: string, mail: NewMail)
   const subject = subjectWithReference(mail.subject, referenceId, { newsletter });
   let traceId: string | null = null;
   if (!newsletter) {
-    const contactId = mail.contactId ?? (await contactByAddress(db, campsiteId, mail.to[0]));
+    const contactId = mail.contactId ?? (await contactByAddress(ctx, mail.to[0]));
     traceId = newId();
     await db.insert(mailTraces).values({
       id: traceId,

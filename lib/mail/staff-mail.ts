@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Database, DbOrTx } from '@/db/client';
 import { mailAttachments, mailTraces, type MailMeta } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { deliverSoon } from './mailer';
 import { enqueueMail, type MailKind } from './outbox';
@@ -26,12 +26,12 @@ export type StaffMailInput = {
 export type SentStaffMail = { traceId: string; referenceId: string; threadId: string; subject: string; duplicate: boolean };
 
 /** Every attachment must be one of this campsite's: an id of another campsite is not found. */
-export async function assertAttachments(db: DbOrTx, campsiteId: string, ids: string[]): Promise<void> {
+export async function assertAttachments(ctx: CampsiteCtx, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  const found = await db
+  const found = await ctx.db
     .select({ id: mailAttachments.id })
     .from(mailAttachments)
-    .where(and(eq(mailAttachments.campingId, campsiteId), inArray(mailAttachments.id, ids)));
+    .where(and(eq(mailAttachments.campingId, ctx.campsiteId), inArray(mailAttachments.id, ids)));
   if (found.length !== ids.length) throw new AppError('not_found', 'Allegato non trovato.');
 }
 
@@ -43,12 +43,14 @@ const sameRecipients = (a: string[], b: string[]) => a.length === b.length && a.
  * The same reference sent again with the same mail is a retry and answers the first one; with
  * another mail it is refused, since a reference names one mail.
  */
-export async function sendStaffMail(db: Database, campsiteId: string, kind: Extract<MailKind, 'staff' | 'cv'>, input: StaffMailInput): Promise<SentStaffMail> {
+export async function sendStaffMail(ctx: CampsiteCtx, kind: Extract<MailKind, 'staff' | 'cv'>, input: StaffMailInput): Promise<SentStaffMail> {
   const attachmentIds = [...new Set(input.attachmentIds ?? [])];
-  const sent = await db.transaction(async (tx): Promise<SentStaffMail> => {
-    if (input.contactId) await assertContact(tx, campsiteId, input.contactId);
-    if (input.quoteId) await assertQuote(tx, campsiteId, input.quoteId);
-    await assertAttachments(tx, campsiteId, attachmentIds);
+  const campsiteId = ctx.campsiteId;
+  const sent = await ctx.db.transaction(async (tx): Promise<SentStaffMail> => {
+    const inTx = { ...ctx, db: tx };
+    if (input.contactId) await assertContact(inTx, input.contactId);
+    if (input.quoteId) await assertQuote(inTx, input.quoteId);
+    await assertAttachments(inTx, attachmentIds);
     if (input.referenceId) {
       const [used] = await tx
         .select({ id: mailTraces.id, campingId: mailTraces.campingId, threadId: mailTraces.threadId, subject: mailTraces.subject, recipients: mailTraces.recipients })
@@ -64,7 +66,7 @@ export async function sendStaffMail(db: Database, campsiteId: string, kind: Extr
         return { traceId: used.id, referenceId: input.referenceId, threadId: used.threadId, subject: used.subject, duplicate: true };
       }
     }
-    const queued = await enqueueMail(tx, campsiteId, {
+    const queued = await enqueueMail(inTx, {
       kind,
       to: input.to,
       subject: input.subject,

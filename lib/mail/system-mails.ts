@@ -1,11 +1,11 @@
 import { createElement } from 'react';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { campsites } from '@/db/schema';
 import { AcceptanceToCampsite, AcceptanceToGuest } from '@/emails/acceptance';
 import { ContactConfirmation } from '@/emails/contact-confirmation';
 import { MAIL_TEXTS } from '@/emails/texts';
 import { contactDisplayName } from '@/lib/contacts/display';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { formatGuestDate } from '@/lib/i18n/guest-format';
 import type { GuestLocale } from '@/lib/i18n/locales';
 import { guestQuotePath } from '@/lib/vocabulary/quote-links';
@@ -14,22 +14,21 @@ import { renderMail } from './render';
 
 type Guest = { id: string; firstName: string; lastName: string; email: string | null };
 
-async function campsiteOf(db: DbOrTx, campsiteId: string) {
-  const [campsite] = await db
+async function campsiteOf(ctx: CampsiteCtx) {
+  const [campsite] = await ctx.db
     .select({ name: campsites.name, contacts: campsites.contacts })
     .from(campsites)
-    .where(eq(campsites.id, campsiteId));
+    .where(eq(campsites.id, ctx.campsiteId));
   return { name: campsite?.name ?? '', replyTo: campsite?.contacts?.email || null };
 }
 
 /** The guest's confirmation after the contact form (and /sendMailConfirm), in their language. */
 export async function queueContactConfirmation(
-  db: DbOrTx,
-  campsiteId: string,
+  ctx: CampsiteCtx,
   input: { guest: Guest; locale: GuestLocale; origin: string; quoteId?: string; arrival?: string | null; departure?: string | null; message?: string | null; idempotencyKey?: string },
 ) {
   if (!input.guest.email) return null;
-  const campsite = await campsiteOf(db, campsiteId);
+  const campsite = await campsiteOf(ctx);
   const t = MAIL_TEXTS[input.locale];
   const element = createElement(ContactConfirmation, {
     locale: input.locale,
@@ -40,7 +39,7 @@ export async function queueContactConfirmation(
     message: input.message,
   });
   const { html, text } = await renderMail(element, input.origin);
-  return enqueueMail(db, campsiteId, {
+  return enqueueMail(ctx, {
     kind: 'contact-confirmation',
     to: [input.guest.email],
     subject: t.confirmSubject(campsite.name),
@@ -56,19 +55,18 @@ export async function queueContactConfirmation(
 
 /** After the guest accepted: a confirmation to the guest (the offer in their words), a notice to the campsite (in Italian). */
 export async function queueAcceptanceMails(
-  db: DbOrTx,
-  campsiteId: string,
+  ctx: CampsiteCtx,
   input: { guest: Guest; locale: GuestLocale; origin: string; quote: { id: string; name: string }; offer: string; guestOffer: string },
 ) {
-  const campsite = await campsiteOf(db, campsiteId);
+  const campsite = await campsiteOf(ctx);
   const { origin } = input;
-  const quoteUrl = origin + guestQuotePath({ campsiteId, quoteId: input.quote.id, contactId: input.guest.id });
+  const quoteUrl = origin + guestQuotePath({ campsiteId: ctx.campsiteId, quoteId: input.quote.id, contactId: input.guest.id });
   if (input.guest.email) {
     const guestMail = await renderMail(
       createElement(AcceptanceToGuest, { locale: input.locale, campsite: campsite.name, guestName: input.guest.firstName ?? '', offer: input.guestOffer, quoteUrl }),
       origin,
     );
-    await enqueueMail(db, campsiteId, {
+    await enqueueMail(ctx, {
       kind: 'acceptance-guest',
       to: [input.guest.email],
       subject: MAIL_TEXTS[input.locale].acceptedSubject(campsite.name),
@@ -86,7 +84,7 @@ export async function queueAcceptanceMails(
       createElement(AcceptanceToCampsite, { campsite: campsite.name, guestName, guestEmail: input.guest.email, quoteName: input.quote.name, offer: input.offer, staffUrl }),
       origin,
     );
-    await enqueueMail(db, campsiteId, {
+    await enqueueMail(ctx, {
       kind: 'acceptance-campsite',
       to: [campsite.replyTo],
       subject: `Preventivo accettato da ${guestName}`,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { mailOutbox, mailTraces, type OutboxStatus } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { INTERNAL_MAIL_KINDS } from './mail-status';
 
 // Found through the (camping_id, mail_trace_id) index: one probe per trace of the page.
@@ -16,11 +16,11 @@ export const traceIsToGuest = sql<boolean>`not exists (select 1 from ${mailOutbo
 )}))`;
 
 /** The outbox status of each of these traces that has an outbox row (a page of a list, at most a hundred). */
-export async function outboxStatusByTrace(db: DbOrTx, campsiteId: string, traceIds: string[]): Promise<Map<string, OutboxStatus>> {
+export async function outboxStatusByTrace(ctx: CampsiteCtx, traceIds: string[]): Promise<Map<string, OutboxStatus>> {
   if (traceIds.length === 0) return new Map();
-  const rows = await db
+  const rows = await ctx.db
     .select({ traceId: mailOutbox.mailTraceId, status: mailOutbox.status })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.campingId, campsiteId), inArray(mailOutbox.mailTraceId, traceIds)));
+    .where(and(eq(mailOutbox.campingId, ctx.campsiteId), inArray(mailOutbox.mailTraceId, traceIds)));
   return new Map(rows.flatMap((row) => (row.traceId ? [[row.traceId, row.status] as const] : [])));
 }

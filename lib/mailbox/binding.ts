@@ -1,14 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '@/db/client';
 import { mailboxes, type ImapSettings, type MailboxProvider } from '@/db/schema';
+import type { CampsiteCtx, StaffCtx } from '@/lib/context/unit-of-work';
 import { encryptSecret } from '@/lib/crypto/secret-box';
 import { openMailboxClient } from './clients';
 import { findMailboxRow, toMailboxView, type MailboxView } from './mailbox-row';
 import type { MailboxClient } from '@/lib/vocabulary/mailbox-types';
 
+/** The account the staff member of the unit of work binds. */
 export type NewBinding = {
-  campsiteId: string;
-  userId: string;
   provider: MailboxProvider;
   address: string;
   /** Gmail's refresh token or the IMAP password, in clear: encrypted here, before it is stored. */
@@ -21,7 +20,8 @@ export type NewBinding = {
  * Binds the campsite's mailbox. Binding the same account again (after "riconnetti") keeps what
  * was synced and goes on from the same point; another account replaces the old one and its mail.
  */
-export async function saveBinding(db: Database, binding: NewBinding): Promise<MailboxView> {
+export async function saveBinding(ctx: StaffCtx, binding: NewBinding): Promise<MailboxView> {
+  const campsiteId = ctx.campsiteId;
   const address = binding.address.trim().toLowerCase();
   const credentials = {
     encryptedSecret: encryptSecret(binding.secret),
@@ -31,22 +31,22 @@ export async function saveBinding(db: Database, binding: NewBinding): Promise<Ma
     status: 'active' as const,
     statusReason: null,
     lastSyncError: null,
-    boundByUserId: binding.userId,
+    boundByUserId: ctx.tenant.userId,
   };
-  return db.transaction(async (tx) => {
-    const current = await findMailboxRow(tx, binding.campsiteId);
+  return ctx.db.transaction(async (tx) => {
+    const current = await findMailboxRow({ ...ctx, db: tx });
     if (current && current.provider === binding.provider && current.address === address) {
       const [row] = await tx
         .update(mailboxes)
         .set(credentials)
-        .where(and(eq(mailboxes.id, current.id), eq(mailboxes.campingId, binding.campsiteId)))
+        .where(and(eq(mailboxes.id, current.id), eq(mailboxes.campingId, campsiteId)))
         .returning();
       return toMailboxView(row!);
     }
-    if (current) await tx.delete(mailboxes).where(and(eq(mailboxes.id, current.id), eq(mailboxes.campingId, binding.campsiteId)));
+    if (current) await tx.delete(mailboxes).where(and(eq(mailboxes.id, current.id), eq(mailboxes.campingId, campsiteId)));
     const [row] = await tx
       .insert(mailboxes)
-      .values({ campingId: binding.campsiteId, provider: binding.provider, address, ...credentials })
+      .values({ campingId: campsiteId, provider: binding.provider, address, ...credentials })
       .returning();
     return toMailboxView(row!);
   });
@@ -57,12 +57,12 @@ export async function saveBinding(db: Database, binding: NewBinding): Promise<Ma
  * the synced mail is deleted. Traces of mails the CRM sent stay. `revoked` is false when the
  * provider could not be reached: our copy is gone anyway, the account's security page shows the rest.
  */
-export async function unbindMailbox(db: Database, campsiteId: string, options: { client?: MailboxClient } = {}): Promise<{ unbound: boolean; revoked: boolean }> {
-  const row = await findMailboxRow(db, campsiteId);
+export async function unbindMailbox(ctx: CampsiteCtx, options: { client?: MailboxClient } = {}): Promise<{ unbound: boolean; revoked: boolean }> {
+  const row = await findMailboxRow(ctx);
   if (!row) return { unbound: false, revoked: false };
   let revoked = false;
   try {
-    const client = options.client ?? (await openMailboxClient(db, row));
+    const client = options.client ?? (await openMailboxClient(ctx, row));
     try {
       await client.revoke();
       revoked = true;
@@ -72,6 +72,6 @@ export async function unbindMailbox(db: Database, campsiteId: string, options: {
   } catch (error) {
     console.error('Casella: revoca non riuscita', error);
   }
-  await db.delete(mailboxes).where(and(eq(mailboxes.id, row.id), eq(mailboxes.campingId, campsiteId)));
+  await ctx.db.delete(mailboxes).where(and(eq(mailboxes.id, row.id), eq(mailboxes.campingId, ctx.campsiteId)));
   return { unbound: true, revoked };
 }

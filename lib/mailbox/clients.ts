@@ -1,4 +1,4 @@
-import type { Database } from '@/db/client';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { decryptSecret } from '@/lib/crypto/secret-box';
 import { gmailClient } from './gmail/client';
 import { imapClient } from './imap/client';
@@ -18,9 +18,9 @@ function readableSecret(row: MailboxRow): string {
 }
 
 /** The client of a bound mailbox, by provider. The caller closes it. */
-export async function openMailboxClient(db: Database, row: MailboxRow): Promise<MailboxClient> {
+export async function openMailboxClient(ctx: CampsiteCtx, row: MailboxRow): Promise<MailboxClient> {
   const secret = readableSecret(row);
-  if (row.provider === 'gmail') return gmailClient(db, row);
+  if (row.provider === 'gmail') return gmailClient(ctx, row);
   if (!row.imapSettings) throw new Error('Casella IMAP senza impostazioni.');
   return imapClient({ address: row.address, settings: row.imapSettings, password: secret });
 }

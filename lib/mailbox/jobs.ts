@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { getDb } from '@/db/client';
 import { mailboxes } from '@/db/schema';
-import { afterCommit } from '@/db/tenant-scope';
+import { campsiteContext, type CampsiteCtx } from '@/lib/context/unit-of-work';
 import { getBoss } from '@/lib/jobs/boss';
 import { QUEUES, type MailboxSyncJob } from '@/lib/jobs/queues';
 import { syncMailbox } from './sync';
@@ -44,13 +44,11 @@ export async function scheduleMailboxSyncs(db: Database): Promise<{ caselle: num
  * "Aggiorna" and a fresh binding: a sync now, by the next free worker. Scripts and tests have no
  * worker to wake and call syncMailbox themselves; the minute's schedule catches up anyway.
  */
-export async function requestMailboxSync(campsiteId: string): Promise<void> {
+export function requestMailboxSync(ctx: CampsiteCtx): void {
   if (!process.env.NEXT_RUNTIME) return;
-  try {
-    await afterCommit(() => enqueue([campsiteId]));
-  } catch (error) {
-    console.error('Casella: sincronizzazione non accodata (la riprende la pianificazione)', error);
-  }
+  const { campsiteId } = ctx;
+  // Outside a transaction the unit of work runs the task at once without awaiting it: the task logs its own failure.
+  ctx.afterCommit(() => enqueue([campsiteId]).catch((error: unknown) => console.error('Casella: sincronizzazione non accodata (la riprende la pianificazione)', error)));
 }
 
 /** Works the mailbox syncs in this process (server or `npm run worker`). */
@@ -58,7 +56,8 @@ export async function startMailboxWorkers(): Promise<void> {
   await declareMailboxQueue();
   const boss = await getBoss();
   await boss.work<MailboxSyncJob>(QUEUES.mailboxSync, { batchSize: 1, localConcurrency: SYNC_CONCURRENCY, pollingIntervalSeconds: 2 }, async ([job]) => {
-    const report = await syncMailbox(getDb(), job.data.campsiteId);
+    // The owner's handle, not one transaction: a sync runs for minutes and saves page by page (decision 018).
+    const report = await syncMailbox(campsiteContext({ kind: 'job', campsiteId: job.data.campsiteId, job: QUEUES.mailboxSync }, getDb()));
     return { esito: report.state, modo: report.mode ?? null, nuove: report.added, durataMs: report.ms };
   });
 }

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, quotes } from '@/db/schema';
 import { contactDisplayName } from '@/lib/contacts/display';
 import { queryContacts } from '@/lib/contacts/search';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 
 export type GuestChoice = { id: string; name: string; email: string | null };
 export type QuoteChoice = { id: string; name: string };
@@ -10,17 +10,17 @@ export type QuoteChoice = { id: string; name: string };
 const MAX_CHOICES = 10;
 
 /** The campsite's guests matching a name or an address, for linking a conversation by hand. */
-export async function searchGuests(db: DbOrTx, campsiteId: string, search: string): Promise<GuestChoice[]> {
-  const found = await queryContacts(db, { campsiteId }, { search });
+export async function searchGuests(ctx: CampsiteCtx, search: string): Promise<GuestChoice[]> {
+  const found = await queryContacts(ctx.db, { campsiteId: ctx.campsiteId }, { search });
   return found.slice(0, MAX_CHOICES).map((contact) => ({ id: contact.id, name: contactDisplayName(contact), email: contact.email }));
 }
 
 /** A guest's quotes of this campsite, newest first: the ones a conversation may be linked to. */
-export async function guestQuotes(db: DbOrTx, campsiteId: string, contactId: string): Promise<QuoteChoice[]> {
-  return db
+export async function guestQuotes(ctx: CampsiteCtx, contactId: string): Promise<QuoteChoice[]> {
+  return ctx.db
     .select({ id: quotes.id, name: quotes.name })
     .from(quotes)
-    .where(and(eq(quotes.campingId, campsiteId), eq(quotes.contactId, contactId)))
+    .where(and(eq(quotes.campingId, ctx.campsiteId), eq(quotes.contactId, contactId)))
     .orderBy(desc(quotes.createdAt))
     .limit(30);
 }
@@ -29,7 +29,8 @@ export async function guestQuotes(db: DbOrTx, campsiteId: string, contactId: str
  * What a new mail is about (?cliente=, ?preventivo=): the guest and the quote, if they are this
  * campsite's; the quote's own guest when only the quote is given. Anything else is ignored.
  */
-export async function composeContext(db: DbOrTx, campsiteId: string, ids: { contactId: string | null; quoteId: string | null }) {
+export async function composeContext(ctx: CampsiteCtx, ids: { contactId: string | null; quoteId: string | null }) {
+  const { db, campsiteId } = ctx;
   const [quote] = ids.quoteId
     ? await db
         .select({ id: quotes.id, name: quotes.name, contactId: quotes.contactId })

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { mailboxMessages, mailboxThreadContacts, mailboxThreads, mailTraces } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { referenceInSubject } from '@/lib/mail/traces';
 import { idList } from '@/lib/sql-list';
 import type { MailboxRef } from '@/lib/vocabulary/mailbox-types';
@@ -11,36 +11,37 @@ import type { MailboxRef } from '@/lib/vocabulary/mailbox-types';
  * - the RIF in a subject names our trace, hence its quote, its guest and its thread of traces;
  * - a sent copy of a mail the CRM sent itself (same reference, same subject) is that trace's copy.
  */
-export async function linkThreads(tx: DbOrTx, mailbox: MailboxRef, threadIds: string[]): Promise<void> {
+export async function linkThreads(ctx: CampsiteCtx, mailbox: MailboxRef, threadIds: string[]): Promise<void> {
   if (threadIds.length === 0) return;
-  await tx.execute(sql`
+  const { db, campsiteId } = ctx;
+  await db.execute(sql`
     insert into ${mailboxThreadContacts} (thread_id, contact_id, camping_id)
     select distinct t.id, c.id, t.camping_id
     from ${mailboxThreads} t
     cross join lateral jsonb_array_elements_text(t.participants) as p(address)
     join contacts c on c.camping_id = t.camping_id and lower(c.email) = p.address
-    where t.camping_id = ${mailbox.campingId} and t.id in ${idList(threadIds)} and p.address <> ${mailbox.address.toLowerCase()}
+    where t.camping_id = ${campsiteId} and t.id in ${idList(threadIds)} and p.address <> ${mailbox.address.toLowerCase()}
     on conflict do nothing`);
 
-  const referenced = await tx
+  const referenced = await db
     .select({ id: mailboxMessages.id, threadId: mailboxMessages.threadId, subject: mailboxMessages.subject, direction: mailboxMessages.direction, mailTraceId: mailboxMessages.mailTraceId })
     .from(mailboxMessages)
-    .where(and(eq(mailboxMessages.campingId, mailbox.campingId), inArray(mailboxMessages.threadId, threadIds), sql`${mailboxMessages.subject} ~* 'RIF\\.?:'`));
+    .where(and(eq(mailboxMessages.campingId, campsiteId), inArray(mailboxMessages.threadId, threadIds), sql`${mailboxMessages.subject} ~* 'RIF\\.?:'`));
   const withReference = referenced.map((message) => ({ ...message, reference: referenceInSubject(message.subject) })).filter((message) => message.reference);
-  const traces = await tracesByReferences(tx, mailbox.campingId, [...new Set(withReference.map((message) => message.reference!))]);
+  const traces = await tracesByReferences(ctx, [...new Set(withReference.map((message) => message.reference!))]);
   const traceOf = new Map(traces.map((trace) => [trace.referenceId!.toUpperCase(), trace]));
   for (const message of withReference) {
     const trace = traceOf.get(message.reference!.toUpperCase());
     if (!trace) continue;
-    await tx
+    await db
       .update(mailboxThreads)
       .set({ quoteId: sql`coalesce(${mailboxThreads.quoteId}, ${trace.quoteId})`, traceThreadId: sql`coalesce(${mailboxThreads.traceThreadId}, ${trace.threadId})` })
-      .where(and(eq(mailboxThreads.id, message.threadId), eq(mailboxThreads.campingId, mailbox.campingId)));
+      .where(and(eq(mailboxThreads.id, message.threadId), eq(mailboxThreads.campingId, campsiteId)));
     if (trace.contactId) {
-      await tx.insert(mailboxThreadContacts).values({ threadId: message.threadId, contactId: trace.contactId, campingId: mailbox.campingId }).onConflictDoNothing();
+      await db.insert(mailboxThreadContacts).values({ threadId: message.threadId, contactId: trace.contactId, campingId: campsiteId }).onConflictDoNothing();
     }
     if (message.direction === 'out' && trace.direction === 'out' && !message.mailTraceId && message.subject.trim() === trace.subject.trim()) {
-      await tx
+      await db
         .update(mailboxMessages)
         .set({ mailTraceId: trace.id })
         .where(and(eq(mailboxMessages.id, message.id), isNull(mailboxMessages.mailTraceId)));
@@ -49,11 +50,11 @@ export async function linkThreads(tx: DbOrTx, mailbox: MailboxRef, threadIds: st
 }
 
 /** Our trace with this reference (as typed, or as we write them: upper case). */
-export async function tracesByReferences(tx: DbOrTx, campsiteId: string, references: string[]) {
+export async function tracesByReferences(ctx: CampsiteCtx, references: string[]) {
   if (references.length === 0) return [];
   const variants = [...new Set(references.flatMap((reference) => [reference, reference.toUpperCase()]))];
-  return tx
+  return ctx.db
     .select({ id: mailTraces.id, referenceId: mailTraces.referenceId, quoteId: mailTraces.quoteId, contactId: mailTraces.contactId, threadId: mailTraces.threadId, subject: mailTraces.subject, direction: mailTraces.direction })
     .from(mailTraces)
-    .where(and(eq(mailTraces.campingId, campsiteId), inArray(mailTraces.referenceId, variants)));
+    .where(and(eq(mailTraces.campingId, ctx.campsiteId), inArray(mailTraces.referenceId, variants)));
 }

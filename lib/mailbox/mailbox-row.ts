@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { mailboxes, type ImapSettings, type MailboxProvider, type MailboxStatus } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 
 export type MailboxRow = typeof mailboxes.$inferSelect;
 
@@ -19,8 +19,8 @@ export type MailboxView = {
   syncing: boolean;
 };
 
-export async function findMailboxRow(db: DbOrTx, campsiteId: string): Promise<MailboxRow | null> {
-  const [row] = await db.select().from(mailboxes).where(eq(mailboxes.campingId, campsiteId));
+export async function findMailboxRow(ctx: CampsiteCtx): Promise<MailboxRow | null> {
+  const [row] = await ctx.db.select().from(mailboxes).where(eq(mailboxes.campingId, ctx.campsiteId));
   return row ?? null;
 }
 
@@ -40,15 +40,15 @@ export function toMailboxView(row: MailboxRow): MailboxView {
   };
 }
 
-export async function findMailbox(db: DbOrTx, campsiteId: string): Promise<MailboxView | null> {
-  const row = await findMailboxRow(db, campsiteId);
+export async function findMailbox(ctx: CampsiteCtx): Promise<MailboxView | null> {
+  const row = await findMailboxRow(ctx);
   return row ? toMailboxView(row) : null;
 }
 
 /** The provider refused our credentials: the mailbox waits for the staff to bind it again. */
-export async function markReconnect(db: DbOrTx, row: Pick<MailboxRow, 'id' | 'campingId'>, reason: string): Promise<void> {
-  await db
+export async function markReconnect(ctx: CampsiteCtx, row: Pick<MailboxRow, 'id'>, reason: string): Promise<void> {
+  await ctx.db
     .update(mailboxes)
     .set({ status: 'reconnect', statusReason: reason.slice(0, 500), syncLeaseUntil: null, encryptedAccessToken: null, accessTokenExpiresAt: null })
-    .where(and(eq(mailboxes.id, row.id), eq(mailboxes.campingId, row.campingId)));
+    .where(and(eq(mailboxes.id, row.id), eq(mailboxes.campingId, ctx.campsiteId)));
 }

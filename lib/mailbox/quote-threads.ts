@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { mailboxMessages, mailboxThreads } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 
 export type QuoteThreadMessage = {
   id: string;
@@ -29,15 +29,15 @@ export type QuoteThread = {
 };
 
 /** The mailbox conversations about a quote, newest first, each with its messages oldest first. */
-export async function quoteMailThreads(db: DbOrTx, input: { campsiteId: string; quoteId: string }): Promise<QuoteThread[]> {
-  const threads = await db
+export async function quoteMailThreads(ctx: CampsiteCtx, input: { quoteId: string }): Promise<QuoteThread[]> {
+  const threads = await ctx.db
     .select({ id: mailboxThreads.id, subject: mailboxThreads.subject, lastMessageAt: mailboxThreads.lastMessageAt, unreadCount: mailboxThreads.unreadCount, traceThreadId: mailboxThreads.traceThreadId })
     .from(mailboxThreads)
-    .where(and(eq(mailboxThreads.campingId, input.campsiteId), eq(mailboxThreads.quoteId, input.quoteId)))
+    .where(and(eq(mailboxThreads.campingId, ctx.campsiteId), eq(mailboxThreads.quoteId, input.quoteId)))
     .orderBy(desc(mailboxThreads.lastMessageAt), desc(mailboxThreads.id))
     .limit(20);
   if (threads.length === 0) return [];
-  const messages = await db
+  const messages = await ctx.db
     .select({
       id: mailboxMessages.id,
       threadId: mailboxMessages.threadId,
@@ -54,7 +54,7 @@ export async function quoteMailThreads(db: DbOrTx, input: { campsiteId: string; 
       mailTraceId: mailboxMessages.mailTraceId,
     })
     .from(mailboxMessages)
-    .where(and(eq(mailboxMessages.campingId, input.campsiteId), inArray(mailboxMessages.threadId, threads.map((thread) => thread.id))))
+    .where(and(eq(mailboxMessages.campingId, ctx.campsiteId), inArray(mailboxMessages.threadId, threads.map((thread) => thread.id))))
     .orderBy(asc(mailboxMessages.sentAt), asc(mailboxMessages.id));
   return threads.map((thread) => ({
     ...thread,

@@ -1,9 +1,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Transaction } from '@/db/client';
 import { mailboxMessages, mailboxThreadContacts, mailboxThreads, quotes } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { notify } from '@/lib/notifications/events';
-import { campsiteContext } from '@/lib/context/unit-of-work';
-import { QUEUES } from '@/lib/jobs/queues';
 
 const quoteLabel = (name: string) => (name && name !== 'undefined' ? `«${name}»` : 'senza nome');
 
@@ -12,9 +10,10 @@ const quoteLabel = (name: string) => (name && name !== 'undefined' ? `«${name}�
  * it: the staff learn of the answer without watching the mailbox. Only for mail that arrives
  * after the first sync (the caller says so): 90 days of old mail must not ring at once.
  */
-export async function noticeGuestReplies(tx: Transaction, campsiteId: string, messageIds: string[]): Promise<number> {
+export async function noticeGuestReplies(ctx: CampsiteCtx, messageIds: string[]): Promise<number> {
   if (messageIds.length === 0) return 0;
-  const replies = await tx
+  const { db, campsiteId } = ctx;
+  const replies = await db
     .select({
       threadId: mailboxMessages.threadId,
       fromName: mailboxMessages.fromName,
@@ -31,8 +30,8 @@ export async function noticeGuestReplies(tx: Transaction, campsiteId: string, me
   for (const reply of replies) {
     const [linked] = reply.contactId
       ? [{ contactId: reply.contactId }]
-      : await tx.select({ contactId: mailboxThreadContacts.contactId }).from(mailboxThreadContacts).where(eq(mailboxThreadContacts.threadId, reply.threadId)).limit(1);
-    await notify(campsiteContext({ kind: 'job', campsiteId, job: QUEUES.mailboxSync }, tx), {
+      : await db.select({ contactId: mailboxThreadContacts.contactId }).from(mailboxThreadContacts).where(eq(mailboxThreadContacts.threadId, reply.threadId)).limit(1);
+    await notify(ctx, {
       group: 'preventivo',
       title: 'Risposta del cliente',
       description: `${reply.fromName || reply.fromAddress} ha scritto sul preventivo ${quoteLabel(reply.quoteName)}: «${reply.subject.slice(0, 120)}».`,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '@/db/client';
 import { mailAttachments, mailboxMessages, mailboxThreadContacts, mailboxThreads } from '@/db/schema';
+import type { CampsiteCtx, StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { sanitizeHtml } from '@/lib/html/sanitize';
 import { htmlToText } from '@/lib/html/text';
@@ -14,10 +14,8 @@ import { bareMessageId } from './parse';
 import { saveSyncBatch } from './store';
 import { MailboxAuthError, type MailboxClient, type OutgoingMail } from '@/lib/vocabulary/mailbox-types';
 
+/** What the staff member of the unit of work writes (recorded as the trace's operator). */
 export type MailboxSendInput = {
-  campsiteId: string;
-  /** The staff member who writes: recorded as the trace's operator. */
-  userEmail: string;
   /** A conversation of the mailbox to answer; without it, a new mail. */
   threadId?: string | null;
   to: string[];
@@ -32,29 +30,29 @@ export type MailboxSendInput = {
 export type MailboxSent = { messageId: string; threadId: string; traceId: string; subject: string };
 
 /** The bound mailbox, ready to send, or a clear refusal. */
-export async function usableMailbox(db: Database, campsiteId: string): Promise<MailboxRow> {
-  const row = await findMailboxRow(db, campsiteId);
+export async function usableMailbox(ctx: CampsiteCtx): Promise<MailboxRow> {
+  const row = await findMailboxRow(ctx);
   if (!row) throw new AppError('conflict', 'Nessuna casella collegata: collegala da Impostazioni › Account Gmail.');
   if (row.status === 'reconnect') throw new AppError('conflict', 'La casella va ricollegata prima di inviare: apri Impostazioni › Account Gmail e premi «Riconnetti».');
   return row;
 }
 
-async function replyContext(db: Database, row: MailboxRow, threadId: string) {
-  const [thread] = await db
+async function replyContext(ctx: CampsiteCtx, row: MailboxRow, threadId: string) {
+  const [thread] = await ctx.db
     .select()
     .from(mailboxThreads)
-    .where(and(eq(mailboxThreads.id, threadId), eq(mailboxThreads.campingId, row.campingId), eq(mailboxThreads.mailboxId, row.id)));
+    .where(and(eq(mailboxThreads.id, threadId), eq(mailboxThreads.campingId, ctx.campsiteId), eq(mailboxThreads.mailboxId, row.id)));
   if (!thread) throw new AppError('not_found', 'Conversazione non trovata.');
-  const messages = await db
+  const messages = await ctx.db
     .select({ rfcMessageId: mailboxMessages.rfcMessageId, references: mailboxMessages.references })
     .from(mailboxMessages)
-    .where(and(eq(mailboxMessages.threadId, thread.id), eq(mailboxMessages.campingId, row.campingId)))
+    .where(and(eq(mailboxMessages.threadId, thread.id), eq(mailboxMessages.campingId, ctx.campsiteId)))
     .orderBy(asc(mailboxMessages.sentAt));
   const last = messages.at(-1);
-  const [contact] = await db
+  const [contact] = await ctx.db
     .select({ contactId: mailboxThreadContacts.contactId })
     .from(mailboxThreadContacts)
-    .where(and(eq(mailboxThreadContacts.threadId, thread.id), eq(mailboxThreadContacts.campingId, row.campingId)))
+    .where(and(eq(mailboxThreadContacts.threadId, thread.id), eq(mailboxThreadContacts.campingId, ctx.campsiteId)))
     .limit(1);
   return {
     thread,
@@ -64,12 +62,12 @@ async function replyContext(db: Database, row: MailboxRow, threadId: string) {
   };
 }
 
-async function attachments(db: Database, campsiteId: string, ids: string[]) {
+async function attachments(ctx: CampsiteCtx, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await db
+  const rows = await ctx.db
     .select({ fileName: mailAttachments.fileName, mimeType: mailAttachments.mimeType, content: mailAttachments.data })
     .from(mailAttachments)
-    .where(and(eq(mailAttachments.campingId, campsiteId), inArray(mailAttachments.id, ids)));
+    .where(and(eq(mailAttachments.campingId, ctx.campsiteId), inArray(mailAttachments.id, ids)));
   if (rows.length !== new Set(ids).size) throw new AppError('not_found', 'Allegato non trovato.');
   return rows;
 }
@@ -80,11 +78,11 @@ async function attachments(db: Database, campsiteId: string, ids: string[]) {
  * files it in the same conversation. The sent copy is stored at once under our own Message-ID,
  * which is how the next sync recognises it; a trace records it on the guest and the quote.
  */
-export async function sendFromMailbox(db: Database, input: MailboxSendInput, options: { client?: MailboxClient } = {}): Promise<MailboxSent> {
-  const row = await usableMailbox(db, input.campsiteId);
-  if (input.contactId) await assertContact(db, input.campsiteId, input.contactId);
-  if (input.quoteId) await assertQuote(db, input.campsiteId, input.quoteId);
-  const reply = input.threadId ? await replyContext(db, row, input.threadId) : null;
+export async function sendFromMailbox(ctx: StaffCtx, input: MailboxSendInput, options: { client?: MailboxClient } = {}): Promise<MailboxSent> {
+  const row = await usableMailbox(ctx);
+  if (input.contactId) await assertContact(ctx, input.contactId);
+  if (input.quoteId) await assertQuote(ctx, input.quoteId);
+  const reply = input.threadId ? await replyContext(ctx, row, input.threadId) : null;
   const referenceId = referenceInSubject(input.subject) ? null : newReferenceId();
   const subject = referenceId ? subjectWithReference(input.subject, referenceId) : input.subject;
   const html = sanitizeHtml(input.html);
@@ -100,16 +98,16 @@ export async function sendFromMailbox(db: Database, input: MailboxSendInput, opt
     inReplyTo: reply?.inReplyTo ? `<${reply.inReplyTo}>` : null,
     references: reply?.references.map((id) => `<${id}>`) ?? [],
     providerThreadId: row.provider === 'gmail' ? (reply?.thread.threadKey ?? null) : null,
-    attachments: await attachments(db, input.campsiteId, input.attachmentIds ?? []),
+    attachments: await attachments(ctx, input.attachmentIds ?? []),
   };
   let client = options.client;
   let sent;
   try {
-    client ??= await openMailboxClient(db, row);
+    client ??= await openMailboxClient(ctx, row);
     sent = await client.send(outgoing);
   } catch (error) {
     if (error instanceof MailboxAuthError) {
-      await markReconnect(db, row, error.message);
+      await markReconnect(ctx, row, error.message);
       throw new AppError('conflict', error.message);
     }
     throw new AppError('unavailable', `La casella non ha accettato l’e-mail: ${error instanceof Error ? error.message : 'errore sconosciuto'}. Riprova tra poco.`);
@@ -117,19 +115,19 @@ export async function sendFromMailbox(db: Database, input: MailboxSendInput, opt
     if (client && !options.client) await client.close().catch(() => undefined);
   }
   const rfcId = bareMessageId(outgoing.messageId)!;
-  const ref = { id: row.id, campingId: row.campingId, address: row.address };
-  await saveSyncBatch(db, ref, {
+  const ref = { id: row.id, address: row.address };
+  await saveSyncBatch(ctx, ref, {
     messages: [{ providerMessageId: sent.providerMessageId ?? `local:${rfcId}`, providerThreadId: sent.providerThreadId ?? outgoing.providerThreadId ?? null, raw: sent.raw, folders: ['SENT'], unread: false, receivedAt: new Date() }],
     flags: [],
     deletedProviderMessageIds: [],
   });
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [message] = await tx
       .select({ id: mailboxMessages.id, threadId: mailboxMessages.threadId })
       .from(mailboxMessages)
       .where(and(eq(mailboxMessages.mailboxId, row.id), eq(mailboxMessages.rfcMessageId, rfcId)));
-    const [thread] = await tx.select().from(mailboxThreads).where(and(eq(mailboxThreads.id, message!.threadId), eq(mailboxThreads.campingId, row.campingId)));
-    const trace = await addTrace(tx, input.campsiteId, {
+    const [thread] = await tx.select().from(mailboxThreads).where(and(eq(mailboxThreads.id, message!.threadId), eq(mailboxThreads.campingId, ctx.campsiteId)));
+    const trace = await addTrace({ ...ctx, db: tx }, {
       direction: 'out',
       isSent: true,
       recipients: [...input.to, ...(input.cc ?? [])],
@@ -140,15 +138,15 @@ export async function sendFromMailbox(db: Database, input: MailboxSendInput, opt
       threadId: thread?.traceThreadId ?? null,
       referenceId,
       providerMessageId: sent.providerMessageId,
-      meta: { operatore: input.userEmail, tag: 'casella' },
+      meta: { operatore: ctx.tenant.email, tag: 'casella' },
     });
     await tx.update(mailboxMessages).set({ mailTraceId: trace.id }).where(eq(mailboxMessages.id, message!.id));
     await tx
       .update(mailboxThreads)
       .set({ traceThreadId: sql`coalesce(${mailboxThreads.traceThreadId}, ${trace.threadId})`, quoteId: sql`coalesce(${mailboxThreads.quoteId}, ${trace.quoteId})` })
-      .where(and(eq(mailboxThreads.id, message!.threadId), eq(mailboxThreads.campingId, row.campingId)));
+      .where(and(eq(mailboxThreads.id, message!.threadId), eq(mailboxThreads.campingId, ctx.campsiteId)));
     if (trace.contactId) {
-      await tx.insert(mailboxThreadContacts).values({ threadId: message!.threadId, contactId: trace.contactId, campingId: row.campingId }).onConflictDoNothing();
+      await tx.insert(mailboxThreadContacts).values({ threadId: message!.threadId, contactId: trace.contactId, campingId: ctx.campsiteId }).onConflictDoNothing();
     }
     return { messageId: message!.id, threadId: message!.threadId, traceId: trace.id, subject };
   });

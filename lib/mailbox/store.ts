@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { DbOrTx, Transaction } from '@/db/client';
+import type { Transaction } from '@/db/client';
 import { mailboxMessages, mailboxThreads } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { idList } from '@/lib/sql-list';
 import { linkThreads } from './linking';
 import { noticeGuestReplies } from './reply-notices';
@@ -9,12 +10,12 @@ import type { MailboxFolder, MailboxRef, SyncBatch } from '@/lib/vocabulary/mail
 
 
 /** Which of these provider ids the mailbox already holds. */
-export async function knownProviderIds(db: DbOrTx, mailbox: MailboxRef, ids: string[]): Promise<Set<string>> {
+export async function knownProviderIds(ctx: CampsiteCtx, mailbox: MailboxRef, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
+  const rows = await ctx.db
     .select({ id: mailboxMessages.providerMessageId })
     .from(mailboxMessages)
-    .where(and(eq(mailboxMessages.mailboxId, mailbox.id), eq(mailboxMessages.campingId, mailbox.campingId), inArray(mailboxMessages.providerMessageId, ids)));
+    .where(and(eq(mailboxMessages.mailboxId, mailbox.id), eq(mailboxMessages.campingId, ctx.campsiteId), inArray(mailboxMessages.providerMessageId, ids)));
   return new Set(rows.map((row) => row.id));
 }
 
@@ -69,10 +70,10 @@ async function mergeHeld(tx: Transaction, held: Held, message: ParsedMessage): P
  * mail it answers (held already, or earlier in this page), else the root of its chain, so that a
  * reply synced before its parent still meets it. Thread rows are upserted in one statement.
  */
-async function threadsFor(tx: Transaction, mailbox: MailboxRef, messages: ParsedMessage[]): Promise<string[]> {
+async function threadsFor(ctx: CampsiteCtx, mailbox: MailboxRef, messages: ParsedMessage[]): Promise<string[]> {
   const answeredIds = [...new Set(messages.flatMap((message) => (message.providerThreadId ? [] : [message.inReplyTo, ...message.references])).filter((id): id is string => Boolean(id)))];
   const heldParents = answeredIds.length
-    ? await tx
+    ? await ctx.db
         .select({ rfcMessageId: mailboxMessages.rfcMessageId, threadKey: mailboxThreads.threadKey })
         .from(mailboxMessages)
         .innerJoin(mailboxThreads, eq(mailboxThreads.id, mailboxMessages.threadId))
@@ -90,9 +91,9 @@ async function threadsFor(tx: Transaction, mailbox: MailboxRef, messages: Parsed
   });
   const firstOfKey = new Map<string, ParsedMessage>();
   keys.forEach((key, index) => firstOfKey.has(key) || firstOfKey.set(key, messages[index]!));
-  const rows = await tx
+  const rows = await ctx.db
     .insert(mailboxThreads)
-    .values([...firstOfKey].map(([threadKey, message]) => ({ campingId: mailbox.campingId, mailboxId: mailbox.id, threadKey, subject: message.subject, lastMessageAt: message.sentAt })))
+    .values([...firstOfKey].map(([threadKey, message]) => ({ campingId: ctx.campsiteId, mailboxId: mailbox.id, threadKey, subject: message.subject, lastMessageAt: message.sentAt })))
     .onConflictDoUpdate({ target: [mailboxThreads.mailboxId, mailboxThreads.threadKey], set: { threadKey: sql`excluded.thread_key` } })
     .returning({ id: mailboxThreads.id, threadKey: mailboxThreads.threadKey });
   const idOfKey = new Map(rows.map((row) => [row.threadKey, row.id]));
@@ -103,11 +104,13 @@ async function threadsFor(tx: Transaction, mailbox: MailboxRef, messages: Parsed
  * Saves one page of sync work in one transaction: nothing is half-saved, and no message is stored
  * twice. `notify`: a guest's new mail about a quote rings the bell (not during a first sync).
  */
-export async function saveSyncBatch(db: DbOrTx, mailbox: MailboxRef, batch: SyncBatch, options: { notify?: boolean } = {}): Promise<{ added: number }> {
+export async function saveSyncBatch(ctx: CampsiteCtx, mailbox: MailboxRef, batch: SyncBatch, options: { notify?: boolean } = {}): Promise<{ added: number }> {
   const parsed = await Promise.all(batch.messages.map(parseMessage));
-  return db.transaction(async (tx) => {
+  const campsiteId = ctx.campsiteId;
+  return ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
     const touched = new Set<string>();
-    const scope = and(eq(mailboxMessages.mailboxId, mailbox.id), eq(mailboxMessages.campingId, mailbox.campingId));
+    const scope = and(eq(mailboxMessages.mailboxId, mailbox.id), eq(mailboxMessages.campingId, campsiteId));
     for (const flag of batch.flags) {
       const rows = await tx
         .update(mailboxMessages)
@@ -143,12 +146,12 @@ export async function saveSyncBatch(db: DbOrTx, mailbox: MailboxRef, batch: Sync
     }
     let inserted: { id: string }[] = [];
     if (fresh.length > 0) {
-      const threadIds = await threadsFor(tx, mailbox, fresh);
+      const threadIds = await threadsFor(inTx, mailbox, fresh);
       const own = mailbox.address.toLowerCase();
       inserted = await tx.insert(mailboxMessages).values(
         fresh.map(({ providerThreadId: _thread, ...message }, index) => ({
           ...message,
-          campingId: mailbox.campingId,
+          campingId: campsiteId,
           mailboxId: mailbox.id,
           threadId: threadIds[index]!,
           direction: message.fromAddress === own || (message.folders.includes('SENT') && !message.folders.includes('INBOX')) ? ('out' as const) : ('in' as const),
@@ -156,17 +159,17 @@ export async function saveSyncBatch(db: DbOrTx, mailbox: MailboxRef, batch: Sync
       ).returning({ id: mailboxMessages.id });
       for (const threadId of threadIds) touched.add(threadId);
     }
-    await refreshThreads(tx, mailbox, [...touched]);
-    await linkThreads(tx, mailbox, [...touched]);
-    if (options.notify) await noticeGuestReplies(tx, mailbox.campingId, inserted.map((row) => row.id));
+    await refreshThreads(inTx, [...touched]);
+    await linkThreads(inTx, mailbox, [...touched]);
+    if (options.notify) await noticeGuestReplies(inTx, inserted.map((row) => row.id));
     return { added: fresh.length };
   });
 }
 
 /** A thread's summary (counts, folders, last date, participants, search text) recomputed from its messages. */
-export async function refreshThreads(tx: DbOrTx, mailbox: Pick<MailboxRef, 'campingId'>, threadIds: string[]): Promise<void> {
+export async function refreshThreads(ctx: CampsiteCtx, threadIds: string[]): Promise<void> {
   if (threadIds.length === 0) return;
-  await tx.execute(sql`
+  await ctx.db.execute(sql`
     update ${mailboxThreads} t set
       message_count = s.message_count, unread_count = s.unread_count, in_inbox = s.in_inbox, in_sent = s.in_sent,
       last_message_at = s.last_message_at, subject = s.subject, snippet = s.snippet, participants = s.participants,
@@ -189,10 +192,10 @@ export async function refreshThreads(tx: DbOrTx, mailbox: Pick<MailboxRef, 'camp
       where m.thread_id in ${idList(threadIds)}
       group by m.thread_id
     ) s
-    where t.id = s.thread_id and t.camping_id = ${mailbox.campingId}`);
+    where t.id = s.thread_id and t.camping_id = ${ctx.campsiteId}`);
   // A thread whose every message is gone (deleted at the provider) goes too.
-  await tx.execute(sql`
+  await ctx.db.execute(sql`
     delete from ${mailboxThreads} t
-    where t.camping_id = ${mailbox.campingId} and t.id in ${idList(threadIds)}
+    where t.camping_id = ${ctx.campsiteId} and t.id in ${idList(threadIds)}
       and not exists (select 1 from ${mailboxMessages} m where m.thread_id = t.id)`);
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '@/db/client';
 import { mailboxes } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { env } from '@/lib/env';
 import { openMailboxClient } from './clients';
 import { findMailboxRow, markReconnect, type MailboxRow } from './mailbox-row';
@@ -21,11 +21,11 @@ export type SyncReport = {
 const leaseUntil = sql`now() + make_interval(secs => ${LEASE_SECONDS})`;
 
 /** Takes the mailbox for one sync, unless another instance is syncing it or it waits to be bound again. */
-async function claim(db: Database, campsiteId: string): Promise<MailboxRow | null> {
-  const [row] = await db
+async function claim(ctx: CampsiteCtx): Promise<MailboxRow | null> {
+  const [row] = await ctx.db
     .update(mailboxes)
     .set({ syncLeaseUntil: leaseUntil })
-    .where(and(eq(mailboxes.campingId, campsiteId), eq(mailboxes.status, 'active'), or(isNull(mailboxes.syncLeaseUntil), lt(mailboxes.syncLeaseUntil, sql`now()`))))
+    .where(and(eq(mailboxes.campingId, ctx.campsiteId), eq(mailboxes.status, 'active'), or(isNull(mailboxes.syncLeaseUntil), lt(mailboxes.syncLeaseUntil, sql`now()`))))
     .returning();
   return row ?? null;
 }
@@ -36,29 +36,30 @@ async function claim(db: Database, campsiteId: string): Promise<MailboxRow | nul
  * Every page is saved in its own transaction and the cursor only after the last, so a sync cut
  * short starts again from the old cursor and finds what it saved already held.
  */
-export async function syncMailbox(db: Database, campsiteId: string, options: { client?: MailboxClient } = {}): Promise<SyncReport> {
+export async function syncMailbox(ctx: CampsiteCtx, options: { client?: MailboxClient } = {}): Promise<SyncReport> {
+  const { db, campsiteId } = ctx;
   const startedAt = Date.now();
-  const row = await claim(db, campsiteId);
+  const row = await claim(ctx);
   if (!row) {
-    const current = await findMailboxRow(db, campsiteId);
+    const current = await findMailboxRow(ctx);
     const state = !current ? 'not-bound' : current.status === 'reconnect' ? 'reconnect' : 'busy';
     return { state, added: 0, ms: Date.now() - startedAt };
   }
-  const ref = { id: row.id, campingId: row.campingId, address: row.address };
+  const ref = { id: row.id, address: row.address };
   const scope = and(eq(mailboxes.id, row.id), eq(mailboxes.campingId, campsiteId));
   let added = 0;
   const sink: SyncSink = {
-    known: (ids) => knownProviderIds(db, ref, ids),
+    known: (ids) => knownProviderIds(ctx, ref, ids),
     // Mail that arrives after the first sync rings the bell; the first sync's old mail does not.
     save: async (batch) => {
-      added += (await saveSyncBatch(db, ref, batch, { notify: mode === 'partial' })).added;
+      added += (await saveSyncBatch(ctx, ref, batch, { notify: mode === 'partial' })).added;
       await db.update(mailboxes).set({ syncLeaseUntil: leaseUntil }).where(scope);
     },
   };
   let mode: 'full' | 'partial' = row.fullSyncAt && row.syncCursor ? 'partial' : 'full';
   let client: MailboxClient | undefined = options.client;
   try {
-    client ??= await openMailboxClient(db, row);
+    client ??= await openMailboxClient(ctx, row);
     const since = new Date(Date.now() - env().MAILBOX_SYNC_DAYS * 24 * 60 * 60 * 1000);
     let cursor: SyncCursor;
     if (mode === 'partial') {
@@ -81,7 +82,7 @@ export async function syncMailbox(db: Database, campsiteId: string, options: { c
   } catch (error) {
     const ms = Date.now() - startedAt;
     if (error instanceof MailboxAuthError) {
-      await markReconnect(db, row, error.message);
+      await markReconnect(ctx, row, error.message);
       return { state: 'reconnect', mode, added, ms, error: error.message };
     }
     console.error('Casella: sincronizzazione non riuscita', error);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, mailboxes, mailboxMessages, mailboxThreadContacts, mailboxThreads, quotes, type MailboxAttachmentInfo } from '@/db/schema';
 import { contactDisplayName } from '@/lib/contacts/display';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { decodeCursor, exactTimestamp, MAX_PAGE_SIZE, toPage, type Page } from '@/lib/pagination';
 import { escapeLike, searchWords } from '@/lib/search';
 
@@ -67,10 +67,11 @@ function searchCondition(search: string | null | undefined): SQL | undefined {
 const cursorTime = exactTimestamp(mailboxThreads.lastMessageAt);
 
 /** The guests of these threads, in one query for the whole page. */
-async function contactsOf(db: DbOrTx, campsiteId: string, threadIds: string[]) {
+async function contactsOf(ctx: CampsiteCtx, threadIds: string[]) {
+  const { campsiteId } = ctx;
   const byThread = new Map<string, (ThreadContact & { email: string | null })[]>();
   if (threadIds.length === 0) return byThread;
-  const rows = await db
+  const rows = await ctx.db
     .select({ threadId: mailboxThreadContacts.threadId, id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, email: contacts.email })
     .from(mailboxThreadContacts)
     .innerJoin(contacts, and(eq(contacts.id, mailboxThreadContacts.contactId), eq(contacts.campingId, campsiteId)))
@@ -89,13 +90,13 @@ async function contactsOf(db: DbOrTx, campsiteId: string, threadIds: string[]) {
  * the partial index's predicate (in_inbox / in_sent), so the page is read straight from it.
  */
 export async function listThreads(
-  db: DbOrTx,
-  options: { campsiteId: string; folder: ThreadFolder; search?: string | null; cursor?: string | null; limit?: number },
+  ctx: CampsiteCtx,
+  options: { folder: ThreadFolder; search?: string | null; cursor?: string | null; limit?: number },
 ): Promise<Page<ThreadSummary>> {
   const limit = Math.min(Math.max(1, Math.floor(options.limit ?? THREAD_PAGE_SIZE)), MAX_PAGE_SIZE);
   const position = decodeCursor(options.cursor, 2);
   const after = position ? sql`(${mailboxThreads.lastMessageAt}, ${mailboxThreads.id}) < (${String(position[0])}::timestamptz, ${String(position[1])}::text)` : undefined;
-  const rows = await db
+  const rows = await ctx.db
     .select({
       id: mailboxThreads.id,
       subject: mailboxThreads.subject,
@@ -110,7 +111,7 @@ export async function listThreads(
     .from(mailboxThreads)
     .where(
       and(
-        eq(mailboxThreads.campingId, options.campsiteId),
+        eq(mailboxThreads.campingId, ctx.campsiteId),
         options.folder === 'INBOX' ? sql`${mailboxThreads.inInbox}` : sql`${mailboxThreads.inSent}`,
         searchCondition(options.search),
         after,
@@ -120,8 +121,7 @@ export async function listThreads(
     .limit(limit + 1);
   const { items: shown, nextCursor } = toPage(rows, limit, (row) => [row.at, row.id]);
   const names = await contactsOf(
-    db,
-    options.campsiteId,
+    ctx,
     shown.map((row) => row.id),
   );
   return {
@@ -131,11 +131,12 @@ export async function listThreads(
 }
 
 /** One conversation of the campsite with its messages (oldest first), guests and quote; null if not ours. */
-export async function getThread(db: DbOrTx, options: { campsiteId: string; threadId: string }): Promise<ThreadDetail | null> {
+export async function getThread(ctx: CampsiteCtx, options: { threadId: string }): Promise<ThreadDetail | null> {
+  const { db, campsiteId } = ctx;
   const [thread] = await db
     .select()
     .from(mailboxThreads)
-    .where(and(eq(mailboxThreads.id, options.threadId), eq(mailboxThreads.campingId, options.campsiteId)));
+    .where(and(eq(mailboxThreads.id, options.threadId), eq(mailboxThreads.campingId, campsiteId)));
   if (!thread) return null;
   const [messages, guests, quote] = await Promise.all([
     db
@@ -154,14 +155,14 @@ export async function getThread(db: DbOrTx, options: { campsiteId: string; threa
         direction: mailboxMessages.direction,
       })
       .from(mailboxMessages)
-      .where(and(eq(mailboxMessages.threadId, thread.id), eq(mailboxMessages.campingId, options.campsiteId)))
+      .where(and(eq(mailboxMessages.threadId, thread.id), eq(mailboxMessages.campingId, campsiteId)))
       .orderBy(asc(mailboxMessages.sentAt), asc(mailboxMessages.id)),
-    contactsOf(db, options.campsiteId, [thread.id]),
+    contactsOf(ctx, [thread.id]),
     thread.quoteId
       ? db
           .select({ id: quotes.id, name: quotes.name, contactId: quotes.contactId })
           .from(quotes)
-          .where(and(eq(quotes.id, thread.quoteId), eq(quotes.campingId, options.campsiteId)))
+          .where(and(eq(quotes.id, thread.quoteId), eq(quotes.campingId, campsiteId)))
       : Promise.resolve([]),
   ]);
   return {
@@ -179,16 +180,16 @@ export async function getThread(db: DbOrTx, options: { campsiteId: string; threa
 }
 
 /** The navbar's number: unread messages of inbox conversations, summed from the inbox index's rows. */
-export async function unreadCount(db: DbOrTx, campsiteId: string): Promise<number> {
-  const [row] = await db
+export async function unreadCount(ctx: CampsiteCtx): Promise<number> {
+  const [row] = await ctx.db
     .select({ total: sql<string | number | null>`sum(${mailboxThreads.unreadCount})` })
     .from(mailboxThreads)
-    .where(and(eq(mailboxThreads.campingId, campsiteId), sql`${mailboxThreads.inInbox}`, sql`${mailboxThreads.unreadCount} > 0`));
+    .where(and(eq(mailboxThreads.campingId, ctx.campsiteId), sql`${mailboxThreads.inInbox}`, sql`${mailboxThreads.unreadCount} > 0`));
   return Number(row?.total ?? 0);
 }
 
 /** The navbar's badge: null when the campsite has no mailbox (nothing to poll), else its unread count. */
-export async function mailboxUnread(db: DbOrTx, campsiteId: string): Promise<number | null> {
-  const [[bound], unread] = await Promise.all([db.select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.campingId, campsiteId)), unreadCount(db, campsiteId)]);
+export async function mailboxUnread(ctx: CampsiteCtx): Promise<number | null> {
+  const [[bound], unread] = await Promise.all([ctx.db.select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.campingId, ctx.campsiteId)), unreadCount(ctx)]);
   return bound ? unread : null;
 }

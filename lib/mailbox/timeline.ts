@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { mailboxMessages, mailboxThreadContacts, mailboxThreads, mailTraces, type OutboxStatus } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { mailStatus, type MailStatus } from '@/lib/mail/mail-status';
 import { traceIsToGuest, traceOutboxStatus } from '@/lib/mail/trace-outbox';
 import { snippetOf } from './parse';
@@ -126,18 +126,19 @@ const newestFirst = (a: { exact: string; date: Date; id: string }, b: typeof a) 
  * gives its own newest `limit + 1` after the cursor and the merge keeps the newest of all,
  * exactly what ORDER BY over their UNION ALL would give.
  */
-export async function contactMailTimeline(db: DbOrTx, input: { campsiteId: string; contactId: string; cursor?: string | null; limit?: number }): Promise<TimelinePage> {
+export async function contactMailTimeline(ctx: CampsiteCtx, input: { contactId: string; cursor?: string | null; limit?: number }): Promise<TimelinePage> {
+  const { db, campsiteId } = ctx;
   const limit = Math.min(Math.max(input.limit ?? 20, 1), 100);
   const cursor = decodeCursor(input.cursor);
   const linkedThreads = db
     .select({ threadId: mailboxThreadContacts.threadId })
     .from(mailboxThreadContacts)
-    .where(and(eq(mailboxThreadContacts.campingId, input.campsiteId), eq(mailboxThreadContacts.contactId, input.contactId)));
+    .where(and(eq(mailboxThreadContacts.campingId, campsiteId), eq(mailboxThreadContacts.contactId, input.contactId)));
   const [traces, messages] = await Promise.all([
     db
       .select(traceColumns)
       .from(mailTraces)
-      .where(and(eq(mailTraces.campingId, input.campsiteId), eq(mailTraces.contactId, input.contactId), traceIsToGuest, before(traceDate, mailTraces.id, cursor)))
+      .where(and(eq(mailTraces.campingId, campsiteId), eq(mailTraces.contactId, input.contactId), traceIsToGuest, before(traceDate, mailTraces.id, cursor)))
       .orderBy(desc(traceDate), desc(byteOrder(mailTraces.id)))
       .limit(limit + 1),
     db
@@ -145,7 +146,7 @@ export async function contactMailTimeline(db: DbOrTx, input: { campsiteId: strin
       .from(mailboxMessages)
       .where(
         and(
-          eq(mailboxMessages.campingId, input.campsiteId),
+          eq(mailboxMessages.campingId, campsiteId),
           isNull(mailboxMessages.mailTraceId),
           inArray(mailboxMessages.threadId, linkedThreads),
           before(mailboxMessages.sentAt, mailboxMessages.id, cursor),
@@ -171,19 +172,20 @@ export type ThreadTimelineItem = TimelineItem & {
 };
 
 /** /tracciaMail/:thread: our traces of that thread and the guest's answers in the mailbox conversations that continue it, oldest first. */
-export async function traceThreadTimeline(db: DbOrTx, input: { campsiteId: string; threadId: string }): Promise<ThreadTimelineItem[]> {
+export async function traceThreadTimeline(ctx: CampsiteCtx, input: { threadId: string }): Promise<ThreadTimelineItem[]> {
+  const { db, campsiteId } = ctx;
   const [traces, messages] = await Promise.all([
     db
       .select({ ...traceColumns, fullBody: mailTraces.body, contactId: mailTraces.contactId, quoteId: mailTraces.quoteId })
       .from(mailTraces)
-      .where(and(eq(mailTraces.campingId, input.campsiteId), eq(mailTraces.threadId, input.threadId)))
+      .where(and(eq(mailTraces.campingId, campsiteId), eq(mailTraces.threadId, input.threadId)))
       .orderBy(asc(traceDate), asc(byteOrder(mailTraces.id)))
       .limit(200),
     db
       .select({ ...messageColumns, html: mailboxMessages.html, text: mailboxMessages.text, quoteId: mailboxThreads.quoteId })
       .from(mailboxMessages)
-      .innerJoin(mailboxThreads, and(eq(mailboxThreads.id, mailboxMessages.threadId), eq(mailboxThreads.campingId, input.campsiteId)))
-      .where(and(eq(mailboxMessages.campingId, input.campsiteId), eq(mailboxThreads.traceThreadId, input.threadId), isNull(mailboxMessages.mailTraceId)))
+      .innerJoin(mailboxThreads, and(eq(mailboxThreads.id, mailboxMessages.threadId), eq(mailboxThreads.campingId, campsiteId)))
+      .where(and(eq(mailboxMessages.campingId, campsiteId), eq(mailboxThreads.traceThreadId, input.threadId), isNull(mailboxMessages.mailTraceId)))
       .orderBy(asc(mailboxMessages.sentAt), asc(byteOrder(mailboxMessages.id)))
       .limit(200),
   ]);

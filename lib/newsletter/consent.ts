@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '@/db/client';
 import { campsites, contacts, listMemberships, mailingLists, newsletterConsents, type ConsentMethod, type ContactSource } from '@/db/schema';
 import { NewsletterConfirmation, OPT_IN_TEXTS } from '@/emails/newsletter-confirmation';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import { deliverSoon } from '@/lib/mail/mailer';
@@ -112,7 +113,7 @@ export async function requestSubscription(
       }),
       origin,
     );
-    const queued = await enqueueMail(tx, campsiteId, {
+    const queued = await enqueueMail(campsiteContext({ kind: 'guest', campsiteId }, tx), {
       kind: 'newsletter-confirmation',
       to: [email],
       subject: OPT_IN_TEXTS[locale].subject(campsite.name),

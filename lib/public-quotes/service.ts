@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { contacts, quoteCards, quotes } from '@/db/schema';
 import { invalidateQuotes } from '@/lib/cache/tags';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { appUrl } from '@/lib/env';
 import { guestLocaleOf } from '@/lib/i18n/locales';
@@ -11,7 +12,6 @@ import { nameIn } from '@/lib/i18n/label-names';
 import { guestEvents } from '@/lib/notifications/events';
 import { changeProgress } from '@/lib/quotes/transitions';
 import { guestState, type GuestQuoteIds } from './view';
-import { campsiteContext } from '@/lib/context/unit-of-work';
 
 /** Refusals the mini-site shows in the guest's language; `code` picks the text. */
 export type GuestRefusal = 'not_found' | 'expired' | 'already_accepted' | 'not_open' | 'unknown_card';
@@ -79,7 +79,7 @@ export async function acceptByGuest(db: DbOrTx, ids: GuestQuoteIds, cardIdx: num
       });
       await guestEvents.accepted(campsiteContext({ kind: 'guest', campsiteId: ids.campsiteId }, tx), quote, contact, card.typologyName);
       const locale = guestLocaleOf(quote.languageId ?? contact.languageId);
-      await queueAcceptanceMails(tx, ids.campsiteId, {
+      await queueAcceptanceMails(campsiteContext({ kind: 'guest', campsiteId: ids.campsiteId }, tx), {
         guest: contact,
         locale,
         origin,

@@ -1,10 +1,11 @@
 import { createElement } from 'react';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '@/db/client';
+import type { DbOrTx } from '@/db/client';
 import { campsites, mailboxThreads, mailTraces } from '@/db/schema';
 import { AnswerToGuest, QuestionToCampsite } from '@/emails/question';
 import { MAIL_TEXTS } from '@/emails/texts';
 import { contactDisplayName } from '@/lib/contacts/display';
+import { campsiteContext, type StaffCtx } from '@/lib/context/unit-of-work';
 import type { GuestLocale } from '@/lib/i18n/locales';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { renderMail } from '@/lib/mail/render';
@@ -42,7 +43,7 @@ export async function queueQuestionToCampsite(
     question: input.question,
     staffUrl: staffPreviewUrl(input.origin, input.guest.id, input.quote.id),
   });
-  return enqueueMail(db, campsiteId, {
+  return enqueueMail(campsiteContext({ kind: 'guest', campsiteId }, db), {
     kind: 'question-campsite',
     to: [campsite.address],
     subject: `Domanda di ${guestName}: «${messageStart(input.question, 60)}»`,
@@ -85,9 +86,8 @@ async function quoteMailboxThread(db: DbOrTx, campsiteId: string, mailboxId: str
   return thread?.id ?? null;
 }
 
+/** The answer the staff member of the unit of work mails. */
 export type AnswerMail = {
-  campsiteId: string;
-  userEmail: string;
   guest: Guest & { email: string };
   locale: GuestLocale;
   quote: { id: string };
@@ -103,20 +103,19 @@ export type AnswerMail = {
  * guest's next reply lands in it too), otherwise through the outbox with the RIF reference, its
  * trace in the thread of the quote's mails. Returns the trace of the mail.
  */
-export async function sendAnswerMail(db: Database, input: AnswerMail, options: { mailboxClient?: MailboxClient } = {}): Promise<{ traceId: string | null; via: 'mailbox' | 'outbox' }> {
-  const campsite = await campsiteMailFacts(db, input.campsiteId);
-  const quoteUrl = input.origin.replace(/\/$/, '') + guestQuotePath({ campsiteId: input.campsiteId, quoteId: input.quote.id, contactId: input.guest.id });
+export async function sendAnswerMail(ctx: StaffCtx, input: AnswerMail, options: { mailboxClient?: MailboxClient } = {}): Promise<{ traceId: string | null; via: 'mailbox' | 'outbox' }> {
+  const { db, campsiteId } = ctx;
+  const campsite = await campsiteMailFacts(db, campsiteId);
+  const quoteUrl = input.origin.replace(/\/$/, '') + guestQuotePath({ campsiteId, quoteId: input.quote.id, contactId: input.guest.id });
   const element = createElement(AnswerToGuest, { locale: input.locale, campsite: campsite.name, guestName: input.guest.firstName, question: input.question, answer: input.answer, quoteUrl });
   const rendered = await renderMail(element, input.origin);
   const subject = MAIL_TEXTS[input.locale].answerSubject(campsite.name);
-  const mailbox = await findMailboxRow(db, input.campsiteId);
+  const mailbox = await findMailboxRow(ctx);
   if (mailbox && mailbox.status !== 'reconnect') {
     const sent = await sendFromMailbox(
-      db,
+      ctx,
       {
-        campsiteId: input.campsiteId,
-        userEmail: input.userEmail,
-        threadId: await quoteMailboxThread(db, input.campsiteId, mailbox.id, input.quote.id),
+        threadId: await quoteMailboxThread(db, campsiteId, mailbox.id, input.quote.id),
         to: [input.guest.email],
         subject,
         html: rendered.html,
@@ -127,7 +126,7 @@ export async function sendAnswerMail(db: Database, input: AnswerMail, options: {
     );
     return { traceId: sent.traceId, via: 'mailbox' };
   }
-  const queued = await enqueueMail(db, input.campsiteId, {
+  const queued = await enqueueMail(ctx, {
     kind: 'question-answer',
     to: [input.guest.email],
     subject,
@@ -135,8 +134,8 @@ export async function sendAnswerMail(db: Database, input: AnswerMail, options: {
     replyTo: campsite.address,
     contactId: input.guest.id,
     quoteId: input.quote.id,
-    threadId: await quoteTraceThread(db, input.campsiteId, input.guest, input.quote.id),
-    meta: { operatore: input.userEmail, cliente: input.guest.id, tag: 'domanda' },
+    threadId: await quoteTraceThread(db, campsiteId, input.guest, input.quote.id),
+    meta: { operatore: ctx.tenant.email, cliente: input.guest.id, tag: 'domanda' },
     idempotencyKey: `question-answer:${input.answerId}`,
   });
   return { traceId: queued.traceId, via: 'outbox' };

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '@/db/client';
+import type { DbOrTx } from '@/db/client';
 import { contacts, quoteCards, quoteQuestions, quotes } from '@/db/schema';
 import { invalidateQuotes } from '@/lib/cache/tags';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { guestLocaleOf } from '@/lib/i18n/locales';
@@ -93,10 +94,11 @@ export function answerIdOf(campsiteId: string, questionId: string, attemptKey: s
  * campsite's question, or an answer given as the question, is not found.
  */
 export async function answerQuestion(
-  db: Database,
-  input: { campsiteId: string; userId: string | null; userEmail: string; questionId: string; text: string; origin: string; attemptKey?: string },
+  ctx: StaffCtx,
+  input: { questionId: string; text: string; origin: string; attemptKey?: string },
   options: { mailboxClient?: MailboxClient } = {},
 ): Promise<SentAnswer> {
+  const { db, campsiteId } = ctx;
   const body = cleanMessage(input.text);
   if (body === '') throw new AppError('bad_request', 'Scrivi la risposta.');
   if (body.length > ANSWER_MAX_LENGTH) throw new AppError('bad_request', `La risposta può avere al massimo ${ANSWER_MAX_LENGTH} caratteri.`);
@@ -105,15 +107,13 @@ export async function answerQuestion(
     .from(quoteQuestions)
     .innerJoin(quotes, and(eq(quotes.id, quoteQuestions.quoteId), eq(quotes.campingId, quoteQuestions.campingId)))
     .innerJoin(contacts, and(eq(contacts.id, quoteQuestions.contactId), eq(contacts.campingId, quoteQuestions.campingId)))
-    .where(and(eq(quoteQuestions.id, input.questionId), eq(quoteQuestions.campingId, input.campsiteId), isNull(quoteQuestions.questionId)));
+    .where(and(eq(quoteQuestions.id, input.questionId), eq(quoteQuestions.campingId, campsiteId), isNull(quoteQuestions.questionId)));
   if (!row) throw new AppError('not_found', 'Domanda non trovata.');
   const { question, quote, contact } = row;
-  const answerId = input.attemptKey ? answerIdOf(input.campsiteId, question.id, input.attemptKey) : newId();
+  const answerId = input.attemptKey ? answerIdOf(campsiteId, question.id, input.attemptKey) : newId();
   const email = contact.email?.trim() || null;
   const mail = email
     ? {
-        campsiteId: input.campsiteId,
-        userEmail: input.userEmail,
         guest: { ...contact, email },
         locale: guestLocaleOf(quote.languageId ?? contact.languageId),
         quote,
@@ -129,19 +129,19 @@ export async function answerQuestion(
     const [earlier] = await tx
       .select({ id: quoteQuestions.id })
       .from(quoteQuestions)
-      .where(and(eq(quoteQuestions.id, answerId), eq(quoteQuestions.campingId, input.campsiteId)));
+      .where(and(eq(quoteQuestions.id, answerId), eq(quoteQuestions.campingId, campsiteId)));
     if (earlier) return 'repeated' as const;
     // Through the bound mailbox the mail leaves at once (and is not taken back if the save
     // failed); through the outbox it is queued with the answer, both or neither.
-    const sent = mail ? await sendAnswerMail(tx as unknown as Database, mail, options) : null;
+    const sent = mail ? await sendAnswerMail({ ...ctx, db: tx }, mail, options) : null;
     await tx.insert(quoteQuestions).values({
       id: answerId,
-      campingId: input.campsiteId,
+      campingId: campsiteId,
       quoteId: quote.id,
       contactId: contact.id,
       questionId: question.id,
       author: 'staff',
-      authorUserId: input.userId,
+      authorUserId: ctx.tenant.userId,
       body,
       mailTraceId: sent?.traceId ?? null,
     });

@@ -3,6 +3,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { contacts, mailOutbox, mailTraces, quoteRequests, quotes } from '@/db/schema';
 import type { ClientInfo } from '@/lib/auth/service';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { guestLocaleOf } from '@/lib/i18n/locales';
 import { limiter, minutesLeft, type LimitRule, type LimitState } from '@/lib/rate-limit/limiter';
@@ -79,7 +80,7 @@ export async function sendPublicConfirmation(db: Database, request: ConfirmReque
     : [];
   const locale = guestLocaleOf(request.languageId ?? quote?.languageId ?? contact.languageId);
   const queued = await db.transaction((tx) =>
-    queueContactConfirmation(tx, campsite.id, {
+    queueContactConfirmation(campsiteContext({ kind: 'guest', campsiteId: campsite.id }, tx), {
       guest: { ...contact, email },
       locale,
       origin: request.origin ?? appUrl(),

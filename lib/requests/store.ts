@@ -1,13 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { contacts, quoteProgressEvents, quoteRequests, quotes } from '@/db/schema';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 import { formatDate } from '@/lib/format';
 import { queueContactConfirmation } from '@/lib/mail/system-mails';
 import { guestEvents } from '@/lib/notifications/events';
 import { defaultValidUntil } from '@/lib/quotes/service';
 import type { FormLanguage } from './form-options';
 import type { RequestInput } from './validation';
-import { campsiteContext } from '@/lib/context/unit-of-work';
 
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -137,7 +137,7 @@ export async function storeRequest(
       now,
     });
     await guestEvents.request(campsiteContext({ kind: 'guest', campsiteId }, tx), quote, contact.row, stayForStaff(input));
-    await queueContactConfirmation(tx, campsiteId, {
+    await queueContactConfirmation(campsiteContext({ kind: 'guest', campsiteId }, tx), {
       guest: contact.row,
       locale: language.locale,
       origin,

@@ -4,8 +4,8 @@
  * and threads them the same way for both.
  */
 
-/** The mailbox a sync or a send works on: its row id, its campsite, its own address. */
-export type MailboxRef = { id: string; campingId: string; address: string };
+/** The mailbox a sync or a send works on: its row id and its own address (its campsite is the unit of work's). */
+export type MailboxRef = { id: string; address: string };
 
 /** Where a message lies in the mailbox: the client maps Gmail labels and IMAP folders to these. */
 export type MailboxFolder = 'INBOX' | 'SENT';

@@ -6,6 +6,7 @@ import { QuoteMail } from '@/emails/quote-mail';
 import { MAIL_TEXTS } from '@/emails/texts';
 import { invalidateQuotes } from '@/lib/cache/tags';
 import { readQuoteSender } from '@/lib/configurations/service';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import { guestQuotePath } from '@/lib/vocabulary/quote-links';
@@ -87,11 +88,11 @@ export async function draftQuoteMail(
  * transaction, so there is never a sent quote without its mail, nor a mail for an unsent quote.
  */
 export async function sendQuoteMail(
-  db: DbOrTx,
-  tenant: { campsiteId: string; userId: string | null; email?: string },
+  ctx: StaffCtx,
   input: { quoteId: string; templateId: string; subject?: string; attachmentIds: string[]; idempotencyKey?: string; attachPdf?: boolean },
   origin: string,
 ) {
+  const { db, tenant } = ctx;
   // Drawn before the transaction that queues the mail: the drawing takes a moment and writes nothing.
   const pdf = input.attachPdf ? await quotePdfFor(db, tenant.campsiteId, input.quoteId, origin) : null;
   const queued = await db.transaction(async (tx) => {
@@ -109,9 +110,9 @@ export async function sendQuoteMail(
     }
     // The quote's PDF, in the guest's language, stored as one more file of this quote for the outbox.
     const attached = pdf
-      ? await addAttachment(tx, tenant.campsiteId, { bytes: pdf.bytes, fileName: pdf.fileName, mimeType: 'application/pdf', quoteId: quote.id })
+      ? await addAttachment({ ...ctx, db: tx }, { bytes: pdf.bytes, fileName: pdf.fileName, mimeType: 'application/pdf', quoteId: quote.id })
       : null;
-    const queued = await enqueueMail(tx, tenant.campsiteId, {
+    const queued = await enqueueMail({ ...ctx, db: tx }, {
       kind: 'quote',
       to: [draft.to],
       subject: draft.subject,

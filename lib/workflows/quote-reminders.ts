@@ -1,7 +1,9 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { campsites, contacts, quotes } from '@/db/schema';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 import { appUrl } from '@/lib/env';
+import { QUEUES } from '@/lib/jobs/queues';
 import { reminderTemplate } from '@/lib/templates/service';
 import { AppError } from '@/lib/errors';
 import { draftQuoteMail } from './quote-mail';
@@ -42,7 +44,8 @@ export async function sendDueReminders(db: Database, now = new Date()): Promise<
         .returning({ id: quotes.id, contactId: quotes.contactId });
       if (!claimed) return false;
       const draft = await draftQuoteMail(tx, row.campsiteId, { quoteId: row.quoteId, templateId: template.id, reminder: true }, appUrl());
-      await enqueueMail(tx, row.campsiteId, {
+      // The job's own transaction, one campsite's mail at a time.
+      await enqueueMail(campsiteContext({ kind: 'job', campsiteId: row.campsiteId, job: QUEUES.reminders }, tx), {
         kind: 'reminder',
         to: [draft.to],
         subject: draft.subject,

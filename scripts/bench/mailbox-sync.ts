@@ -26,6 +26,7 @@ const { completeGoogleAuthorization, startGoogleAuthorization } = await import('
 const { findMailboxRow } = await import('../../lib/mailbox/mailbox-row');
 const { parseMessage } = await import('../../lib/mailbox/parse');
 const { syncMailbox } = await import('../../lib/mailbox/sync');
+const { ctxFor, jobCtxFor } = await import('../../tests/helpers/ctx');
 
 
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -65,13 +66,15 @@ try {
     return { raw: rawMail({ from: account.address, to: guest, subject: `Re: Richiesta ${index - 1}`, inReplyTo: question, references: [question], text: body }), internalDate, labelIds: ['SENT'] };
   });
   const redirectUri = 'https://crm.example.it/api/mailbox/google/callback';
-  const url = new URL(await startGoogleAuthorization(db, { campsiteId: campsite!.id, userId: user!.id, redirectUri }));
+  const staff = ctxFor(db, { campsiteId: campsite!.id, userId: user!.id, email: user!.email });
+  const url = new URL(await startGoogleAuthorization(staff, { redirectUri }));
   const code = standIn.issueCode({ account, codeChallenge: url.searchParams.get('code_challenge')!, redirectUri });
-  await completeGoogleAuthorization(db, { campsiteId: campsite!.id, userId: user!.id, state: url.searchParams.get('state')!, code });
+  await completeGoogleAuthorization(staff, { state: url.searchParams.get('state')!, code });
+  const job = jobCtxFor(db, campsite!.id, 'bench');
 
   const since = new Date(Date.now() - 90 * 24 * 60 * 60 * 1000);
   const baseline = await measure(async () => {
-    const client = await openMailboxClient(db, (await findMailboxRow(db, campsite!.id))!);
+    const client = await openMailboxClient(job, (await findMailboxRow(job))!);
     let parsed = 0;
     await client.fullSync(since, {
       known: async () => new Set(),
@@ -81,7 +84,7 @@ try {
     });
     return parsed;
   });
-  const sync = await measure(() => syncMailbox(db, campsite!.id));
+  const sync = await measure(() => syncMailbox(job));
   const [stored] = await db.select({ total: count() }).from(mailboxMessages).where(eq(mailboxMessages.campingId, campsite!.id));
   const [threads] = await db.select({ total: count() }).from(mailboxThreads).where(eq(mailboxThreads.campingId, campsite!.id));
   const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';

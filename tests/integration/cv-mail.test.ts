@@ -54,9 +54,9 @@ describe('booking file lookup (/clientMailCV)', () => {
     const stranger = await makeCampsite(db);
     expect(await quoteByBookingReference(db, { campsiteId: stranger.id, year: 2027, number })).toBeNull();
 
-    const page = await loadClientMailCvPage(db, stranger.id, ['2027', number], null);
+    const page = await loadClientMailCvPage(ctxFor(db, { campsiteId: stranger.id }), ['2027', number], null);
     expect(page).toMatchObject({ status: 'missing', quote: null, start: { to: '', contactId: null, quoteId: null } });
-    expect((await loadClientMailCvPage(db, ours.campsite.id, ['abcd', number], null)).status).toBe('invalid');
+    expect((await loadClientMailCvPage(ctxFor(db, { campsiteId: ours.campsite.id }), ['abcd', number], null)).status).toBe('invalid');
   });
 });
 
@@ -80,11 +80,11 @@ describe('sending from the CV pages', () => {
   it('sends as /sendMailCV does, linked to the booking, with the signature once and the sender name', async () => {
     const { campsite, service, guest, quote } = await bookedCampsite(`S${unique()}`);
     await saveCvMailSettings(ctxFor(db, service), { oggetto: 'Prenotazione', firma: '<p>Firma del lago</p>', mittente: 'Lago Azzurro' });
-    const start = await loadClientMailCvPage(db, campsite.id, ['2027', quote.bookingNumber!], null);
+    const start = await loadClientMailCvPage(ctxFor(db, { campsiteId: campsite.id }), ['2027', quote.bookingNumber!], null);
     expect(start).toMatchObject({ status: 'found', start: { to: guest.email, subject: 'Prenotazione', contactId: guest.id, quoteId: quote.id }, list: { items: [] } });
 
     const input = cvMailSchema.parse({ to: start.start.to, subject: 'Arrivo', html: '<p>Vi aspettiamo</p>', contactId: guest.id, quoteId: quote.id });
-    const sent = await sendCvMail(db, service, input);
+    const sent = await sendCvMail(ctxFor(db, service), input);
     const [trace] = await db.select().from(mailTraces).where(eq(mailTraces.id, sent.traceId));
     expect(trace).toMatchObject({ quoteId: quote.id, contactId: guest.id, recipients: [guest.email] });
     expect(trace.meta).toEqual({ operatore: service.email, tag: 'emailCV', emailCV: guest.email, cliente: guest.id });
@@ -93,14 +93,14 @@ describe('sending from the CV pages', () => {
     const [outbox] = await db.select().from(mailOutbox).where(eq(mailOutbox.mailTraceId, sent.traceId));
     expect(outbox.fromAddress).toMatch(/^Lago Azzurro </);
 
-    const after = await loadClientMailCvPage(db, campsite.id, ['2027', quote.bookingNumber!], null);
+    const after = await loadClientMailCvPage(ctxFor(db, { campsiteId: campsite.id }), ['2027', quote.bookingNumber!], null);
     expect(after.list.items.map((item) => item.id)).toEqual([sent.traceId]);
-    const emailCv = await loadEmailCvPage(db, campsite.id, { cliente: guest.id, cursor: 'rotto' });
+    const emailCv = await loadEmailCvPage(ctxFor(db, { campsiteId: campsite.id }), { cliente: guest.id, cursor: 'rotto' });
     expect(emailCv.start).toMatchObject({ to: guest.email, subject: 'Prenotazione', contactId: guest.id });
     expect(emailCv.list.items.map((item) => item.id)).toEqual([sent.traceId]);
     const other = await makeCampsite(db);
-    expect((await loadEmailCvPage(db, other.id, { cliente: guest.id })).start).toMatchObject({ to: '', contactId: null });
-    expect((await loadEmailCvPage(db, other.id, {})).list.items).toEqual([]);
+    expect((await loadEmailCvPage(ctxFor(db, { campsiteId: other.id }), { cliente: guest.id })).start).toMatchObject({ to: '', contactId: null });
+    expect((await loadEmailCvPage(ctxFor(db, { campsiteId: other.id }), {})).list.items).toEqual([]);
   });
 
   it('refuses an empty form with messages for each field', () => {

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDispatcher } from '@/lib/legacy-api/dispatcher';
 import { legacyRoutes } from '@/lib/legacy-api/routes';
 import { syncMailbox } from '@/lib/mailbox/sync';
+import { jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite, makeUser } from '../helpers/fixtures';
 import { headersOf } from '../helpers/gmail-stand-in-account';
@@ -40,7 +41,7 @@ describe('the /gmail calls of the legacy API', () => {
     const guest = `ospite-${unique()}@example.de`;
     const guestMessageId = newMessageId('example.de');
     account.add(rawMail({ from: guest, to: account.address, subject: 'Stellplatz im August', messageId: guestMessageId }), { labelIds: ['INBOX', 'UNREAD'] });
-    expect((await syncMailbox(db, campsite.id)).state).toBe('synced');
+    expect((await syncMailbox(jobCtxFor(db, campsite.id))).state).toBe('synced');
 
     expect((await callApi(dispatch, 'POST', '/gmail/newMails', { token, body: {} })).json).toEqual({ messagesTotal: 1, messagesUnread: 1 });
     const page = (await callApi(dispatch, 'POST', '/gmail/getEmails', { token, body: { labelIds: ['INBOX'] } })).json as { threads: { id: string; subject: string; unread: number }[] };
@@ -67,7 +68,7 @@ describe('the /gmail calls of the legacy API', () => {
   it('refuses another campsite’s message and says clearly when no mailbox is bound', async () => {
     const { account, campsite } = await boundCampsite();
     account.add(rawMail({ from: `x-${unique()}@example.it`, to: account.address, subject: 'Privata' }), { labelIds: ['INBOX', 'UNREAD'] });
-    await syncMailbox(db, campsite.id);
+    await syncMailbox(jobCtxFor(db, campsite.id));
     const [theirs] = [...account.messages.values()];
 
     const stranger = await makeCampsite(db);

@@ -64,7 +64,7 @@ describe('the contact form', () => {
 describe('sending a quote', () => {
   it('fills the template for the guest, links the mini-site, and the quote becomes inviato in the same step', async () => {
     const { tenant, quote, template, guest, campsite } = await germanQuote();
-    await sendQuoteMail(db, tenant, { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN);
+    await sendQuoteMail(ctxFor(db, tenant), { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN);
     const [mail] = await outboxOf(campsite.id);
     expect(mail.kind).toBe('quote');
     expect(mail.recipients).toEqual([guest.email]);
@@ -81,23 +81,23 @@ describe('sending a quote', () => {
 
   it('a draft cannot be sent, and nothing is queued', async () => {
     const { tenant, quote, template, campsite } = await germanQuote('bozza');
-    await expect(sendQuoteMail(db, tenant, { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN)).rejects.toThrow(/solo un preventivo completo/);
+    await expect(sendQuoteMail(ctxFor(db, tenant), { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN)).rejects.toThrow(/solo un preventivo completo/);
     expect(await outboxOf(campsite.id)).toHaveLength(0);
   });
 
   it('another campsite’s template or quote is not found', async () => {
     const mine = await germanQuote();
     const theirs = await germanQuote();
-    await expect(sendQuoteMail(db, mine.tenant, { quoteId: theirs.quote.id, templateId: mine.template.id, attachmentIds: [] }, ORIGIN)).rejects.toThrow(/non trovato/);
-    await expect(sendQuoteMail(db, mine.tenant, { quoteId: mine.quote.id, templateId: theirs.template.id, attachmentIds: [] }, ORIGIN)).rejects.toThrow(/non trovato/);
+    await expect(sendQuoteMail(ctxFor(db, mine.tenant), { quoteId: theirs.quote.id, templateId: mine.template.id, attachmentIds: [] }, ORIGIN)).rejects.toThrow(/non trovato/);
+    await expect(sendQuoteMail(ctxFor(db, mine.tenant), { quoteId: mine.quote.id, templateId: theirs.template.id, attachmentIds: [] }, ORIGIN)).rejects.toThrow(/non trovato/);
     expect(await outboxOf(mine.campsite.id)).toHaveLength(0);
   });
 
   it('the same request twice (a double click) queues one mail', async () => {
     const { tenant, quote, template, campsite } = await germanQuote();
     const input = { quoteId: quote.id, templateId: template.id, attachmentIds: [], idempotencyKey: 'clic-1' };
-    await sendQuoteMail(db, tenant, input, ORIGIN);
-    await sendQuoteMail(db, tenant, input, ORIGIN);
+    await sendQuoteMail(ctxFor(db, tenant), input, ORIGIN);
+    await sendQuoteMail(ctxFor(db, tenant), input, ORIGIN);
     expect(await outboxOf(campsite.id)).toHaveLength(1);
   });
 });
@@ -105,7 +105,7 @@ describe('sending a quote', () => {
 describe('acceptance', () => {
   it('queues a confirmation to the guest in German, naming the offer in German, and a notice to the campsite in Italian', async () => {
     const { tenant, quote, template, guest, campsite } = await germanQuote();
-    await sendQuoteMail(db, tenant, { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN);
+    await sendQuoteMail(ctxFor(db, tenant), { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN);
     await acceptByGuest(db, { campsiteId: campsite.id, quoteId: quote.id, contactId: guest.id }, 1);
     const mails = await outboxOf(campsite.id);
     const toGuest = mails.find((mail) => mail.kind === 'acceptance-guest');

@@ -6,6 +6,7 @@ import { backoffMs, deliverDue, SENDING_LEASE_MS } from '@/lib/mail/delivery';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { resendTransport } from '@/lib/mail/resend-transport';
 import { captureTransport } from '@/lib/mail/transport';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite } from '../helpers/fixtures';
 import { startResendStandIn } from '../helpers/resend-stand-in';
@@ -36,7 +37,7 @@ describe('traces', () => {
   it('a mail is traced on the contact found by the first recipient, in the same campsite only', async () => {
     const { campsite, guest } = await campsiteWithGuest('Jonas.Weber@Example.de');
     const other = await campsiteWithGuest('jonas.weber@example.de');
-    const queued = await enqueueMail(db, campsite.id, { kind: 'staff', to: ['jonas.weber@example.de', 'altro@example.de'], subject: 'Ciao', html: '<p>Ciao</p>' });
+    const queued = await enqueueMail(ctxFor(db, { campsiteId: campsite.id }), { kind: 'staff', to: ['jonas.weber@example.de', 'altro@example.de'], subject: 'Ciao', html: '<p>Ciao</p>' });
     const [trace] = await db.select().from(mailTraces).where(eq(mailTraces.id, queued.traceId!));
     expect(trace.contactId).toBe(guest.id);
     expect(trace.contactId).not.toBe(other.guest.id);
@@ -51,8 +52,8 @@ describe('traces', () => {
 
   it('a given contact id wins over the address; an unknown address leaves the trace without contact', async () => {
     const { campsite, guest } = await campsiteWithGuest();
-    const given = await enqueueMail(db, campsite.id, { kind: 'staff', to: ['nessuno@example.it'], subject: 'A', html: 'a', contactId: guest.id });
-    const unknown = await enqueueMail(db, campsite.id, { kind: 'staff', to: ['nessuno@example.it'], subject: 'B', html: 'b' });
+    const given = await enqueueMail(ctxFor(db, { campsiteId: campsite.id }), { kind: 'staff', to: ['nessuno@example.it'], subject: 'A', html: 'a', contactId: guest.id });
+    const unknown = await enqueueMail(ctxFor(db, { campsiteId: campsite.id }), { kind: 'staff', to: ['nessuno@example.it'], subject: 'B', html: 'b' });
     const traces = await db.select().from(mailTraces).where(eq(mailTraces.campingId, campsite.id));
     expect(traces.find((trace) => trace.id === given.traceId)?.contactId).toBe(guest.id);
     expect(traces.find((trace) => trace.id === unknown.traceId)?.contactId).toBeNull();
@@ -60,7 +61,7 @@ describe('traces', () => {
 
   it('a newsletter carries no reference and leaves no trace', async () => {
     const { campsite, guest } = await campsiteWithGuest();
-    const queued = await enqueueMail(db, campsite.id, { kind: 'newsletter', to: [guest.email!], subject: 'Novità 2027', html: 'n' });
+    const queued = await enqueueMail(ctxFor(db, { campsiteId: campsite.id }), { kind: 'newsletter', to: [guest.email!], subject: 'Novità 2027', html: 'n' });
     expect(queued.traceId).toBeNull();
     expect((await outboxRow(queued.outboxId)).subject).toBe('Novità 2027');
   });
@@ -69,7 +70,7 @@ describe('traces', () => {
     const { campsite, guest } = await campsiteWithGuest();
     await expect(
       db.transaction(async (tx) => {
-        await enqueueMail(tx, campsite.id, { kind: 'staff', to: [guest.email!], subject: 'Mai', html: 'x' });
+        await enqueueMail(ctxFor(tx, { campsiteId: campsite.id }), { kind: 'staff', to: [guest.email!], subject: 'Mai', html: 'x' });
         throw new Error('la modifica fallisce');
       }),
     ).rejects.toThrow('la modifica fallisce');
@@ -81,7 +82,7 @@ describe('traces', () => {
 describe('delivery through Resend (local stand-in)', () => {
   it('sends with the idempotency key, the reply-to and the campsite’s count', async () => {
     const { campsite, guest } = await campsiteWithGuest();
-    const queued = await enqueueMail(db, campsite.id, { kind: 'quote', to: [guest.email!], subject: 'Preventivo', html: '<p>x</p>', replyTo: 'info@camping.example' });
+    const queued = await enqueueMail(ctxFor(db, { campsiteId: campsite.id }), { kind: 'quote', to: [guest.email!], subject: 'Preventivo', html: '<p>x</p>', replyTo: 'info@camping.example' });
     await deliverDue(db, resend(), { campsiteId: campsite.id });
     const [mail] = deliveriesTo(guest.email!);
     const row = await outboxRow(queued.outboxId);
@@ -96,7 +97,7 @@ describe('delivery through Resend (local stand-in)', () => {
   it('a crash after the commit and before delivery: the next run delivers it exactly once', async () => {
     const { campsite, guest } = await campsiteWithGuest();
     // The process "dies" right after the transaction: nothing was delivered yet.
-    const queued = await db.transaction((tx) => enqueueMail(tx, campsite.id, { kind: 'quote', to: [guest.email!], subject: 'Dopo il crash', html: 'x' }));
+    const queued = await db.transaction((tx) => enqueueMail(ctxFor(tx, { campsiteId: campsite.id }), { kind: 'quote', to: [guest.email!], subject: 'Dopo il crash', html: 'x' }));
     expect(deliveriesTo(guest.email!)).toHaveLength(0);
     await deliverDue(db, resend(), { campsiteId: campsite.id });
     await deliverDue(db, resend(), { now: later(2 * SENDING_LEASE_MS), campsiteId: campsite.id });
@@ -106,7 +107,7 @@ describe('delivery through Resend (local stand-in)', () => {
 
   it('an answer lost after Resend accepted: the retry reuses the key and Resend does not deliver twice', async () => {
     const { campsite, guest } = await campsiteWithGuest();
-    const queued = await enqueueMail(db, campsite.id, { kind: 'quote', to: [guest.email!], subject: 'Risposta persa', html: 'x' });
+    const queued = await enqueueMail(ctxFor(db, { campsiteId: campsite.id }), { kind: 'quote', to: [guest.email!], subject: 'Risposta persa', html: 'x' });
     standIn.force({ drop: true });
     const first = await deliverDue(db, resend(), { campsiteId: campsite.id });
     expect(first.retrying).toBe(1);
@@ -120,7 +121,7 @@ describe('delivery through Resend (local stand-in)', () => {
 
   it('a mail left "sending" by a process that died mid-send is taken again after its lease, with the same key', async () => {
     const { campsite, guest } = await campsiteWithGuest();
-    const queued = await enqueueMail(db, campsite.id, { kind: 'quote', to: [guest.email!], subject: 'Lease', html: 'x' });
+    const queued = await enqueueMail(ctxFor(db, { campsiteId: campsite.id }), { kind: 'quote', to: [guest.email!], subject: 'Lease', html: 'x' });
     await db.update(mailOutbox).set({ status: 'sending', attempts: 1, nextAttemptAt: later(SENDING_LEASE_MS) }).where(eq(mailOutbox.id, queued.outboxId));
     expect((await deliverDue(db, resend(), { campsiteId: campsite.id })).delivered).toBe(0);
     await deliverDue(db, resend(), { now: later(SENDING_LEASE_MS + 1000), campsiteId: campsite.id });
@@ -129,7 +130,7 @@ describe('delivery through Resend (local stand-in)', () => {
 
   it('a 429 waits at least as long as Retry-After asks, then is retried and delivered', async () => {
     const { campsite, guest } = await campsiteWithGuest();
-    const queued = await enqueueMail(db, campsite.id, { kind: 'quote', to: [guest.email!], subject: 'Troppe richieste', html: 'x' });
+    const queued = await enqueueMail(ctxFor(db, { campsiteId: campsite.id }), { kind: 'quote', to: [guest.email!], subject: 'Troppe richieste', html: 'x' });
     standIn.force({ status: 429, name: 'rate_limit_exceeded', message: 'Too many requests', retryAfter: '120' });
     const before = Date.now();
     expect((await deliverDue(db, resend(), { campsiteId: campsite.id })).retrying).toBe(1);
@@ -144,7 +145,7 @@ describe('delivery through Resend (local stand-in)', () => {
 
   it('a refusal that will not change (422) fails at once and is not retried', async () => {
     const { campsite, guest } = await campsiteWithGuest();
-    const queued = await enqueueMail(db, campsite.id, { kind: 'quote', to: [guest.email!], subject: 'Rifiutata', html: 'x' });
+    const queued = await enqueueMail(ctxFor(db, { campsiteId: campsite.id }), { kind: 'quote', to: [guest.email!], subject: 'Rifiutata', html: 'x' });
     standIn.force({ status: 422, name: 'validation_error', message: 'Invalid `from` field.' });
     expect((await deliverDue(db, resend(), { campsiteId: campsite.id })).failed).toBe(1);
     const row = await outboxRow(queued.outboxId);
@@ -155,7 +156,7 @@ describe('delivery through Resend (local stand-in)', () => {
 
   it('a wrong key is refused by Resend and the mail is kept as failed, not lost', async () => {
     const { campsite, guest } = await campsiteWithGuest();
-    const queued = await enqueueMail(db, campsite.id, { kind: 'quote', to: [guest.email!], subject: 'Chiave', html: 'x' });
+    const queued = await enqueueMail(ctxFor(db, { campsiteId: campsite.id }), { kind: 'quote', to: [guest.email!], subject: 'Chiave', html: 'x' });
     await deliverDue(db, resendTransport('re_wrong_key_000000', standIn.baseUrl), { campsiteId: campsite.id });
     expect((await outboxRow(queued.outboxId)).status).toBe('failed');
   });

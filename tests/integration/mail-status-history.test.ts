@@ -11,6 +11,7 @@ import { queueAcceptanceMails } from '@/lib/mail/system-mails';
 import { captureTransport } from '@/lib/mail/transport';
 import { contactMailTimeline, traceThreadTimeline } from '@/lib/mailbox/timeline';
 import { createQuote } from '@/lib/quotes/service';
+import { ctxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput, unique } from '../helpers/quotes';
 import { startResendStandIn } from '../helpers/resend-stand-in';
@@ -32,26 +33,26 @@ async function guestOfNewCampsite() {
 }
 
 const historyStatuses = async (campsiteId: string, contactId: string) =>
-  Object.fromEntries((await contactMailTimeline(db, { campsiteId, contactId })).items.map((item) => [item.subject.split(' - ')[0], item.status]));
+  Object.fromEntries((await contactMailTimeline(ctxFor(db, { campsiteId }), { contactId })).items.map((item) => [item.subject.split(' - ')[0], item.status]));
 
 describe('the contact’s mail history and the outbox', () => {
   it('say the same of a mail captured for lack of a provider key: not sent', async () => {
     const { campsiteId, guest } = await guestOfNewCampsite();
-    const queued = await enqueueMail(db, campsiteId, { kind: 'staff', to: [guest.email!], subject: 'Anteprima', html: '<p>Ciao</p>' });
+    const queued = await enqueueMail(ctxFor(db, { campsiteId }), { kind: 'staff', to: [guest.email!], subject: 'Anteprima', html: '<p>Ciao</p>' });
     expect(await historyStatuses(campsiteId, guest.id)).toEqual({ Anteprima: 'pending' });
     await deliverDue(db, captureTransport, { campsiteId });
-    const outbox = await listOutbox(db, campsiteId);
+    const outbox = await listOutbox(ctxFor(db, { campsiteId }));
     expect(outbox.items.map((mail) => outboxMailStatus(mail.status))).toEqual(['captured']);
     expect(await historyStatuses(campsiteId, guest.id)).toEqual({ Anteprima: 'captured' });
-    const thread = await traceThreadTimeline(db, { campsiteId, threadId: queued.referenceId });
+    const thread = await traceThreadTimeline(ctxFor(db, { campsiteId }), { threadId: queued.referenceId });
     expect(thread.map((item) => item.status)).toEqual(['captured']);
   });
 
   it('say sent only for a mail the provider took', async () => {
     const { campsiteId, guest } = await guestOfNewCampsite();
-    await enqueueMail(db, campsiteId, { kind: 'staff', to: [guest.email!], subject: 'Spedita', html: '<p>Ciao</p>' });
+    await enqueueMail(ctxFor(db, { campsiteId }), { kind: 'staff', to: [guest.email!], subject: 'Spedita', html: '<p>Ciao</p>' });
     await deliverDue(db, resendTransport(KEY, standIn.baseUrl), { campsiteId });
-    expect((await listOutbox(db, campsiteId)).items.map((mail) => outboxMailStatus(mail.status))).toEqual(['sent']);
+    expect((await listOutbox(ctxFor(db, { campsiteId }))).items.map((mail) => outboxMailStatus(mail.status))).toEqual(['sent']);
     expect(await historyStatuses(campsiteId, guest.id)).toEqual({ Spedita: 'sent' });
   });
 });
@@ -61,10 +62,10 @@ describe('the campsite’s own notice of an acceptance', () => {
     const { campsiteId, guest, account } = await guestOfNewCampsite();
     await db.update(campsites).set({ contacts: { email: `ufficio-${unique()}@camping.example`, phone: '', whatsapp: '', address: '', policyLink: '' } }).where(eq(campsites.id, campsiteId));
     const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), account.platform);
-    await queueAcceptanceMails(db, campsiteId, { guest, locale: 'it', origin: 'http://localhost', quote, offer: 'Piazzola', guestOffer: 'Piazzola' });
-    const kinds = (await listOutbox(db, campsiteId)).items.map((mail) => mail.kind).sort();
+    await queueAcceptanceMails(jobCtxFor(db, campsiteId), { guest, locale: 'it', origin: 'http://localhost', quote, offer: 'Piazzola', guestOffer: 'Piazzola' });
+    const kinds = (await listOutbox(ctxFor(db, { campsiteId }))).items.map((mail) => mail.kind).sort();
     expect(kinds).toEqual(['acceptance-campsite', 'acceptance-guest']);
-    const history = await contactMailTimeline(db, { campsiteId, contactId: guest.id });
+    const history = await contactMailTimeline(ctxFor(db, { campsiteId }), { contactId: guest.id });
     expect(history.items).toHaveLength(1);
     expect(history.items[0]!.to).toEqual([guest.email]);
   });

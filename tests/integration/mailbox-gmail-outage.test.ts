@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mailboxes, mailboxMessages } from '@/db/schema';
 import { completeGoogleAuthorization, startGoogleAuthorization } from '@/lib/mailbox/gmail/oauth';
 import { syncMailbox } from '@/lib/mailbox/sync';
+import { ctxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { gmailStandInEnvironment } from '../helpers/gmail-env';
 import { makeQuotesAccount, unique } from '../helpers/quotes';
@@ -25,13 +26,13 @@ describe('Gmail hangs during a sync', () => {
     const account = standIn.account(`campeggio-${unique()}@gmail.test`);
     const mails = [1, 2, 3].map((n) => account.add(rawMail({ from: `ospite${n}@example.it`, to: account.address, subject: `Richiesta ${n}`, date: new Date() }), { internalDate: new Date() }));
     const who = { campsiteId: campsite.id, userId: user.id };
-    const url = new URL(await startGoogleAuthorization(db, { ...who, redirectUri: REDIRECT }));
+    const url = new URL(await startGoogleAuthorization(ctxFor(db, who), { redirectUri: REDIRECT }));
     const code = standIn.issueCode({ account, codeChallenge: url.searchParams.get('code_challenge')!, redirectUri: REDIRECT });
-    await completeGoogleAuthorization(db, { ...who, state: url.searchParams.get('state')!, code });
+    await completeGoogleAuthorization(ctxFor(db, who), { state: url.searchParams.get('state')!, code });
 
     standIn.hang(true);
     const started = performance.now();
-    const failed = await syncMailbox(db, campsite.id);
+    const failed = await syncMailbox(jobCtxFor(db, campsite.id));
     expect(performance.now() - started).toBeLessThan(6_000);
     expect(failed).toMatchObject({ state: 'failed', error: expect.stringMatching(/^Google non ha risposto entro 1 secondo/) });
     const [row] = await db.select().from(mailboxes).where(eq(mailboxes.campingId, campsite.id));
@@ -39,7 +40,7 @@ describe('Gmail hangs during a sync', () => {
     expect(row).toMatchObject({ status: 'active', lastSyncError: expect.stringMatching(/^Google non ha risposto entro 1 secondo/), syncLeaseUntil: null });
 
     standIn.hang(false);
-    expect(await syncMailbox(db, campsite.id)).toMatchObject({ state: 'synced', added: 3 });
+    expect(await syncMailbox(jobCtxFor(db, campsite.id))).toMatchObject({ state: 'synced', added: 3 });
     const stored = await db.select({ id: mailboxMessages.providerMessageId }).from(mailboxMessages).where(eq(mailboxMessages.campingId, campsite.id));
     expect(stored.map((message) => message.id).sort()).toEqual(mails.map((mail) => mail.id).sort());
     const [after] = await db.select().from(mailboxes).where(eq(mailboxes.campingId, campsite.id));

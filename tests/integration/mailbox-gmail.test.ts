@@ -9,6 +9,7 @@ import { completeGoogleAuthorization, startGoogleAuthorization } from '@/lib/mai
 import { findMailboxRow } from '@/lib/mailbox/mailbox-row';
 import { syncMailbox } from '@/lib/mailbox/sync';
 import { createQuote } from '@/lib/quotes/service';
+import { ctxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { makeUser } from '../helpers/fixtures';
 import { headersOf, type StandInAccount } from '../helpers/gmail-stand-in-account';
@@ -27,19 +28,19 @@ const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
 type Who = { campsiteId: string; userId: string };
 
 async function authorize(who: Who) {
-  const url = new URL(await startGoogleAuthorization(db, { ...who, redirectUri: REDIRECT }));
+  const url = new URL(await startGoogleAuthorization(ctxFor(db, who), { redirectUri: REDIRECT }));
   return { url, state: url.searchParams.get('state')!, challenge: url.searchParams.get('code_challenge')! };
 }
 
 async function bind(who: Who, account: StandInAccount) {
   const { state, challenge } = await authorize(who);
-  return completeGoogleAuthorization(db, { ...who, state, code: standIn.issueCode({ account, codeChallenge: challenge, redirectUri: REDIRECT }) });
+  return completeGoogleAuthorization(ctxFor(db, who), { state, code: standIn.issueCode({ account, codeChallenge: challenge, redirectUri: REDIRECT }) });
 }
 
 const messagesOf = (campsiteId: string) => db.select().from(mailboxMessages).where(eq(mailboxMessages.campingId, campsiteId));
 const threadByKey = async (campsiteId: string, key: string) =>
   (await db.select().from(mailboxThreads).where(and(eq(mailboxThreads.campingId, campsiteId), eq(mailboxThreads.threadKey, key))))[0];
-const rowOf = async (campsiteId: string) => (await findMailboxRow(db, campsiteId))!;
+const rowOf = async (campsiteId: string) => (await findMailboxRow(ctxFor(db, { campsiteId })))!;
 
 describe('binding a Gmail through Google’s consent', () => {
   it('asks for offline Gmail access with a state and an S256 PKCE challenge', async () => {
@@ -71,27 +72,27 @@ describe('binding a Gmail through Google’s consent', () => {
 
     const first = await authorize(who);
     const code = () => standIn.issueCode({ account, codeChallenge: first.challenge, redirectUri: REDIRECT });
-    await expect(completeGoogleAuthorization(db, { campsiteId: other.campsite.id, userId: other.user.id, state: first.state, code: code() })).rejects.toThrow(/non è valida o è scaduta/);
-    await expect(completeGoogleAuthorization(db, { ...who, userId: colleague.id, state: first.state, code: code() })).rejects.toThrow(/non è valida o è scaduta/);
+    await expect(completeGoogleAuthorization(ctxFor(db, { campsiteId: other.campsite.id, userId: other.user.id }), { state: first.state, code: code() })).rejects.toThrow(/non è valida o è scaduta/);
+    await expect(completeGoogleAuthorization(ctxFor(db, { ...who, userId: colleague.id }), { state: first.state, code: code() })).rejects.toThrow(/non è valida o è scaduta/);
     // A code whose challenge is not this state's verifier: Google refuses it, and the state is spent.
     const stranger = await authorize(who);
     const foreignCode = standIn.issueCode({ account, codeChallenge: stranger.challenge, redirectUri: REDIRECT });
-    await expect(completeGoogleAuthorization(db, { ...who, state: first.state, code: foreignCode })).rejects.toThrow(/Google non ha accettato/);
-    await expect(completeGoogleAuthorization(db, { ...who, state: first.state, code: code() })).rejects.toThrow(/non è valida o è scaduta/);
-    expect(await findMailboxRow(db, campsite.id)).toBeNull();
+    await expect(completeGoogleAuthorization(ctxFor(db, who), { state: first.state, code: foreignCode })).rejects.toThrow(/Google non ha accettato/);
+    await expect(completeGoogleAuthorization(ctxFor(db, who), { state: first.state, code: code() })).rejects.toThrow(/non è valida o è scaduta/);
+    expect(await findMailboxRow(ctxFor(db, { campsiteId: campsite.id }))).toBeNull();
 
     const stale = await authorize(who);
     await db.update(mailboxOauthStates).set({ createdAt: sql`now() - interval '11 minutes'` }).where(eq(mailboxOauthStates.state, stale.state));
-    await expect(completeGoogleAuthorization(db, { ...who, state: stale.state, code: standIn.issueCode({ account, codeChallenge: stale.challenge, redirectUri: REDIRECT }) })).rejects.toThrow(/scaduta/);
+    await expect(completeGoogleAuthorization(ctxFor(db, who), { state: stale.state, code: standIn.issueCode({ account, codeChallenge: stale.challenge, redirectUri: REDIRECT }) })).rejects.toThrow(/scaduta/);
 
     const once = await authorize(who);
     const noRefresh = standIn.issueCode({ account, codeChallenge: once.challenge, redirectUri: REDIRECT, withoutRefreshToken: true });
-    await expect(completeGoogleAuthorization(db, { ...who, state: once.state, code: noRefresh })).rejects.toThrow(/accesso permanente/);
+    await expect(completeGoogleAuthorization(ctxFor(db, who), { state: once.state, code: noRefresh })).rejects.toThrow(/accesso permanente/);
 
     const narrow = await authorize(who);
     const readOnly = standIn.issueCode({ account, codeChallenge: narrow.challenge, redirectUri: REDIRECT, scope: 'openid email https://www.googleapis.com/auth/gmail.readonly' });
     const revokes = standIn.revokeCalls.length;
-    await expect(completeGoogleAuthorization(db, { ...who, state: narrow.state, code: readOnly })).rejects.toThrow(/tutti i permessi/);
+    await expect(completeGoogleAuthorization(ctxFor(db, who), { state: narrow.state, code: readOnly })).rejects.toThrow(/tutti i permessi/);
     // The narrow grant is given back rather than left among the account's connected apps.
     expect(standIn.revokeCalls).toHaveLength(revokes + 1);
     expect(account.refreshTokens.get(standIn.revokeCalls.at(-1)!)?.active).toBe(false);
@@ -118,7 +119,7 @@ describe('a bound Gmail', () => {
     const { campsite, tenant } = quotesAccount;
     const guest = await makeGuest(db, tenant);
     const quote = await createQuote(db, tenant, quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), quotesAccount.platform);
-    const staffMail = await sendStaffMail(db, campsite.id, 'staff', { to: [guest.email!], subject: 'Il vostro preventivo', html: '<p>Ecco il preventivo</p>', contactId: guest.id, quoteId: quote.id });
+    const staffMail = await sendStaffMail(ctxFor(db, { campsiteId: campsite.id }), 'staff', { to: [guest.email!], subject: 'Il vostro preventivo', html: '<p>Ecco il preventivo</p>', contactId: guest.id, quoteId: quote.id });
     const account = standIn.account(`campeggio-${unique()}@gmail.test`);
     const own = account.address;
     const question = account.add(rawMail({ from: guest.email!, to: own, subject: 'Disponibilità agosto', date: daysAgo(10) }), { internalDate: daysAgo(10) });
@@ -140,7 +141,7 @@ describe('a bound Gmail', () => {
     ctx = await setUp();
   });
 
-  const sync = () => syncMailbox(db, ctx.campsite.id);
+  const sync = () => syncMailbox(jobCtxFor(db, ctx.campsite.id));
   const messageCount = async () => (await messagesOf(ctx.campsite.id)).length;
 
   it('syncs inbox and sent in full: Gmail’s threads, the guest by address, the quote by the RIF', async () => {
@@ -175,7 +176,7 @@ describe('a bound Gmail', () => {
       .select()
       .from(mailboxMessages)
       .where(and(eq(mailboxMessages.campingId, ctx.campsite.id), eq(mailboxMessages.direction, 'in'), sql`${mailboxMessages.rfcMessageId} is not null`, eq(mailboxMessages.sentAt, sql`(select max(sent_at) from mailbox_messages where camping_id = ${ctx.campsite.id})`)));
-    const client = await openMailboxClient(db, await rowOf(ctx.campsite.id));
+    const client = await openMailboxClient(jobCtxFor(db, ctx.campsite.id), await rowOf(ctx.campsite.id));
     const messageId = newMessageId('crm-campeggi.it');
     const sent = await client.send({
       from: ctx.account.address,
@@ -209,7 +210,7 @@ describe('a bound Gmail', () => {
 
   it('follows reads done in Gmail and marks read through the API', async () => {
     ctx.account.modify(ctx.question.id, [], ['UNREAD']);
-    const client = await openMailboxClient(db, await rowOf(ctx.campsite.id));
+    const client = await openMailboxClient(jobCtxFor(db, ctx.campsite.id), await rowOf(ctx.campsite.id));
     await client.setUnread([ctx.onQuote.id], false);
     expect(ctx.account.messages.get(ctx.onQuote.id)!.labelIds).not.toContain('UNREAD');
     ctx.account.modify(ctx.supplier.id, [], ['INBOX']);
@@ -279,10 +280,10 @@ describe('a bound Gmail', () => {
     expect(await messageCount()).toBe(kept);
 
     const refreshToken = decryptSecret(again.encryptedSecret);
-    expect(await unbindMailbox(db, ctx.campsite.id)).toEqual({ unbound: true, revoked: true });
+    expect(await unbindMailbox(ctxFor(db, { campsiteId: ctx.campsite.id }))).toEqual({ unbound: true, revoked: true });
     expect(standIn.revokeCalls).toContain(refreshToken);
     expect(ctx.account.refreshTokens.get(refreshToken)!.active).toBe(false);
-    expect(await findMailboxRow(db, ctx.campsite.id)).toBeNull();
+    expect(await findMailboxRow(ctxFor(db, { campsiteId: ctx.campsite.id }))).toBeNull();
     expect(await messageCount()).toBe(0);
   });
 
@@ -291,7 +292,7 @@ describe('a bound Gmail', () => {
     const account = standIn.account(`campeggio-${unique()}@gmail.test`);
     await bind({ campsiteId: campsite.id, userId: user.id }, account);
     account.revokeGrant();
-    expect(await unbindMailbox(db, campsite.id)).toEqual({ unbound: true, revoked: true });
-    expect(await findMailboxRow(db, campsite.id)).toBeNull();
+    expect(await unbindMailbox(ctxFor(db, { campsiteId: campsite.id }))).toEqual({ unbound: true, revoked: true });
+    expect(await findMailboxRow(ctxFor(db, { campsiteId: campsite.id }))).toBeNull();
   });
 });

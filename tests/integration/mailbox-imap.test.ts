@@ -13,6 +13,7 @@ import { findMailbox, findMailboxRow } from '@/lib/mailbox/mailbox-row';
 import { syncMailbox } from '@/lib/mailbox/sync';
 import { MailboxAuthError } from '@/lib/vocabulary/mailbox-types';
 import { createQuote } from '@/lib/quotes/service';
+import { ctxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { startDovecot, type Dovecot } from '../helpers/dovecot';
 import { deliver, flagsAt, imapSession, markSeen, sourceAt as sourceOf } from '../helpers/dovecot-mail';
@@ -82,34 +83,34 @@ describe('an IMAP mailbox against a real Dovecot', () => {
     otherGuest = await makeGuest(db, other.tenant, { email: guestAddress });
     const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), account.platform);
     quoteId = quote.id;
-    const sent = await sendStaffMail(db, account.campsite.id, 'staff', { to: [guestAddress], subject: 'Il vostro preventivo', html: '<p>Ecco il preventivo</p>', contactId: guest.id, quoteId });
+    const sent = await sendStaffMail(ctxFor(db, { campsiteId: account.campsite.id }), 'staff', { to: [guestAddress], subject: 'Il vostro preventivo', html: '<p>Ecco il preventivo</p>', contactId: guest.id, quoteId });
     traceSubject = sent.subject;
   });
 
   it('refuses a wrong password with an Italian message and saves nothing', async () => {
-    const refused = await bindImapMailbox(db, { campsiteId: account.campsite.id, userId: account.user.id, address: USER, settings: settings(), password: 'sbagliata' }).catch((error: unknown) => error);
+    const refused = await bindImapMailbox(ctxFor(db, { campsiteId: account.campsite.id, userId: account.user.id }), { address: USER, settings: settings(), password: 'sbagliata' }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).kind).toBe('bad_request');
     expect((refused as AppError).message).toMatch(/IMAP ha rifiutato utente o password/);
-    expect(await findMailbox(db, account.campsite.id)).toBeNull();
+    expect(await findMailbox(ctxFor(db, { campsiteId: account.campsite.id }))).toBeNull();
   });
 
   it('names the SMTP server when only sending is refused, and an unreachable server by host and port', async () => {
     smtp.failAuthFor(USER);
-    const smtpRefused = await bindImapMailbox(db, { campsiteId: account.campsite.id, userId: account.user.id, address: USER, settings: settings(), password: PASSWORD }).catch((error: unknown) => error);
+    const smtpRefused = await bindImapMailbox(ctxFor(db, { campsiteId: account.campsite.id, userId: account.user.id }), { address: USER, settings: settings(), password: PASSWORD }).catch((error: unknown) => error);
     smtp.setPassword(USER, PASSWORD);
     expect((smtpRefused as AppError).message).toMatch(/SMTP ha rifiutato utente o password/);
-    const unreachable = await bindImapMailbox(db, { campsiteId: account.campsite.id, userId: account.user.id, address: USER, settings: { ...settings(), imapPort: 1 }, password: PASSWORD }).catch((error: unknown) => error);
+    const unreachable = await bindImapMailbox(ctxFor(db, { campsiteId: account.campsite.id, userId: account.user.id }), { address: USER, settings: { ...settings(), imapPort: 1 }, password: PASSWORD }).catch((error: unknown) => error);
     expect((unreachable as AppError).message).toContain(`Impossibile collegarsi al server IMAP 127.0.0.1:1`);
-    expect(await findMailbox(db, account.campsite.id)).toBeNull();
+    expect(await findMailbox(ctxFor(db, { campsiteId: account.campsite.id }))).toBeNull();
   });
 
   it('binds with the right settings, the password stored encrypted', async () => {
     const form = imapBindingSchema.parse({ address: ` ${USER} `, imapHost: dovecot.host, imapPort: String(dovecot.port), imapSecure: 'false', smtpHost: smtp.host, smtpPort: smtp.port, smtpSecure: false, username: '', password: PASSWORD });
     expect(form.settings).toEqual(settings());
-    const view = await bindImapMailbox(db, { campsiteId: account.campsite.id, userId: account.user.id, ...form });
+    const view = await bindImapMailbox(ctxFor(db, { campsiteId: account.campsite.id, userId: account.user.id }), { ...form });
     expect(view).toMatchObject({ provider: 'imap', address: USER, status: 'active', imap: settings() });
-    const row = (await findMailboxRow(db, account.campsite.id))!;
+    const row = (await findMailboxRow(ctxFor(db, { campsiteId: account.campsite.id })))!;
     expect(row.encryptedSecret).not.toContain(PASSWORD);
     expect(decryptSecret(row.encryptedSecret)).toBe(PASSWORD);
   });
@@ -119,7 +120,7 @@ describe('an IMAP mailbox against a real Dovecot', () => {
     await deliver(dovecot, USER, PASSWORD, rfc822({ from: USER, to: guestAddress, subject: 'Re: Disponibilità agosto', messageId: ourReply, inReplyTo: first, references: [first], body: 'Sì, abbiamo posto.' }), { folder: 'Sent', flags: ['\\Seen'] });
     await deliver(dovecot, USER, PASSWORD, rfc822({ from: guestAddress, to: USER, subject: `Re: ${traceSubject}`, messageId: rifMail, body: 'Grazie, ci penso.' }));
 
-    const report = await syncMailbox(db, account.campsite.id);
+    const report = await syncMailbox(jobCtxFor(db, account.campsite.id));
     expect(report).toMatchObject({ state: 'synced', mode: 'full', added: 3 });
 
     const question = (await messageByRfc(account.campsite.id, first.slice(1, -1)))!;
@@ -141,7 +142,7 @@ describe('an IMAP mailbox against a real Dovecot', () => {
   it('partial sync brings a new guest reply into the quote’s thread', async () => {
     const reply = `<nuova-${unique()}@guest.example>`;
     await deliver(dovecot, USER, PASSWORD, rfc822({ from: guestAddress, to: USER, subject: `Re: Re: ${traceSubject}`, messageId: reply, inReplyTo: rifMail, references: [rifMail] }));
-    const report = await syncMailbox(db, account.campsite.id);
+    const report = await syncMailbox(jobCtxFor(db, account.campsite.id));
     expect(report).toMatchObject({ state: 'synced', mode: 'partial', added: 1 });
     const message = (await messageByRfc(account.campsite.id, reply.slice(1, -1)))!;
     const thread = await threadOf(account.campsite.id, message.threadId);
@@ -149,8 +150,8 @@ describe('an IMAP mailbox against a real Dovecot', () => {
   });
 
   it('sends a reply by SMTP with the threading headers, files the same bytes in Sent and does not duplicate it at the next sync', async () => {
-    const row = (await findMailboxRow(db, account.campsite.id))!;
-    const client = await openMailboxClient(db, row);
+    const row = (await findMailboxRow(ctxFor(db, { campsiteId: account.campsite.id })))!;
+    const client = await openMailboxClient(jobCtxFor(db, row.campingId), row);
     const messageId = `<crm-${unique()}@camping-imap.test>`;
     try {
       const before = smtp.received.length;
@@ -182,7 +183,7 @@ describe('an IMAP mailbox against a real Dovecot', () => {
     } finally {
       await client.close();
     }
-    const report = await syncMailbox(db, account.campsite.id);
+    const report = await syncMailbox(jobCtxFor(db, account.campsite.id));
     expect(report).toMatchObject({ state: 'synced', mode: 'partial', added: 1 });
     const copies = (await messagesOf(account.campsite.id)).filter((message) => message.rfcMessageId === messageId.slice(1, -1));
     expect(copies).toHaveLength(1);
@@ -192,9 +193,9 @@ describe('an IMAP mailbox against a real Dovecot', () => {
   });
 
   it('read and unread go both ways: setUnread at the server, another client’s change by partial sync', async () => {
-    const row = (await findMailboxRow(db, account.campsite.id))!;
+    const row = (await findMailboxRow(ctxFor(db, { campsiteId: account.campsite.id })))!;
     const question = (await messageByRfc(account.campsite.id, first.slice(1, -1)))!;
-    const client = await openMailboxClient(db, row);
+    const client = await openMailboxClient(jobCtxFor(db, row.campingId), row);
     try {
       await client.setUnread([question.providerMessageId], false);
       expect(await flagsAt(dovecot, USER, PASSWORD, first)).toContain('\\Seen');
@@ -204,17 +205,17 @@ describe('an IMAP mailbox against a real Dovecot', () => {
       await client.close();
     }
     await markSeen(dovecot, USER, PASSWORD, first, true);
-    expect(await syncMailbox(db, account.campsite.id)).toMatchObject({ state: 'synced', mode: 'partial', added: 0 });
+    expect(await syncMailbox(jobCtxFor(db, account.campsite.id))).toMatchObject({ state: 'synced', mode: 'partial', added: 0 });
     expect((await messageByRfc(account.campsite.id, first.slice(1, -1)))!.unread).toBe(false);
     expect((await threadOf(account.campsite.id, question.threadId)).unreadCount).toBe(0);
     await markSeen(dovecot, USER, PASSWORD, first, false);
-    await syncMailbox(db, account.campsite.id);
+    await syncMailbox(jobCtxFor(db, account.campsite.id));
     expect((await messageByRfc(account.campsite.id, first.slice(1, -1)))!.unread).toBe(true);
   });
 
   it('ten syncs in a row add nothing', async () => {
     const count = (await messagesOf(account.campsite.id)).length;
-    for (let i = 0; i < 10; i++) expect(await syncMailbox(db, account.campsite.id)).toMatchObject({ state: 'synced', mode: 'partial', added: 0 });
+    for (let i = 0; i < 10; i++) expect(await syncMailbox(jobCtxFor(db, account.campsite.id))).toMatchObject({ state: 'synced', mode: 'partial', added: 0 });
     expect(await messagesOf(account.campsite.id)).toHaveLength(count);
   });
 
@@ -233,8 +234,8 @@ describe('an IMAP mailbox against a real Dovecot', () => {
       for (const source of sources) await client.append('Sent', source, ['\\Seen']);
     });
     const before = (await messageByRfc(account.campsite.id, ourReply.slice(1, -1)))!;
-    expect(await syncMailbox(db, account.campsite.id)).toMatchObject({ state: 'synced', mode: 'full', added: 0 });
-    expect(await syncMailbox(db, account.campsite.id)).toMatchObject({ state: 'synced', mode: 'partial', added: 0 });
+    expect(await syncMailbox(jobCtxFor(db, account.campsite.id))).toMatchObject({ state: 'synced', mode: 'full', added: 0 });
+    expect(await syncMailbox(jobCtxFor(db, account.campsite.id))).toMatchObject({ state: 'synced', mode: 'partial', added: 0 });
     expect(await messagesOf(account.campsite.id)).toHaveLength(count);
 
     // The copy we hold now bears the new UID, so the read state still reaches the server.
@@ -242,7 +243,7 @@ describe('an IMAP mailbox against a real Dovecot', () => {
     expect(after.id).toBe(before.id);
     expect(after.providerMessageId).toMatch(/^Sent:\d+:\d+$/);
     expect(after.providerMessageId).not.toBe(before.providerMessageId);
-    const client = await openMailboxClient(db, (await findMailboxRow(db, account.campsite.id))!);
+    const client = await openMailboxClient(jobCtxFor(db, account.campsite.id), (await findMailboxRow(ctxFor(db, { campsiteId: account.campsite.id })))!);
     try {
       await client.setUnread([after.providerMessageId], true);
     } finally {
@@ -252,31 +253,31 @@ describe('an IMAP mailbox against a real Dovecot', () => {
   });
 
   it('without a modseq in the cursor (a server without CONDSTORE) the flags of the sync window are read', async () => {
-    const row = (await findMailboxRow(db, account.campsite.id))!;
+    const row = (await findMailboxRow(ctxFor(db, { campsiteId: account.campsite.id })))!;
     const folders = Object.fromEntries(Object.entries(row.syncCursor!.folders!).map(([path, { uidValidity, lastUid }]) => [path, { uidValidity, lastUid }]));
     await db.update(mailboxes).set({ syncCursor: { folders } }).where(eq(mailboxes.id, row.id));
     await markSeen(dovecot, USER, PASSWORD, rifMail, true);
-    expect(await syncMailbox(db, account.campsite.id)).toMatchObject({ state: 'synced', mode: 'partial', added: 0 });
+    expect(await syncMailbox(jobCtxFor(db, account.campsite.id))).toMatchObject({ state: 'synced', mode: 'partial', added: 0 });
     expect((await messageByRfc(account.campsite.id, rifMail.slice(1, -1)))!.unread).toBe(false);
-    expect((await findMailboxRow(db, account.campsite.id))!.syncCursor!.folders!.INBOX!.highestModseq).toMatch(/^\d+$/);
+    expect((await findMailboxRow(ctxFor(db, { campsiteId: account.campsite.id })))!.syncCursor!.folders!.INBOX!.highestModseq).toMatch(/^\d+$/);
   });
 
   it('a password changed at the server puts the mailbox to "riconnetti"', async () => {
-    const row = (await findMailboxRow(db, account.campsite.id))!;
+    const row = (await findMailboxRow(ctxFor(db, { campsiteId: account.campsite.id })))!;
     await dovecot.setPassword(USER, 'Nuova-password-2');
-    const report = await syncMailbox(db, account.campsite.id);
+    const report = await syncMailbox(jobCtxFor(db, account.campsite.id));
     expect(report.state).toBe('reconnect');
     expect(report.error).toBe('La casella ha rifiutato utente o password: riconnetti la casella.');
-    const view = (await findMailbox(db, account.campsite.id))!;
+    const view = (await findMailbox(ctxFor(db, { campsiteId: account.campsite.id })))!;
     expect(view.status).toBe('reconnect');
-    expect(await syncMailbox(db, account.campsite.id)).toMatchObject({ state: 'reconnect' });
-    await expect(openMailboxClient(db, row)).rejects.toBeInstanceOf(MailboxAuthError);
+    expect(await syncMailbox(jobCtxFor(db, account.campsite.id))).toMatchObject({ state: 'reconnect' });
+    await expect(openMailboxClient(jobCtxFor(db, row.campingId), row)).rejects.toBeInstanceOf(MailboxAuthError);
     await dovecot.setPassword(USER, PASSWORD);
   });
 
   it('a refused SMTP login on send is an authentication error', async () => {
-    const row = (await findMailboxRow(db, account.campsite.id))!;
-    const client = await openMailboxClient(db, row);
+    const row = (await findMailboxRow(ctxFor(db, { campsiteId: account.campsite.id })))!;
+    const client = await openMailboxClient(jobCtxFor(db, row.campingId), row);
     smtp.failAuthFor(USER);
     try {
       await expect(client.send({ from: USER, to: [guestAddress], subject: 'Prova', html: '<p>x</p>', messageId: `<p-${unique()}@camping-imap.test>` })).rejects.toBeInstanceOf(MailboxAuthError);
@@ -288,10 +289,10 @@ describe('an IMAP mailbox against a real Dovecot', () => {
 
   it('an unreachable server fails the sync with its host and port, and the mailbox stays active', async () => {
     const elsewhere = await makeQuotesAccount(db);
-    await saveBinding(db, { campsiteId: elsewhere.campsite.id, userId: elsewhere.user.id, provider: 'imap', address: USER, secret: PASSWORD, imapSettings: { ...settings(), imapPort: 1 } });
-    const report = await syncMailbox(db, elsewhere.campsite.id);
+    await saveBinding(ctxFor(db, { campsiteId: elsewhere.campsite.id, userId: elsewhere.user.id }), { provider: 'imap', address: USER, secret: PASSWORD, imapSettings: { ...settings(), imapPort: 1 } });
+    const report = await syncMailbox(jobCtxFor(db, elsewhere.campsite.id));
     expect(report.state).toBe('failed');
     expect(report.error).toContain('Server IMAP 127.0.0.1:1 non raggiungibile');
-    expect((await findMailbox(db, elsewhere.campsite.id))!).toMatchObject({ status: 'active', lastSyncError: expect.stringContaining('127.0.0.1:1') });
+    expect((await findMailbox(ctxFor(db, { campsiteId: elsewhere.campsite.id })))!).toMatchObject({ status: 'active', lastSyncError: expect.stringContaining('127.0.0.1:1') });
   });
 });

@@ -9,6 +9,7 @@ import { findMailboxRow } from '@/lib/mailbox/mailbox-row';
 import { saveSyncBatch } from '@/lib/mailbox/store';
 import { syncMailbox } from '@/lib/mailbox/sync';
 import type { FetchedMessage, MailboxFolder, MailboxRef } from '@/lib/vocabulary/mailbox-types';
+import { ctxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite } from '../helpers/fixtures';
 
@@ -29,13 +30,17 @@ async function fetched(mail: RawMail, folders: MailboxFolder[] = ['INBOX'], unre
   return { providerMessageId: `INBOX:1:${counter}-${unique()}`, providerThreadId, raw: await raw(mail), folders, unread, receivedAt: new Date() };
 }
 
+/** The mailbox a sync writes to, and the campsite its unit of work is for. */
+type TestMailbox = MailboxRef & { campingId: string };
+
 async function mailboxFor(address = `campeggio-${unique()}@example.it`) {
   const campsite = await makeCampsite(db);
   const [row] = await db.insert(mailboxes).values({ campingId: campsite.id, provider: 'imap', address, encryptedSecret: 'x' }).returning();
-  return { campsite, mailbox: { id: row.id, campingId: campsite.id, address } satisfies MailboxRef };
+  return { campsite, mailbox: { id: row.id, campingId: campsite.id, address } satisfies TestMailbox };
 }
 
-const save = (mailbox: MailboxRef, messages: FetchedMessage[]) => saveSyncBatch(db, mailbox, { messages, flags: [], deletedProviderMessageIds: [] });
+const sync = (mailbox: TestMailbox) => jobCtxFor(db, mailbox.campingId);
+const save = (mailbox: TestMailbox, messages: FetchedMessage[]) => saveSyncBatch(sync(mailbox), mailbox, { messages, flags: [], deletedProviderMessageIds: [] });
 const threadsOf = (mailbox: MailboxRef) => db.select().from(mailboxThreads).where(eq(mailboxThreads.mailboxId, mailbox.id));
 const messagesOf = (mailbox: MailboxRef) => db.select().from(mailboxMessages).where(eq(mailboxMessages.mailboxId, mailbox.id));
 
@@ -75,7 +80,7 @@ describe('mailbox store', () => {
     const other = await makeCampsite(db);
     await db.insert(contacts).values({ campingId: other.id, firstName: 'Eva', lastName: 'Altrove', email: guestAddress });
     const [quote] = await db.insert(quotes).values({ campingId: campsite.id, contactId: guest.id, name: 'Agosto' }).returning();
-    const sent = await sendStaffMail(db, campsite.id, 'staff', { to: [guestAddress], subject: 'Il suo preventivo', html: '<p>Ecco</p>', contactId: guest.id, quoteId: quote.id });
+    const sent = await sendStaffMail(ctxFor(db, { campsiteId: campsite.id }), 'staff', { to: [guestAddress], subject: 'Il suo preventivo', html: '<p>Ecco</p>', contactId: guest.id, quoteId: quote.id });
     const copy = { from: mailbox.address, to: guestAddress, subject: sent.subject, messageId: `<e-${unique()}@example.it>` };
     const reply = { from: guestAddress, to: mailbox.address, subject: `Re: ${sent.subject}`, messageId: `<f-${unique()}@example.nl>` };
     await save(mailbox, [await fetched(copy, ['SENT'], false), await fetched(reply)]);
@@ -95,9 +100,9 @@ describe('mailbox store', () => {
     const { mailbox } = await mailboxFor();
     const message = await fetched({ from: `g-${unique()}@example.it`, to: mailbox.address, subject: 'Cani ammessi?', messageId: `<g-${unique()}@example.it>` });
     await save(mailbox, [message]);
-    await saveSyncBatch(db, mailbox, { messages: [], flags: [{ providerMessageId: message.providerMessageId, unread: false }], deletedProviderMessageIds: [] });
+    await saveSyncBatch(sync(mailbox), mailbox, { messages: [], flags: [{ providerMessageId: message.providerMessageId, unread: false }], deletedProviderMessageIds: [] });
     expect((await threadsOf(mailbox))[0].unreadCount).toBe(0);
-    await saveSyncBatch(db, mailbox, { messages: [], flags: [], deletedProviderMessageIds: [message.providerMessageId] });
+    await saveSyncBatch(sync(mailbox), mailbox, { messages: [], flags: [], deletedProviderMessageIds: [message.providerMessageId] });
     expect(await threadsOf(mailbox)).toHaveLength(0);
   });
 
@@ -106,14 +111,14 @@ describe('mailbox store', () => {
     const guestAddress = `ospite-${unique()}@example.at`;
     const [guest] = await db.insert(contacts).values({ campingId: campsite.id, firstName: 'Lena', lastName: 'Huber', email: guestAddress }).returning();
     const [quote] = await db.insert(quotes).values({ campingId: campsite.id, contactId: guest.id, name: 'Pfingsten' }).returning();
-    const sent = await sendStaffMail(db, campsite.id, 'staff', { to: [guestAddress], subject: 'Ihr Angebot', html: '<p>Hier</p>', contactId: guest.id, quoteId: quote.id });
+    const sent = await sendStaffMail(ctxFor(db, { campsiteId: campsite.id }), 'staff', { to: [guestAddress], subject: 'Ihr Angebot', html: '<p>Hier</p>', contactId: guest.id, quoteId: quote.id });
     const bell = () => db.select().from(notifications).where(and(eq(notifications.campingId, campsite.id), eq(notifications.title, 'Risposta del cliente')));
     const old = await fetched({ from: guestAddress, to: mailbox.address, subject: `Re: ${sent.subject}`, messageId: `<h-${unique()}@example.at>` });
-    await saveSyncBatch(db, mailbox, { messages: [old], flags: [], deletedProviderMessageIds: [] });
+    await saveSyncBatch(sync(mailbox), mailbox, { messages: [old], flags: [], deletedProviderMessageIds: [] });
     expect(await bell()).toHaveLength(0);
     const fresh = await fetched({ from: guestAddress, to: mailbox.address, subject: `Re: ${sent.subject}`, messageId: `<i-${unique()}@example.at>` });
     const ours = await fetched({ from: mailbox.address, to: guestAddress, subject: `Re: ${sent.subject}`, messageId: `<j-${unique()}@example.it>` }, ['SENT'], false);
-    await saveSyncBatch(db, mailbox, { messages: [fresh, ours], flags: [], deletedProviderMessageIds: [] }, { notify: true });
+    await saveSyncBatch(sync(mailbox), mailbox, { messages: [fresh, ours], flags: [], deletedProviderMessageIds: [] }, { notify: true });
     const rung = await bell();
     expect(rung).toHaveLength(1);
     expect(rung[0]).toMatchObject({ group: 'preventivo', quoteId: quote.id, contactId: guest.id });
@@ -122,11 +127,11 @@ describe('mailbox store', () => {
 
   it('puts a mailbox whose saved credentials no longer decrypt in «riconnetti» instead of failing every minute', async () => {
     const { campsite } = await mailboxFor();
-    const report = await syncMailbox(db, campsite.id);
+    const report = await syncMailbox(jobCtxFor(db, campsite.id));
     expect(report).toMatchObject({ state: 'reconnect', added: 0 });
-    const row = await findMailboxRow(db, campsite.id);
+    const row = await findMailboxRow(ctxFor(db, { campsiteId: campsite.id }));
     expect(row).toMatchObject({ status: 'reconnect', syncLeaseUntil: null });
     expect(row!.statusReason).toMatch(/ricollega la casella/);
-    expect((await syncMailbox(db, campsite.id)).state).toBe('reconnect');
+    expect((await syncMailbox(jobCtxFor(db, campsite.id))).state).toBe('reconnect');
   });
 });

@@ -4,6 +4,7 @@ import { contacts, mailboxes } from '@/db/schema';
 import { saveSyncBatch } from '@/lib/mailbox/store';
 import { getThread, listThreads, mailboxUnread, unreadCount } from '@/lib/mailbox/threads';
 import type { FetchedMessage, MailboxRef } from '@/lib/vocabulary/mailbox-types';
+import { ctxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite } from '../helpers/fixtures';
 
@@ -21,7 +22,7 @@ async function seedMailbox(address: string) {
     .insert(mailboxes)
     .values({ campingId: campsite.id, provider: 'imap', address, encryptedSecret: 'non-usato' })
     .returning();
-  return { campsite, mailbox: { id: row.id, campingId: campsite.id, address } satisfies MailboxRef };
+  return { campsite, mailbox: { id: row.id, address } satisfies MailboxRef };
 }
 
 let counter = 0;
@@ -58,8 +59,8 @@ describe('mail client reads', () => {
       await fetched({ from: a.mailbox.address, to: 'mario.rossi@ospite.test', subject: 'Re: Richiesta piazzola 3', html: '<p>Certo!</p>', date: new Date(base + 3_600_000), messageId: '<a-reply@campeggio-a.test>', inReplyTo: '<a-3@esempio.test>' }, ['SENT'], false),
     );
     messages.push(await fetched({ from: a.mailbox.address, to: 'nuovo@esempio.test', subject: 'Offerta estate', text: 'Ciao', date: new Date(base + 7_200_000), messageId: '<a-out@campeggio-a.test>' }, ['SENT'], false));
-    await saveSyncBatch(db, a.mailbox, { messages, flags: [], deletedProviderMessageIds: [] });
-    await saveSyncBatch(db, b.mailbox, {
+    await saveSyncBatch(jobCtxFor(db, a.campsite.id), a.mailbox, { messages, flags: [], deletedProviderMessageIds: [] });
+    await saveSyncBatch(jobCtxFor(db, b.campsite.id), b.mailbox, {
       messages: [await fetched({ from: 'mario.rossi@ospite.test', to: b.mailbox.address, subject: 'Richiesta piazzola B', text: 'Altro campeggio', date: new Date(base), messageId: '<b-1@esempio.test>' }, ['INBOX'], true)],
       flags: [],
       deletedProviderMessageIds: [],
@@ -71,7 +72,7 @@ describe('mail client reads', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page = await listThreads(db, { campsiteId: a.campsite.id, folder: 'INBOX', cursor, limit: 4 });
+      const page = await listThreads(ctxFor(db, { campsiteId: a.campsite.id }), { folder: 'INBOX', cursor, limit: 4 });
       seen.push(...page.items.map((item) => item.id));
       cursor = page.nextCursor;
       pages += 1;
@@ -79,45 +80,45 @@ describe('mail client reads', () => {
     expect(pages).toBe(3);
     expect(seen).toHaveLength(11);
     expect(new Set(seen).size).toBe(11);
-    const all = await listThreads(db, { campsiteId: a.campsite.id, folder: 'INBOX', limit: 50 });
+    const all = await listThreads(ctxFor(db, { campsiteId: a.campsite.id }), { folder: 'INBOX', limit: 50 });
     expect(all.items.map((item) => item.id)).toEqual(seen);
     const times = all.items.map((item) => item.lastMessageAt.getTime());
     expect([...times].sort((x, y) => y - x)).toEqual(times);
   });
 
   it('lists the sent folder and names the guests of each conversation', async () => {
-    const sent = await listThreads(db, { campsiteId: a.campsite.id, folder: 'SENT' });
+    const sent = await listThreads(ctxFor(db, { campsiteId: a.campsite.id }), { folder: 'SENT' });
     expect(sent.items.map((item) => item.subject)).toEqual(['Offerta estate', 'Richiesta piazzola 3']);
     expect(sent.items[1].contacts).toEqual([{ id: guestId, name: 'Mario Rossi' }]);
     expect(sent.items[1].messageCount).toBe(2);
   });
 
   it('searches by subject and by guest address, never across campsites', async () => {
-    const bySubject = await listThreads(db, { campsiteId: a.campsite.id, folder: 'INBOX', search: 'piazzola 7' });
+    const bySubject = await listThreads(ctxFor(db, { campsiteId: a.campsite.id }), { folder: 'INBOX', search: 'piazzola 7' });
     expect(bySubject.items.map((item) => item.subject)).toEqual(['Richiesta piazzola 7']);
-    const byAddress = await listThreads(db, { campsiteId: a.campsite.id, folder: 'INBOX', search: 'mario.rossi@ospite.test' });
+    const byAddress = await listThreads(ctxFor(db, { campsiteId: a.campsite.id }), { folder: 'INBOX', search: 'mario.rossi@ospite.test' });
     expect(byAddress.items.map((item) => item.subject)).toEqual(['Richiesta piazzola 3']);
-    const inB = await listThreads(db, { campsiteId: b.campsite.id, folder: 'INBOX', search: 'mario.rossi@ospite.test' });
+    const inB = await listThreads(ctxFor(db, { campsiteId: b.campsite.id }), { folder: 'INBOX', search: 'mario.rossi@ospite.test' });
     expect(inB.items.map((item) => item.subject)).toEqual(['Richiesta piazzola B']);
-    const none = await listThreads(db, { campsiteId: a.campsite.id, folder: 'INBOX', search: '100% introvabile' });
+    const none = await listThreads(ctxFor(db, { campsiteId: a.campsite.id }), { folder: 'INBOX', search: '100% introvabile' });
     expect(none.items).toEqual([]);
   });
 
   it('counts the unread inbox messages per campsite', async () => {
-    expect(await unreadCount(db, a.campsite.id)).toBe(6);
-    expect(await unreadCount(db, b.campsite.id)).toBe(1);
-    expect(await mailboxUnread(db, a.campsite.id)).toBe(6);
+    expect(await unreadCount(ctxFor(db, { campsiteId: a.campsite.id }))).toBe(6);
+    expect(await unreadCount(ctxFor(db, { campsiteId: b.campsite.id }))).toBe(1);
+    expect(await mailboxUnread(ctxFor(db, { campsiteId: a.campsite.id }))).toBe(6);
     // No mailbox: no badge to show and nothing for the navbar to poll.
-    expect(await mailboxUnread(db, (await makeCampsite(db)).id)).toBeNull();
+    expect(await mailboxUnread(ctxFor(db, { campsiteId: (await makeCampsite(db)).id }))).toBeNull();
   });
 
   it('reads one conversation of the campsite, oldest message first; another campsite gets null', async () => {
-    const [thread] = (await listThreads(db, { campsiteId: a.campsite.id, folder: 'INBOX', search: 'mario' })).items;
-    const detail = await getThread(db, { campsiteId: a.campsite.id, threadId: thread.id });
+    const [thread] = (await listThreads(ctxFor(db, { campsiteId: a.campsite.id }), { folder: 'INBOX', search: 'mario' })).items;
+    const detail = await getThread(ctxFor(db, { campsiteId: a.campsite.id }), { threadId: thread.id });
     expect(detail?.messages.map((message) => message.direction)).toEqual(['in', 'out']);
     expect(detail?.messages[0]).toMatchObject({ fromAddress: 'mario.rossi@ospite.test', fromName: 'Mario Rossi', text: expect.stringContaining('Testo 3'), unread: false });
     expect(detail?.messages[1].html).toContain('Certo!');
     expect(detail?.contacts).toEqual([{ id: guestId, name: 'Mario Rossi', email: 'mario.rossi@ospite.test' }]);
-    expect(await getThread(db, { campsiteId: b.campsite.id, threadId: thread.id })).toBeNull();
+    expect(await getThread(ctxFor(db, { campsiteId: b.campsite.id }), { threadId: thread.id })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { saveSyncBatch } from '@/lib/mailbox/store';
 import { contactMailTimeline, traceThreadTimeline, type TimelineItem } from '@/lib/mailbox/timeline';
 import type { FetchedMessage } from '@/lib/vocabulary/mailbox-types';
 import { createQuote } from '@/lib/quotes/service';
+import { ctxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput, unique } from '../helpers/quotes';
 
@@ -40,17 +41,15 @@ async function scene() {
   const account = await makeQuotesAccount(db);
   const guest = await makeGuest(db, account.tenant);
   const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), account.platform);
-  const sent = await sendStaffMail(db, account.campsite.id, 'staff', { to: [guest.email!], subject: 'Il vostro preventivo', html: '<p>Ecco il preventivo</p>', contactId: guest.id, quoteId: quote.id });
+  const sent = await sendStaffMail(ctxFor(db, { campsiteId: account.campsite.id }), 'staff', { to: [guest.email!], subject: 'Il vostro preventivo', html: '<p>Ecco il preventivo</p>', contactId: guest.id, quoteId: quote.id });
   const address = `info-${unique()}@camping.example`;
-  const mailbox = await saveBinding(db, {
-    campsiteId: account.campsite.id,
-    userId: account.user.id,
+  const mailbox = await saveBinding(ctxFor(db, { campsiteId: account.campsite.id, userId: account.user.id }), {
     provider: 'imap',
     address,
     secret: 'password',
     imapSettings: { imapHost: '127.0.0.1', imapPort: 1, imapSecure: false, smtpHost: '127.0.0.1', smtpPort: 1, smtpSecure: false, username: address },
   });
-  const ref = { id: mailbox.id, campingId: account.campsite.id, address };
+  const ref = { id: mailbox.id, address };
   const ourId = `<copia-${unique()}@camping.example>`;
   const replyId = `<risposta-${unique()}@example.it>`;
   const copy = await fetched({ from: address, to: guest.email!, subject: sent.subject, messageId: ourId, date: new Date(Date.now() - 60_000) }, ['SENT'], `Sent:1:${unique()}`);
@@ -58,7 +57,7 @@ async function scene() {
     { from: guest.email!, to: address, subject: `Re: ${sent.subject}`, messageId: replyId, inReplyTo: ourId, date: new Date(Date.now() + 60_000), html: '<p>Va bene, confermo</p>' },
     ['INBOX'],
   );
-  await saveSyncBatch(db, ref, { messages: [copy, reply], flags: [], deletedProviderMessageIds: [] });
+  await saveSyncBatch(jobCtxFor(db, account.campsite.id), ref, { messages: [copy, reply], flags: [], deletedProviderMessageIds: [] });
   return { ...account, guest, quote, sent, ref, address, replyId };
 }
 
@@ -67,7 +66,7 @@ const summary = (items: TimelineItem[]) => items.map((item) => `${item.kind}:${i
 describe('the contact’s mail timeline', () => {
   it('merges our trace and the guest’s reply, never the sent copy of the trace twice', async () => {
     const { campsite, guest, sent } = await scene();
-    const page = await contactMailTimeline(db, { campsiteId: campsite.id, contactId: guest.id });
+    const page = await contactMailTimeline(ctxFor(db, { campsiteId: campsite.id }), { contactId: guest.id });
     expect(summary(page.items)).toEqual([`casella:in:Re: ${sent.subject}`, `traccia:out:${sent.subject}`]);
     expect(page.nextCursor).toBeNull();
     const [reply, trace] = page.items;
@@ -82,14 +81,14 @@ describe('the contact’s mail timeline', () => {
 
   it('the trace thread shows our mail and the answer, oldest first', async () => {
     const { campsite, sent } = await scene();
-    const items = await traceThreadTimeline(db, { campsiteId: campsite.id, threadId: sent.threadId });
+    const items = await traceThreadTimeline(ctxFor(db, { campsiteId: campsite.id }), { threadId: sent.threadId });
     expect(summary(items)).toEqual([`traccia:out:${sent.subject}`, `casella:in:Re: ${sent.subject}`]);
     expect(items[1]!.html).toContain('Va bene, confermo');
   });
 
   it('the quote finds its conversation with both messages', async () => {
     const { campsite, quote, sent, address } = await scene();
-    const threads = await quoteMailThreads(db, { campsiteId: campsite.id, quoteId: quote.id });
+    const threads = await quoteMailThreads(ctxFor(db, { campsiteId: campsite.id }), { quoteId: quote.id });
     expect(threads).toHaveLength(1);
     expect(threads[0]!.messages.map((message) => [message.direction, message.subject])).toEqual([
       ['out', sent.subject],
@@ -104,31 +103,31 @@ describe('the contact’s mail timeline', () => {
     const first = await scene();
     const other = await makeQuotesAccount(db);
     const twin = await makeGuest(db, other.tenant, { email: first.guest.email! });
-    const page = await contactMailTimeline(db, { campsiteId: other.campsite.id, contactId: twin.id });
+    const page = await contactMailTimeline(ctxFor(db, { campsiteId: other.campsite.id }), { contactId: twin.id });
     expect(page.items).toEqual([]);
-    expect(await contactMailTimeline(db, { campsiteId: other.campsite.id, contactId: first.guest.id })).toEqual({ items: [], nextCursor: null });
-    expect(await quoteMailThreads(db, { campsiteId: other.campsite.id, quoteId: first.quote.id })).toEqual([]);
-    expect(await traceThreadTimeline(db, { campsiteId: other.campsite.id, threadId: first.sent.threadId })).toEqual([]);
+    expect(await contactMailTimeline(ctxFor(db, { campsiteId: other.campsite.id }), { contactId: first.guest.id })).toEqual({ items: [], nextCursor: null });
+    expect(await quoteMailThreads(ctxFor(db, { campsiteId: other.campsite.id }), { quoteId: first.quote.id })).toEqual([]);
+    expect(await traceThreadTimeline(ctxFor(db, { campsiteId: other.campsite.id }), { threadId: first.sent.threadId })).toEqual([]);
   });
 
   it('pages across both sources without repeating or skipping, even on equal dates', async () => {
     const { campsite, guest, quote, ref, address } = await scene();
     for (let i = 0; i < 4; i += 1) {
-      await sendStaffMail(db, campsite.id, 'staff', { to: [guest.email!], subject: `Promemoria ${i}`, html: `<p>${i}</p>`, contactId: guest.id, quoteId: quote.id });
+      await sendStaffMail(ctxFor(db, { campsiteId: campsite.id }), 'staff', { to: [guest.email!], subject: `Promemoria ${i}`, html: `<p>${i}</p>`, contactId: guest.id, quoteId: quote.id });
     }
     // Five answers in one second, two with the very same date: the id breaks the tie.
     const sameDate = new Date(Date.now() - 30_000);
     const answers = await Promise.all(
       [0, 1, 2, 3, 4].map((i) => fetched({ from: guest.email!, to: address, subject: `Domanda ${i}`, messageId: `<d${i}-${unique()}@example.it>`, date: i < 2 ? sameDate : new Date(sameDate.getTime() + i * 1000) }, ['INBOX'])),
     );
-    await saveSyncBatch(db, ref, { messages: answers, flags: [], deletedProviderMessageIds: [] });
-    const all = await contactMailTimeline(db, { campsiteId: campsite.id, contactId: guest.id, limit: 100 });
+    await saveSyncBatch(jobCtxFor(db, campsite.id), ref, { messages: answers, flags: [], deletedProviderMessageIds: [] });
+    const all = await contactMailTimeline(ctxFor(db, { campsiteId: campsite.id }), { contactId: guest.id, limit: 100 });
     expect(all.items).toHaveLength(1 + 4 + 1 + 5);
     for (const limit of [1, 2, 3, 4]) {
       const seen: TimelineItem[] = [];
       let cursor: string | null = null;
       do {
-        const page = await contactMailTimeline(db, { campsiteId: campsite.id, contactId: guest.id, cursor, limit });
+        const page = await contactMailTimeline(ctxFor(db, { campsiteId: campsite.id }), { contactId: guest.id, cursor, limit });
         expect(page.items.length).toBeLessThanOrEqual(limit);
         seen.push(...page.items);
         cursor = page.nextCursor;
@@ -141,7 +140,7 @@ describe('the contact’s mail timeline', () => {
 
   it('an unreadable cursor starts from the top', async () => {
     const { campsite, guest } = await scene();
-    const page = await contactMailTimeline(db, { campsiteId: campsite.id, contactId: guest.id, cursor: 'non-valido' });
+    const page = await contactMailTimeline(ctxFor(db, { campsiteId: campsite.id }), { contactId: guest.id, cursor: 'non-valido' });
     expect(page.items).toHaveLength(2);
   });
 });

@@ -14,6 +14,7 @@ import { resendTransport } from '@/lib/mail/resend-transport';
 import { TransportError } from '@/lib/mail/transport';
 import { googleJson } from '@/lib/mailbox/gmail/http';
 import { resendNewsletterProvider } from '@/lib/newsletter/provider';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite } from '../helpers/fixtures';
 import { startResendBatchStandIn } from '../helpers/resend-batch-stand-in';
@@ -87,7 +88,7 @@ describe('the mail provider hangs or refuses: the outbox keeps the mail and deli
       const campsite = await makeCampsite(db);
       const email = `ospite-${fault}-${Date.now()}@example.it`;
       await db.insert(contacts).values({ campingId: campsite.id, firstName: 'Anna', lastName: 'Verdi', email });
-      const queued = await enqueueMail(db, campsite.id, { kind: 'quote', to: [email], subject: `Preventivo (${fault})`, html: '<p>x</p>' });
+      const queued = await enqueueMail(ctxFor(db, { campsiteId: campsite.id }), { kind: 'quote', to: [email], subject: `Preventivo (${fault})`, html: '<p>x</p>' });
 
       const down = resendTransport(KEY, fault === 'hangs' ? resend.baseUrl : refusing, TIMEOUT_MS);
       if (fault === 'hangs') resend.force({ hang: true });
@@ -96,9 +97,9 @@ describe('the mail provider hangs or refuses: the outbox keeps the mail and deli
       expect(attempt.ms).toBeLessThan(TIMEOUT_MS + 2_000);
 
       // What the staff's outbox shows: waiting, one attempt, and why in words.
-      const [listed] = (await listOutbox(db, campsite.id)).items;
+      const [listed] = (await listOutbox(ctxFor(db, { campsiteId: campsite.id }))).items;
       expect(listed).toMatchObject({ id: queued.outboxId, status: 'pending', attempts: 1 });
-      const { mail } = await getOutboxMail(db, campsite.id, queued.outboxId);
+      const { mail } = await getOutboxMail(ctxFor(db, { campsiteId: campsite.id }), queued.outboxId);
       expect(mail.lastError).toMatch(fault === 'hangs' ? /^Resend non ha risposto entro 0,3 secondi/ : /^Resend: /);
       expect(resend.delivered.filter((sent) => sent.body.to.includes(email))).toHaveLength(0);
 

@@ -15,7 +15,7 @@ import { contactQuestionThreads, quoteQuestionThread } from '@/lib/quote-questio
 import { createQuote } from '@/lib/quotes/service';
 import { createTemplate } from '@/lib/templates/service';
 import { templateFieldsSchema } from '@/lib/templates/validation';
-import { ctxFor } from '../helpers/ctx';
+import { ctxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { MOBILE_HOME_CARD, PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput } from '../helpers/quotes';
 import { newMessageId, rawMail } from '../helpers/raw-mail';
@@ -38,7 +38,7 @@ async function germanQuote(guestValues: Record<string, unknown> = {}) {
   const ids = { campsiteId: account.campsite.id, quoteId: quote.id, contactId: guest.id };
   const ask = (text: string, cardIdx: number | null = 0, ip = freshIp()) => askQuestion(db, { ...ids, text, cardIdx, ip, origin: ORIGIN });
   const answer = (questionId: string, text: string, campsiteId = account.campsite.id, options = {}) =>
-    answerQuestion(db, { campsiteId, userId: account.user.id, userEmail: account.user.email, questionId, text, origin: ORIGIN }, options);
+    answerQuestion(ctxFor(db, { campsiteId, userId: account.user.id, email: account.user.email }), { questionId, text, origin: ORIGIN }, options);
   return { ...account, guest, quote, ids, ask, answer };
 }
 
@@ -120,7 +120,7 @@ describe('the staff’s answer', () => {
   it('goes to the guest in German through the outbox with the RIF, in the thread of the quote’s mails, and shows under the question', async () => {
     const { ask, answer, campsite, guest, quote, ids, tenant } = await germanQuote();
     const template = await createTemplate(db, campsite.id, templateFieldsSchema.parse({ name: 'Angebot', languageId: 3, html: '<p>Ihr Angebot</p>' }));
-    const quoteMail = await sendQuoteMail(db, tenant, { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN);
+    const quoteMail = await sendQuoteMail(ctxFor(db, tenant), { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN);
     const asked = await ask('Ist der Hund erlaubt?', 0);
     const sent = await answer(asked.id, 'Ja, <b>gerne</b>!\nBitte an der Leine.');
     expect(sent.mailed).toBe('outbox');
@@ -162,7 +162,7 @@ describe('the staff’s answer', () => {
     const { ask, user, campsite, ids } = await germanQuote();
     const asked = await ask('Gibt es einen Pool?', null);
     const send = (text: string, attemptKey: string) =>
-      answerQuestion(db, { campsiteId: campsite.id, userId: user.id, userEmail: user.email, questionId: asked.id, text, origin: ORIGIN, attemptKey });
+      answerQuestion(ctxFor(db, { campsiteId: campsite.id, userId: user.id, email: user.email }), { questionId: asked.id, text, origin: ORIGIN, attemptKey });
     const [first, second] = await Promise.all([send('Ja, beheizt.', 'attempt-key-0000000001'), send('Ja, beheizt.', 'attempt-key-0000000001')]);
     expect(first.id).toBe(second.id);
     expect([first.repeated, second.repeated].filter(Boolean)).toHaveLength(1);
@@ -189,12 +189,12 @@ describe('the staff’s answer', () => {
     const { ask, answer, campsite, guest, quote, tenant } = await germanQuote();
     const address = `info-${quote.id.slice(0, 8)}@lago.example`;
     const [mailbox] = await db.insert(mailboxes).values({ campingId: campsite.id, provider: 'imap', address, encryptedSecret: 'x' }).returning();
-    const ref = { id: mailbox.id, campingId: campsite.id, address };
+    const ref = { id: mailbox.id, address };
     // The quote's mail went out by the outbox; the guest answered it into the campsite's mailbox.
     const template = await createTemplate(db, campsite.id, templateFieldsSchema.parse({ name: 'Angebot', languageId: 3, html: '<p>Ihr Angebot</p>' }));
-    const quoteMail = await sendQuoteMail(db, tenant, { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN);
+    const quoteMail = await sendQuoteMail(ctxFor(db, tenant), { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN);
     const guestReplyId = newMessageId('example.it');
-    await saveSyncBatch(db, ref, {
+    await saveSyncBatch(jobCtxFor(db, campsite.id), ref, {
       messages: [{ providerMessageId: 'INBOX:1:1', providerThreadId: null, raw: Buffer.from(rawMail({ from: guest.email!, to: address, subject: `Re: ${quoteMail.subject}`, text: 'Danke!', messageId: guestReplyId })), folders: ['INBOX'], unread: true, receivedAt: new Date() }],
       flags: [],
       deletedProviderMessageIds: [],
@@ -225,7 +225,7 @@ describe('the staff’s answer', () => {
     expect(stored.mailTraceId).toBe(ours[0].mailTraceId);
 
     // The guest answers the answer: the sync files it in the same conversation.
-    await saveSyncBatch(db, ref, {
+    await saveSyncBatch(jobCtxFor(db, campsite.id), ref, {
       messages: [{ providerMessageId: 'INBOX:1:2', providerThreadId: null, raw: Buffer.from(rawMail({ from: guest.email!, to: address, subject: `Re: ${sentMails[0].subject}`, text: 'Super, danke!', inReplyTo: sentMails[0].messageId })), folders: ['INBOX'], unread: true, receivedAt: new Date() }],
       flags: [],
       deletedProviderMessageIds: [],

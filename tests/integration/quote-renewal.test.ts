@@ -10,6 +10,7 @@ import { createQuote } from '@/lib/quotes/service';
 import { changeProgress } from '@/lib/quotes/transitions';
 import { createTemplate } from '@/lib/templates/service';
 import { templateFieldsSchema } from '@/lib/templates/validation';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
 import { pdfPlainText } from '../helpers/pdf-text';
@@ -92,8 +93,8 @@ describe('sending the quote with its PDF', () => {
     const { tenant, quote, campsite } = await sentQuote('2099-01-10');
     const template = await createTemplate(db, campsite.id, templateFieldsSchema.parse({ name: 'Angebot', languageId: 3, html: '<p>Guten Tag {{nome}}</p>' }));
     const input = { quoteId: quote.id, templateId: template.id, attachmentIds: [], attachPdf: true, idempotencyKey: 'pdf-once' };
-    await sendQuoteMail(db, tenant, input, 'https://crm.example');
-    await sendQuoteMail(db, tenant, input, 'https://crm.example');
+    await sendQuoteMail(ctxFor(db, tenant), input, 'https://crm.example');
+    await sendQuoteMail(ctxFor(db, tenant), input, 'https://crm.example');
     const [mail, ...others] = await db.select().from(mailOutbox).where(eq(mailOutbox.campingId, campsite.id));
     expect(others).toHaveLength(0);
     const files = await db.select().from(mailAttachments).where(eq(mailAttachments.campingId, campsite.id));

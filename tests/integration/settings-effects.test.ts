@@ -115,7 +115,7 @@ describe('the quote-sending mail settings (emailInvioPreventivi)', () => {
     await saveQuoteSender(ctxFor(db, italian.tenant), { mittente: 'Camping Lago Azzurro', replyTo: 'prenotazioni@lago.example', oggetto: 'La sua offerta, {{nome}}' });
     const draft = await draftQuoteMail(db, italian.campsite.id, { quoteId: italian.quote.id, templateId: italian.template.id }, ORIGIN);
     expect(draft.subject).toBe('La sua offerta, Giulia');
-    await sendQuoteMail(db, italian.tenant, { quoteId: italian.quote.id, templateId: italian.template.id, attachmentIds: [] }, ORIGIN);
+    await sendQuoteMail(ctxFor(db, italian.tenant), { quoteId: italian.quote.id, templateId: italian.template.id, attachmentIds: [] }, ORIGIN);
     const [mail] = await outboxOf(italian.campsite.id);
     expect(mail.fromAddress).toBe(`Camping Lago Azzurro <${address()}>`);
     expect(mail.replyTo).toBe('prenotazioni@lago.example');
@@ -125,7 +125,7 @@ describe('the quote-sending mail settings (emailInvioPreventivi)', () => {
   it('keep the guest’s language for a German subject, and never let a name add a header', async () => {
     const german = await quoteFor(3);
     await saveQuoteSender(ctxFor(db, german.tenant), { mittente: 'Lago "Azzurro", Garda\r\nBcc: spia@example.com', replyTo: '', oggetto: 'Il suo preventivo' });
-    await sendQuoteMail(db, german.tenant, { quoteId: german.quote.id, templateId: german.template.id, attachmentIds: [] }, ORIGIN);
+    await sendQuoteMail(ctxFor(db, german.tenant), { quoteId: german.quote.id, templateId: german.template.id, attachmentIds: [] }, ORIGIN);
     const [mail] = await outboxOf(german.campsite.id);
     expect(mail.fromAddress).toBe(`"Lago Azzurro , Garda Bcc: spia@example.com" <${address()}>`);
     expect(mail.fromAddress).not.toMatch(/[\r\n]/);
@@ -134,7 +134,7 @@ describe('the quote-sending mail settings (emailInvioPreventivi)', () => {
 
   it('leave MAIL_FROM and the campsite’s own address when nothing is configured', async () => {
     const plain = await quoteFor(1, { contacts: { phone: '', whatsapp: '', email: 'info@pineta.example', address: '', policyLink: '' } });
-    await sendQuoteMail(db, plain.tenant, { quoteId: plain.quote.id, templateId: plain.template.id, attachmentIds: [] }, ORIGIN);
+    await sendQuoteMail(ctxFor(db, plain.tenant), { quoteId: plain.quote.id, templateId: plain.template.id, attachmentIds: [] }, ORIGIN);
     const [mail] = await outboxOf(plain.campsite.id);
     expect(mail.fromAddress).toBe(env().MAIL_FROM);
     expect(mail.replyTo).toBe('info@pineta.example');

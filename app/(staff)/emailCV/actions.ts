@@ -9,8 +9,8 @@ import { cvMailSchema, sendCvMail } from '@/lib/mail/cv-mail';
  */
 export const sendCvMailAction = staffAction(
   cvMailSchema,
-  async ({ tenant, db }, input) => {
-    const sent = await sendCvMail(db, tenant, input);
+  async (ctx, input) => {
+    const sent = await sendCvMail(ctx, input);
     return { threadId: sent.threadId, subject: sent.subject };
   },
   { packLevel: 0 },

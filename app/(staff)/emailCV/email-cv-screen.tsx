@@ -17,7 +17,7 @@ export async function EmailCvScreen({ searchParams, autoLogout }: { searchParams
   const { tenant, run } = await staffPage({ packLevel: 0 });
   const query = await searchParams;
   const cursor = one(query.dopo);
-  const data = await run(({ db }) => loadEmailCvPage(db, tenant.campsiteId, { to: one(query.to), cliente: one(query.cliente), oggetto: one(query.oggetto), cursor }));
+  const data = await run((ctx) => loadEmailCvPage(ctx, { to: one(query.to), cliente: one(query.cliente), oggetto: one(query.oggetto), cursor }));
   const t = await getTranslations('cvMail');
   return (
     <PageContainer>

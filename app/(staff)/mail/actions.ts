@@ -29,8 +29,8 @@ const addresses = (label: string) =>
 /** "Aggiorna": a sync now; the page shows the mail when the worker has fetched it. */
 export const refreshMailboxAction = staffAction(
   z.object({}),
-  async ({ tenant }) => {
-    await requestMailboxSync(tenant.campsiteId);
+  async (ctx) => {
+    requestMailboxSync(ctx);
     revalidatePath('/mail');
     return { requested: true };
   },
@@ -39,9 +39,8 @@ export const refreshMailboxAction = staffAction(
 
 export const markThreadAction = staffAction(
   z.object({ threadId: id, unread: z.boolean() }),
-  async ({ tenant, db }, input) => {
-    await setThreadUnread(db, {
-      campsiteId: tenant.campsiteId,
+  async (ctx, input) => {
+    await setThreadUnread(ctx, {
       threadId: input.threadId,
       unread: input.unread,
     });
@@ -54,11 +53,11 @@ export const searchGuestsAction = staffAction(
   z.object({
     search: z.string().trim().min(2, 'Scrivi almeno 2 caratteri').max(200),
   }),
-  async ({ tenant, db }, input) => searchGuests(db, tenant.campsiteId, input.search),
+  async (ctx, input) => searchGuests(ctx, input.search),
   OPEN,
 );
 
-export const guestQuotesAction = staffAction(z.object({ contactId: id }), async ({ tenant, db }, input) => guestQuotes(db, tenant.campsiteId, input.contactId), OPEN);
+export const guestQuotesAction = staffAction(z.object({ contactId: id }), async (ctx, input) => guestQuotes(ctx, input.contactId), OPEN);
 
 export const linkThreadAction = staffAction(
   z.object({
@@ -66,8 +65,8 @@ export const linkThreadAction = staffAction(
     contactId: id.optional(),
     quoteId: id.nullable().optional(),
   }),
-  async ({ tenant, db }, input) => {
-    await linkThread(db, { campsiteId: tenant.campsiteId, ...input });
+  async (ctx, input) => {
+    await linkThread(ctx, input);
     revalidatePath(`/mail/conversazione/${input.threadId}`);
     return { linked: true };
   },
@@ -76,8 +75,8 @@ export const linkThreadAction = staffAction(
 
 export const unlinkThreadContactAction = staffAction(
   z.object({ threadId: id, contactId: id }),
-  async ({ tenant, db }, input) => {
-    await unlinkThreadContact(db, { campsiteId: tenant.campsiteId, ...input });
+  async (ctx, input) => {
+    await unlinkThreadContact(ctx, input);
     revalidatePath(`/mail/conversazione/${input.threadId}`);
     return { unlinked: true };
   },
@@ -98,12 +97,8 @@ export const sendMailAction = staffAction(
     contactId: id.nullable().optional(),
     quoteId: id.nullable().optional(),
   }),
-  async ({ tenant, db }, input) => {
-    const sent = await sendFromMailbox(db, {
-      ...input,
-      campsiteId: tenant.campsiteId,
-      userEmail: tenant.email,
-    });
+  async (ctx, input) => {
+    const sent = await sendFromMailbox(ctx, input);
     revalidatePath('/mail');
     revalidatePath(`/mail/conversazione/${sent.threadId}`);
     return { threadId: sent.threadId };
@@ -116,10 +111,10 @@ export const addMailAttachmentAction = staffAction(
   z.instanceof(FormData, {
     message: 'Invio non valido: scegli di nuovo il file.',
   }),
-  async ({ tenant, db }, form) => {
+  async (ctx, form) => {
     const file = form.get('file');
     if (!(file instanceof File)) throw new AppError('bad_request', 'Nessun file ricevuto.');
-    const added = await addAttachment(db, tenant.campsiteId, {
+    const added = await addAttachment(ctx, {
       bytes: new Uint8Array(await file.arrayBuffer()),
       fileName: file.name,
       mimeType: file.type,
@@ -131,8 +126,8 @@ export const addMailAttachmentAction = staffAction(
 
 export const removeMailAttachmentAction = staffAction(
   z.object({ attachmentId: id }),
-  async ({ tenant, db }, input) => {
-    await deleteAttachment(db, tenant.campsiteId, input.attachmentId);
+  async (ctx, input) => {
+    await deleteAttachment(ctx, input.attachmentId);
     return { id: input.attachmentId };
   },
   OPEN,

@@ -30,14 +30,14 @@ const FOLDER_PARAMS: FolderParam[] = ['arrivo', 'inviata', 'uscita'];
  * own outgoing mail; without one, the outgoing mail and how to bind the mailbox.
  */
 export default async function MailPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const { tenant, run } = await staffPage({ packLevel: 0 });
+  const { run } = await staffPage({ packLevel: 0 });
   const params = await searchParams;
   const t = await getTranslations('mailbox');
-  const mailbox = await run(({ db }) => findMailbox(db, tenant.campsiteId));
+  const mailbox = await run((ctx) => findMailbox(ctx));
   const dopo = one(params.dopo) || null;
 
   if (!mailbox) {
-    const outbox = await run(({ db }) => listOutbox(db, tenant.campsiteId, dopo));
+    const outbox = await run((ctx) => listOutbox(ctx, dopo));
     return (
       <PageContainer>
         <Stack gap="md">
@@ -52,14 +52,14 @@ export default async function MailPage({ searchParams }: { searchParams: Promise
 
   const folder = FOLDER_PARAMS.find((value) => value === params.cartella) ?? 'arrivo';
   const q = one(params.q).trim().slice(0, 200);
-  const unread = await run(({ db }) => unreadCount(db, tenant.campsiteId));
+  const unread = await run((ctx) => unreadCount(ctx));
   const query = (extra: Record<string, string>) => `/mail?${new URLSearchParams({ cartella: folder, ...(q ? { q } : {}), ...extra }).toString()}`;
 
   let content;
   if (folder === 'uscita') {
-    content = <OutboxList page={await run(({ db }) => listOutbox(db, tenant.campsiteId, dopo))} captured={mailIsCaptured()} nested />;
+    content = <OutboxList page={await run((ctx) => listOutbox(ctx, dopo))} captured={mailIsCaptured()} nested />;
   } else {
-    const list = (cursor: string | null) => run(({ db }) => listThreads(db, { campsiteId: tenant.campsiteId, folder: folder === 'arrivo' ? 'INBOX' : 'SENT', search: q, cursor }));
+    const list = (cursor: string | null) => run((ctx) => listThreads(ctx, { folder: folder === 'arrivo' ? 'INBOX' : 'SENT', search: q, cursor }));
     // A mangled ?dopo= (an edited or truncated address) shows the first page rather than an error.
     const page = await list(dopo).catch((error: unknown) => (error instanceof AppError ? list(null) : Promise.reject(error)));
     content = (

@@ -20,9 +20,9 @@ const refresh = () => {
  */
 export const bindImapAction = staffAction(
   imapBindingSchema,
-  async ({ tenant, db }, { address, password, settings }) => {
-    const view = await bindImapMailbox(db, { campsiteId: tenant.campsiteId, userId: tenant.userId, address, settings, password });
-    await requestMailboxSync(tenant.campsiteId);
+  async (ctx, { address, password, settings }) => {
+    const view = await bindImapMailbox(ctx, { address, settings, password });
+    requestMailboxSync(ctx);
     refresh();
     return { address: view.address };
   },
@@ -31,8 +31,8 @@ export const bindImapAction = staffAction(
 
 export const syncMailboxNowAction = staffAction(
   z.object({}),
-  async ({ tenant }) => {
-    await requestMailboxSync(tenant.campsiteId);
+  async (ctx) => {
+    requestMailboxSync(ctx);
     return { requested: true };
   },
   { packLevel: 0 },
@@ -40,8 +40,8 @@ export const syncMailboxNowAction = staffAction(
 
 export const unbindMailboxAction = staffAction(
   z.object({}),
-  async ({ tenant, db }) => {
-    const outcome = await unbindMailbox(db, tenant.campsiteId);
+  async (ctx) => {
+    const outcome = await unbindMailbox(ctx);
     refresh();
     return outcome;
   },

@@ -15,8 +15,8 @@ type Props = { searchParams: Promise<{ esito?: string; messaggio?: string }> };
 
 /** The campsite's mailbox, for every staff level: a service account reads the mail too. */
 export default async function ManageGmailPage({ searchParams }: Props) {
-  const { tenant, run } = await staffPage({ packLevel: 0 });
-  const [mailbox, result] = await Promise.all([run(({ db }) => findMailbox(db, tenant.campsiteId)), searchParams]);
+  const { run } = await staffPage({ packLevel: 0 });
+  const [mailbox, result] = await Promise.all([run((ctx) => findMailbox(ctx)), searchParams]);
   return (
     <PageContainer>
       <MailboxSettings

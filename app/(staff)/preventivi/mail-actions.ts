@@ -20,8 +20,8 @@ export const previewQuoteMailAction = staffAction(z.object({ quoteId: id, templa
 
 export const sendQuoteMailAction = staffAction(
   z.object({ quoteId: id, templateId: id, subject, attachmentIds: z.array(id).max(10, 'Al massimo 10 allegati').default([]), attachPdf: z.boolean().default(false), requestId: id }),
-  async ({ tenant, db }, input) => {
-    const queued = await sendQuoteMail(db, tenant, { ...input, idempotencyKey: `send-quote:${input.requestId}` }, await publicOrigin());
+  async (ctx, input) => {
+    const queued = await sendQuoteMail(ctx, { ...input, idempotencyKey: `send-quote:${input.requestId}` }, await publicOrigin());
     revalidatePath('/preventivi');
     return { subject: queued.subject };
   },
@@ -33,15 +33,15 @@ export const setQuoteReminderAction = staffAction(z.object({ quoteId: id, enable
 }));
 
 /** A file for the quote's mail, stored before sending (the dialog lists it and can remove it). */
-export const addQuoteAttachmentAction = staffAction(z.instanceof(FormData, { message: 'Invio non valido: scegli di nuovo il file.' }), async ({ tenant, db }, form) => {
+export const addQuoteAttachmentAction = staffAction(z.instanceof(FormData, { message: 'Invio non valido: scegli di nuovo il file.' }), async (ctx, form) => {
   const file = form.get('file');
   const quoteId = form.get('quoteId');
   if (!(file instanceof File) || typeof quoteId !== 'string') throw new AppError('bad_request', 'Nessun file ricevuto.');
-  const added = await addAttachment(db, tenant.campsiteId, { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name, mimeType: file.type, quoteId });
+  const added = await addAttachment(ctx, { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name, mimeType: file.type, quoteId });
   return { id: added.id, fileName: added.fileName, byteSize: added.byteSize };
 });
 
-export const removeQuoteAttachmentAction = staffAction(z.object({ attachmentId: id }), async ({ tenant, db }, input) => {
-  await deleteAttachment(db, tenant.campsiteId, input.attachmentId);
+export const removeQuoteAttachmentAction = staffAction(z.object({ attachmentId: id }), async (ctx, input) => {
+  await deleteAttachment(ctx, input.attachmentId);
   return { id: input.attachmentId };
 });

@@ -43,18 +43,18 @@ export const gmailRoutes: Endpoint[] = [
     summary:
       'Un token d’accesso Gmail di breve durata per la casella collegata (rinnovato dal server quando scade). Il token di rinnovo non lascia mai il server. 409 se non c’è una casella Gmail collegata o va ricollegata.',
     response: z.object({ access_token: z.string(), expires_in: z.number().describe('secondi'), token_type: z.literal('Bearer'), email: z.string() }),
-    handler: async ({ db, tenant }) => {
-      const row = await findMailboxRow(db, tenant.campsiteId);
+    handler: async (ctx) => {
+      const row = await findMailboxRow(ctx);
       if (!row || row.provider !== 'gmail') throw notBound();
       if (row.status === 'reconnect') throw new AppError('conflict', 'La casella Gmail va ricollegata: apri Impostazioni › Account Gmail e premi «Riconnetti».');
-      const tokens = accessTokens(db, row);
+      const tokens = accessTokens(ctx, row);
       try {
         const token = await tokens.current();
         const expiresAt = tokens.expiresAt() ?? new Date();
         return { access_token: token, expires_in: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)), token_type: 'Bearer' as const, email: row.address };
       } catch (error) {
         if (!(error instanceof MailboxAuthError)) throw error;
-        await markReconnect(db, row, error.message);
+        await markReconnect(ctx, row, error.message);
         throw new AppError('conflict', error.message);
       }
     },
@@ -67,8 +67,8 @@ export const gmailRoutes: Endpoint[] = [
     group,
     summary: 'L’indirizzo della casella collegata, con il tipo (gmail o imap) e lo stato (active, reconnect); email null se nessuna casella è collegata.',
     response: z.object({ email: z.string().nullable(), provider: z.enum(['gmail', 'imap']).nullable(), status: z.enum(['active', 'reconnect']).nullable() }),
-    handler: async ({ db, tenant }) => {
-      const mailbox = await findMailbox(db, tenant.campsiteId);
+    handler: async (ctx) => {
+      const mailbox = await findMailbox(ctx);
       return { email: mailbox?.address ?? null, provider: mailbox?.provider ?? null, status: mailbox?.status ?? null };
     },
   }),
@@ -87,9 +87,9 @@ export const gmailRoutes: Endpoint[] = [
       maxResults: z.coerce.number('maxResults deve essere un numero').int('maxResults deve essere un intero').min(1).max(100).optional(),
     }),
     response: z.object({ threads: z.array(threadSummarySchema), nextPageToken: z.string().nullable() }),
-    handler: async ({ db, tenant }, { body }) => {
-      if (!(await findMailboxRow(db, tenant.campsiteId))) throw notBound();
-      const page = await listThreads(db, { campsiteId: tenant.campsiteId, folder: body.labelIds ?? 'INBOX', search: body.q, cursor: body.pageToken, limit: body.maxResults });
+    handler: async (ctx, { body }) => {
+      if (!(await findMailboxRow(ctx))) throw notBound();
+      const page = await listThreads(ctx, { folder: body.labelIds ?? 'INBOX', search: body.q, cursor: body.pageToken, limit: body.maxResults });
       return {
         threads: page.items.map((thread) => ({
           id: thread.id,
@@ -115,7 +115,7 @@ export const gmailRoutes: Endpoint[] = [
     summary: 'Segna come letta un’e-mail della casella (per il nostro id o per quello di Gmail), anche nella casella stessa. 404 se non è del campeggio.',
     params: z.object({ id: id('E-mail') }),
     response: z.object({ ok: z.literal(true), threadId: z.string() }),
-    handler: async ({ db, tenant }, { params }) => ({ ok: true as const, ...(await markMessageRead(db, { campsiteId: tenant.campsiteId, messageId: params.id })) }),
+    handler: async (ctx, { params }) => ({ ok: true as const, ...(await markMessageRead(ctx, { messageId: params.id })) }),
   }),
   endpoint({
     method: 'POST',
@@ -125,8 +125,8 @@ export const gmailRoutes: Endpoint[] = [
     group,
     summary: 'Le e-mail da leggere nella posta in arrivo della casella collegata (messagesTotal, come l’etichetta UNREAD di Gmail); 0 senza casella.',
     response: z.object({ messagesTotal: z.number(), messagesUnread: z.number() }),
-    handler: async ({ db, tenant }) => {
-      const unread = await unreadCount(db, tenant.campsiteId);
+    handler: async (ctx) => {
+      const unread = await unreadCount(ctx);
       return { messagesTotal: unread, messagesUnread: unread };
     },
   }),
@@ -161,10 +161,8 @@ export const gmailRoutes: Endpoint[] = [
         return { ...body, to, subject, html };
       }),
     response: z.object({ ok: z.literal(true), id: z.string(), threadId: z.string(), traceId: z.string(), subject: z.string() }),
-    handler: async ({ db, tenant }, { body }) => {
-      const sent = await sendFromMailbox(db, {
-        campsiteId: tenant.campsiteId,
-        userEmail: tenant.email,
+    handler: async (ctx, { body }) => {
+      const sent = await sendFromMailbox(ctx, {
         threadId: body.threadId,
         to: body.to,
         cc: body.cc,
@@ -189,15 +187,15 @@ export const gmailRoutes: Endpoint[] = [
       state: z.preprocess(blankToUndefined, z.string('state non valido').trim().max(200, 'state non valido').optional()),
     }),
     response: z.union([z.object({ url: z.string() }), z.object({ ok: z.literal(true), email: z.string() })]),
-    handler: async ({ db, tenant, origin }, { body }) => {
+    handler: async (ctx, { body }) => {
       if (!googleConfigured()) throw new AppError('conflict', 'Il collegamento a Gmail non è configurato su questa installazione (GOOGLE_CLIENT_ID e GOOGLE_CLIENT_SECRET).');
       if (body.code || body.state) {
         if (!body.code || !body.state) throw new AppError('bad_request', 'Servono sia code sia state restituiti da Google.');
-        const mailbox = await completeGoogleAuthorization(db, { campsiteId: tenant.campsiteId, userId: tenant.userId, state: body.state, code: body.code });
+        const mailbox = await completeGoogleAuthorization(ctx, { state: body.state, code: body.code });
         return { ok: true as const, email: mailbox.address };
       }
-      const redirectUri = `${origin}/api/mailbox/google/callback`;
-      return { url: await startGoogleAuthorization(db, { campsiteId: tenant.campsiteId, userId: tenant.userId, redirectUri }) };
+      const redirectUri = `${ctx.origin}/api/mailbox/google/callback`;
+      return { url: await startGoogleAuthorization(ctx, { redirectUri }) };
     },
   }),
 ];

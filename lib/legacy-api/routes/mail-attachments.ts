@@ -38,12 +38,12 @@ export const mailAttachmentRoutes: Endpoint[] = [
     body: addAttachmentBody,
     bodyLimit: uploadBodyLimit(MAX_ATTACHMENT_BYTES),
     response: legacyAttachmentSchema,
-    handler: async ({ db, tenant }, { body }) => {
+    handler: async (ctx, { body }) => {
       const file = body.file;
       if (file && file.size > MAX_ATTACHMENT_BYTES) throw new AppError('bad_request', 'L’allegato supera il limite di 10 MB.');
       const bytes = file ? new Uint8Array(await file.arrayBuffer()) : body.data !== undefined ? new Uint8Array(Buffer.from(body.data, 'base64')) : null;
       if (!bytes) throw new AppError('bad_request', 'Nessun file ricevuto: invia «file» (multipart) oppure «data» (base64).');
-      const info = await addAttachment(db, tenant.campsiteId, {
+      const info = await addAttachment(ctx, {
         bytes,
         fileName: body.fileName || body.name || file?.name || 'allegato',
         mimeType: body.mimeType || body.type || file?.type || null,
@@ -62,7 +62,7 @@ export const mailAttachmentRoutes: Endpoint[] = [
     summary: 'Gli allegati (senza contenuto) di un preventivo o di un’e-mail del campeggio, dal più recente; 404 se l’id non è né un preventivo né un’e-mail del campeggio.',
     params: z.object({ id: id('Id') }),
     response: z.array(legacyAttachmentSchema),
-    handler: async ({ db, tenant }, { params }) => (await listAttachments(db, tenant.campsiteId, params.id)).map(toLegacyAttachment),
+    handler: async (ctx, { params }) => (await listAttachments(ctx, params.id)).map(toLegacyAttachment),
   }),
   endpoint({
     method: 'POST',
@@ -73,8 +73,8 @@ export const mailAttachmentRoutes: Endpoint[] = [
     summary: 'Elimina un allegato del campeggio; 404 se non esiste, 409 finché un’e-mail in coda lo contiene.',
     params: z.object({ id: id('Allegato') }),
     response: z.object({ ok: z.literal(true), _id: z.string() }),
-    handler: async ({ db, tenant }, { params }) => {
-      const deleted = await deleteAttachment(db, tenant.campsiteId, params.id);
+    handler: async (ctx, { params }) => {
+      const deleted = await deleteAttachment(ctx, params.id);
       return { ok: true, _id: deleted.id };
     },
   }),

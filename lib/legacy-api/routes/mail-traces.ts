@@ -35,9 +35,9 @@ export const mailTraceRoutes: Endpoint[] = [
       meta: metaSchema.optional(),
     }),
     response: legacyTraceSchema,
-    handler: async ({ db, tenant }, { body }) => {
+    handler: async (ctx, { body }) => {
       const contactId = body.cliente ?? body.client;
-      const trace = await addTrace(db, tenant.campsiteId, {
+      const trace = await addTrace(ctx, {
         direction: body.direction,
         recipients: body.emails,
         subject: body.object,
@@ -63,8 +63,8 @@ export const mailTraceRoutes: Endpoint[] = [
     params: z.object({ thread: threadSchema }),
     body: pageBody,
     response: tracePageSchema,
-    handler: async ({ db, tenant }, { params, body }) => {
-      const page = await threadPage(db, tenant.campsiteId, params.thread, body);
+    handler: async (ctx, { params, body }) => {
+      const page = await threadPage(ctx, params.thread, body);
       return { items: page.items.map(toLegacyTrace), nextCursor: page.nextCursor, total: page.total };
     },
   }),
@@ -77,8 +77,8 @@ export const mailTraceRoutes: Endpoint[] = [
     summary: `Le e-mail della piattaforma di prenotazione (/sendMailCV) del campeggio, dalla più recente (cursore; limit fino a ${MAX_TRACE_PAGE_SIZE}).`,
     body: pageBody,
     response: tracePageSchema,
-    handler: async ({ db, tenant }, { body }) => {
-      const page = await cvMailPage(db, tenant.campsiteId, body);
+    handler: async (ctx, { body }) => {
+      const page = await cvMailPage(ctx, body);
       return { items: page.items.map(toLegacyTrace), nextCursor: page.nextCursor, total: page.total };
     },
   }),

@@ -99,9 +99,9 @@ export const mailRoutes: Endpoint[] = [
       'Invia un’e-mail dello staff (al massimo 50 destinatari): l’oggetto senza parentesi graffe riceve « - RIF.: {uuid} [CRM]», la traccia va sul cliente indicato o su quello del primo destinatario. uuid (da /getUUID) ripetuto con la stessa e-mail non la invia due volte; con un’altra e-mail risponde 409.',
     body: sendMailBody,
     response: sentMailSchema,
-    handler: async ({ db, tenant }, { body }) =>
+    handler: async (ctx, { body }) =>
       toSentMail(
-        await sendStaffMail(db, tenant.campsiteId, 'staff', {
+        await sendStaffMail(ctx, 'staff', {
           to: body.to,
           subject: body.subject,
           html: body.html,
@@ -110,7 +110,7 @@ export const mailRoutes: Endpoint[] = [
           referenceId: body.uuid,
           threadId: body.thread,
           attachmentIds: body.allegati,
-          meta: operatorMeta(tenant, body.meta, body.cliente),
+          meta: operatorMeta(ctx.tenant, body.meta, body.cliente),
         }),
       ),
   }),
@@ -123,8 +123,8 @@ export const mailRoutes: Endpoint[] = [
     summary: 'Segna come usata l’e-mail con questo riferimento (la prima data resta); 404 se il campeggio non ha un’e-mail con quel riferimento.',
     params: z.object({ uuid: referenceSchema }),
     response: z.object({ ok: z.literal(true), uuid: z.string(), _id: z.string(), usedAt: z.string() }),
-    handler: async ({ db, tenant }, { params }) => {
-      const trace = await markReferenceUsed(db, tenant.campsiteId, params.uuid);
+    handler: async (ctx, { params }) => {
+      const trace = await markReferenceUsed(ctx, params.uuid);
       return { ok: true, uuid: params.uuid, _id: trace.id, usedAt: (trace.usedAt ?? new Date()).toISOString() };
     },
   }),
@@ -162,10 +162,10 @@ export const mailRoutes: Endpoint[] = [
       'Invia l’e-mail della piattaforma di prenotazione (CV), come /sendMail, tracciata con meta.emailCV (elenco in /getMailCV). Riuscita solo con responseCode 200; un rifiuto ha lo stato HTTP e lo stesso responseCode accanto a error.',
     body: sendMailCvBody,
     response: sentMailSchema.extend({ responseCode: z.literal(200), message: z.string() }),
-    handler: async ({ db, tenant }, { body }) =>
+    handler: async (ctx, { body }) =>
       withResponseCode(async () => {
-        const meta = operatorMeta(tenant, body.meta, body.cliente);
-        const sent = await sendStaffMail(db, tenant.campsiteId, 'cv', {
+        const meta = operatorMeta(ctx.tenant, body.meta, body.cliente);
+        const sent = await sendStaffMail(ctx, 'cv', {
           to: body.to,
           subject: body.subject,
           html: body.html,

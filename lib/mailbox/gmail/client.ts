@@ -1,4 +1,4 @@
-import type { Database } from '@/db/client';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import type { MailboxRow } from '../mailbox-row';
 import type { MailboxClient } from '@/lib/vocabulary/mailbox-types';
 import { gmailApi } from './api';
@@ -13,8 +13,8 @@ import { accessTokens } from './tokens';
 const MODIFY_CHUNK = 1000;
 
 /** The bound Gmail through its REST API; the access token is refreshed (and stored) as needed. */
-export async function gmailClient(db: Database, row: MailboxRow): Promise<MailboxClient> {
-  const tokens = accessTokens(db, row);
+export async function gmailClient(ctx: CampsiteCtx, row: MailboxRow): Promise<MailboxClient> {
+  const tokens = accessTokens(ctx, row);
   const api = gmailApi(tokens);
   return {
     address: async () => (await api<{ emailAddress: string }>('/profile')).emailAddress,

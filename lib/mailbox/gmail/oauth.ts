@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '@/db/client';
 import { mailboxOauthStates } from '@/db/schema';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { decryptSecret, encryptSecret } from '@/lib/crypto/secret-box';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors';
@@ -33,13 +33,14 @@ function credentials() {
  * bits) ties the answer to this staff and campsite; the PKCE verifier, kept encrypted with it,
  * proves at the exchange that the code is ours.
  */
-export async function startGoogleAuthorization(db: Database, input: { campsiteId: string; userId: string; redirectUri: string }): Promise<string> {
+export async function startGoogleAuthorization(ctx: StaffCtx, input: { redirectUri: string }): Promise<string> {
+  const { campsiteId, tenant } = ctx;
   const { clientId } = credentials();
   const state = newSecret();
   const verifier = newSecret();
   const challenge = createHash('sha256').update(verifier).digest('base64url');
-  await db.delete(mailboxOauthStates).where(and(eq(mailboxOauthStates.campingId, input.campsiteId), lt(mailboxOauthStates.createdAt, STATE_MAX_AGE)));
-  await db.insert(mailboxOauthStates).values({ state, campingId: input.campsiteId, userId: input.userId, encryptedVerifier: encryptSecret(verifier), redirectUri: input.redirectUri });
+  await ctx.db.delete(mailboxOauthStates).where(and(eq(mailboxOauthStates.campingId, campsiteId), lt(mailboxOauthStates.createdAt, STATE_MAX_AGE)));
+  await ctx.db.insert(mailboxOauthStates).values({ state, campingId: campsiteId, userId: tenant.userId, encryptedVerifier: encryptSecret(verifier), redirectUri: input.redirectUri });
   const url = new URL(googleEndpoints().authorization);
   const params = {
     response_type: 'code',
@@ -59,10 +60,10 @@ export async function startGoogleAuthorization(db: Database, input: { campsiteId
 }
 
 /** The state, once: taken out whatever follows, and only by the campsite and staff who started it. */
-async function takeState(db: Database, input: { campsiteId: string; userId: string; state: string }) {
-  const [row] = await db
+async function takeState(ctx: StaffCtx, state: string) {
+  const [row] = await ctx.db
     .delete(mailboxOauthStates)
-    .where(and(eq(mailboxOauthStates.state, input.state), eq(mailboxOauthStates.campingId, input.campsiteId), eq(mailboxOauthStates.userId, input.userId)))
+    .where(and(eq(mailboxOauthStates.state, state), eq(mailboxOauthStates.campingId, ctx.campsiteId), eq(mailboxOauthStates.userId, ctx.tenant.userId)))
     .returning({ encryptedVerifier: mailboxOauthStates.encryptedVerifier, redirectUri: mailboxOauthStates.redirectUri, fresh: sql<boolean>`${mailboxOauthStates.createdAt} > ${STATE_MAX_AGE}` });
   if (!row || !row.fresh) throw new AppError('bad_request', 'La richiesta di collegamento non è valida o è scaduta: riprova da “Collega Gmail”.');
   return row;
@@ -94,8 +95,8 @@ async function revokeQuietly(refreshToken: string): Promise<void> {
 }
 
 /** Google's answer to the consent: the code becomes the refresh token the campsite's mailbox keeps. */
-export async function completeGoogleAuthorization(db: Database, input: { campsiteId: string; userId: string; state: string; code: string }): Promise<MailboxView> {
-  const state = await takeState(db, input);
+export async function completeGoogleAuthorization(ctx: StaffCtx, input: { state: string; code: string }): Promise<MailboxView> {
+  const state = await takeState(ctx, input.state);
   const tokens = await exchangeCode(input.code, decryptSecret(state.encryptedVerifier), state.redirectUri);
   if (!tokens.refresh_token) {
     throw new AppError('bad_request', 'Google non ha concesso l’accesso permanente alla casella: togli il CRM dagli accessi dell’account Google e collega di nuovo.');
@@ -113,9 +114,7 @@ export async function completeGoogleAuthorization(db: Database, input: { campsit
     await revokeQuietly(tokens.refresh_token);
     throw new AppError('unavailable', 'Gmail non ha risposto alla lettura dell’indirizzo: riprova tra qualche minuto.');
   }
-  return saveBinding(db, {
-    campsiteId: input.campsiteId,
-    userId: input.userId,
+  return saveBinding(ctx, {
     provider: 'gmail',
     address,
     secret: tokens.refresh_token,

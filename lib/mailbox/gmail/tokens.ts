@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '@/db/client';
 import { mailboxes } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { decryptSecret, encryptSecret } from '@/lib/crypto/secret-box';
 import { env } from '@/lib/env';
 import type { MailboxRow } from '../mailbox-row';
@@ -37,7 +37,7 @@ export type AccessTokens = {
  * stored again (encrypted) on the mailbox row. A refresh Google answers invalid_grant means the
  * grant was revoked or expired: MailboxAuthError, the mailbox goes to "riconnetti".
  */
-export function accessTokens(db: Database, row: MailboxRow): AccessTokens {
+export function accessTokens(ctx: CampsiteCtx, row: MailboxRow): AccessTokens {
   const refreshToken = decryptSecret(row.encryptedSecret);
   let token: { value: string; expiresAt: number } | null =
     row.encryptedAccessToken && row.accessTokenExpiresAt ? { value: decryptSecret(row.encryptedAccessToken), expiresAt: row.accessTokenExpiresAt.getTime() } : null;
@@ -55,10 +55,10 @@ export function accessTokens(db: Database, row: MailboxRow): AccessTokens {
     }
     const expiresAt = new Date(Date.now() + answer.expires_in * 1000);
     token = { value: answer.access_token, expiresAt: expiresAt.getTime() };
-    await db
+    await ctx.db
       .update(mailboxes)
       .set({ encryptedAccessToken: encryptSecret(answer.access_token), accessTokenExpiresAt: expiresAt })
-      .where(and(eq(mailboxes.id, row.id), eq(mailboxes.campingId, row.campingId)));
+      .where(and(eq(mailboxes.id, row.id), eq(mailboxes.campingId, ctx.campsiteId)));
     return answer.access_token;
   }
 

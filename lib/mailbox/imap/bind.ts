@@ -1,5 +1,5 @@
-import type { Database } from '@/db/client';
 import type { ImapSettings } from '@/db/schema';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { saveBinding } from '../binding';
 import type { MailboxView } from '../mailbox-row';
@@ -7,7 +7,7 @@ import { MailboxAuthError } from '@/lib/vocabulary/mailbox-types';
 import { closeImap, openImap } from './connection';
 import { smtpTransport, verifySmtp } from './smtp';
 
-export type ImapBindingInput = { campsiteId: string; userId: string; address: string; settings: ImapSettings; password: string };
+export type ImapBindingInput = { address: string; settings: ImapSettings; password: string };
 
 /** The network's own words (refused, timed out…), not our wrapper around them. */
 const reasonOf = (error: unknown) => {
@@ -39,11 +39,9 @@ async function verifyAccount(settings: ImapSettings, password: string): Promise<
 }
 
 /** Binds the campsite's mailbox to an IMAP/SMTP account once both servers accepted the login; the password is stored encrypted. */
-export async function bindImapMailbox(db: Database, input: ImapBindingInput): Promise<MailboxView> {
+export async function bindImapMailbox(ctx: StaffCtx, input: ImapBindingInput): Promise<MailboxView> {
   await verifyAccount(input.settings, input.password);
-  return saveBinding(db, {
-    campsiteId: input.campsiteId,
-    userId: input.userId,
+  return saveBinding(ctx, {
     provider: 'imap',
     address: input.address,
     secret: input.password,

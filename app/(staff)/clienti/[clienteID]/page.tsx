@@ -42,7 +42,7 @@ export default async function ContactDetailPage({ params }: Props) {
     runStaffWork(tenant, (ctx) =>
       Promise.all([
         getOwnCampsite(ctx),
-        contactMailTimeline(ctx.db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id, limit: CONTACT_MAILS_PAGE }),
+        contactMailTimeline(ctx, { contactId: detail.contact.id, limit: CONTACT_MAILS_PAGE }),
         contactQuestionThreads(ctx.db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id }),
         lastStayOfContact(ctx.db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id, beforeYear }),
       ]),

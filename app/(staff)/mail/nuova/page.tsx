@@ -17,13 +17,13 @@ const one = (value: unknown) => (typeof value === 'string' ? value.slice(0, 500)
 
 /** A new mail from the campsite's mailbox; ?a= fills the address, ?cliente= and ?preventivo= link it. */
 export default async function NewMailPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const { tenant, run } = await staffPage({ packLevel: 0 });
+  const { run } = await staffPage({ packLevel: 0 });
   const params = await searchParams;
   const t = await getTranslations('mailbox');
-  const [mailbox, context] = await run(({ db }) =>
+  const [mailbox, context] = await run((ctx) =>
     Promise.all([
-      findMailbox(db, tenant.campsiteId),
-      composeContext(db, tenant.campsiteId, { contactId: one(params.cliente) || null, quoteId: one(params.preventivo) || null }),
+      findMailbox(ctx),
+      composeContext(ctx, { contactId: one(params.cliente) || null, quoteId: one(params.preventivo) || null }),
     ]),
   );
   const to = one(params.a) || context.guest?.email || '';

@@ -5,8 +5,8 @@ import { bindImapAction, syncMailboxNowAction, unbindMailboxAction } from '../..
 import type { SectionProps } from './types';
 
 /** Account Gmail: the same binding screen as /manageGmail. */
-export async function GmailSection({ tenant, run, params }: SectionProps) {
-  const mailbox = await run(({ db }) => findMailbox(db, tenant.campsiteId));
+export async function GmailSection({ run, params }: SectionProps) {
+  const mailbox = await run((ctx) => findMailbox(ctx));
   return (
     <MailboxSettings
       mailbox={mailbox}

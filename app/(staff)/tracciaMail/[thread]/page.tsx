@@ -18,9 +18,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** tracciaMail: every mail of one thread and the guest's answers from the mailbox, oldest first. */
 export default async function ThreadPage({ params }: { params: Promise<{ thread: string }> }) {
-  const { tenant, run } = await staffPage();
+  const { run } = await staffPage();
   const { thread } = await params;
-  const items = await run(({ db }) => traceThreadTimeline(db, { campsiteId: tenant.campsiteId, threadId: decodeURIComponent(thread) }));
+  const items = await run((ctx) => traceThreadTimeline(ctx, { threadId: decodeURIComponent(thread) }));
   const [t, tm] = await Promise.all([getTranslations('mail.thread'), getTranslations('mailboxSettings.thread')]);
   const contactId = items.find((item) => item.contactId)?.contactId ?? null;
   return (

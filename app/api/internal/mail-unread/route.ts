@@ -7,5 +7,5 @@ import { mailboxUnread } from '@/lib/mailbox/threads';
  * inbox index. JSON, never a redirect: a poll must not fetch the login page. No session: 401.
  */
 export async function GET(request: Request) {
-  return staffRoute({ packLevel: 0 }, async ({ run }) => revalidatedJson(request, { unread: await run(({ db, tenant }) => mailboxUnread(db, tenant.campsiteId)) }));
+  return staffRoute({ packLevel: 0 }, async ({ run }) => revalidatedJson(request, { unread: await run((ctx) => mailboxUnread(ctx)) }));
 }

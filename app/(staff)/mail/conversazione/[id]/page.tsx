@@ -16,9 +16,9 @@ import { getThread, type ThreadDetail } from '@/lib/mailbox/threads';
 type Params = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const { tenant, run } = await staffPage({ packLevel: 0 });
+  const { run } = await staffPage({ packLevel: 0 });
   const threadId = (await params).id;
-  const thread = await run(({ db }) => getThread(db, { campsiteId: tenant.campsiteId, threadId }));
+  const thread = await run((ctx) => getThread(ctx, { threadId }));
   return {
     title: thread?.subject || (await getTranslations('mailbox'))('title'),
   };
@@ -35,13 +35,13 @@ const replySubject = (subject: string) => (/^re:/i.test(subject.trim()) ? subjec
 
 /** One conversation: its messages oldest first, its guests and quote, and the reply form. */
 export default async function ConversationPage({ params }: Params) {
-  const { tenant, run } = await staffPage({ packLevel: 0 });
+  const { run } = await staffPage({ packLevel: 0 });
   const { id } = await params;
   const t = await getTranslations('mailbox');
-  const { thread, mailbox, quoteChoices } = await run(async ({ db }) => {
-    const thread = await getThread(db, { campsiteId: tenant.campsiteId, threadId: id });
-    const mailbox = await findMailbox(db, tenant.campsiteId);
-    const quoteChoices = thread ? (await Promise.all(thread.contacts.map((guest) => guestQuotes(db, tenant.campsiteId, guest.id)))).flat() : [];
+  const { thread, mailbox, quoteChoices } = await run(async (ctx) => {
+    const thread = await getThread(ctx, { threadId: id });
+    const mailbox = await findMailbox(ctx);
+    const quoteChoices = thread ? (await Promise.all(thread.contacts.map((guest) => guestQuotes(ctx, guest.id)))).flat() : [];
     return { thread, mailbox, quoteChoices };
   });
   if (!thread) notFound();

@@ -18,9 +18,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** One outgoing mail as its recipient sees it, in a sandboxed frame. */
 export default async function OutboxMailPage({ params }: { params: Promise<{ id: string }> }) {
-  const { tenant, run } = await staffPage({ packLevel: 0 });
+  const { run } = await staffPage({ packLevel: 0 });
   const { id } = await params;
-  const found = await run(({ db }) => getOutboxMail(db, tenant.campsiteId, id)).catch((error) => {
+  const found = await run((ctx) => getOutboxMail(ctx, id)).catch((error) => {
     if (error instanceof AppError && error.kind === 'not_found') notFound();
     throw error;
   });

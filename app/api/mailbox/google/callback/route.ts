@@ -9,7 +9,7 @@ import { requestMailboxSync } from '@/lib/mailbox/jobs';
  * staff land on /manageGmail with the outcome (esito); the session must be the one that started.
  */
 export async function GET(request: Request): Promise<Response> {
-  return staffRoute({ packLevel: 0, onNoSession: 'login' }, async ({ tenant, run }) => {
+  return staffRoute({ packLevel: 0, onNoSession: 'login' }, async ({ run }) => {
     const origin = await publicOrigin();
     const params = new URL(request.url).searchParams;
     const back = (outcome: string, message?: string) =>
@@ -18,12 +18,14 @@ export async function GET(request: Request): Promise<Response> {
     const state = params.get('state');
     if (params.get('error') || !code || !state) return back('annullato');
     try {
-      await run(({ db }) => completeGoogleAuthorization(db, { campsiteId: tenant.campsiteId, userId: tenant.userId, state, code }));
+      await run(async (ctx) => {
+        await completeGoogleAuthorization(ctx, { state, code });
+        requestMailboxSync(ctx);
+      });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return back('errore', error.message);
     }
-    await requestMailboxSync(tenant.campsiteId);
     return back('collegato');
   });
 }

@@ -7,12 +7,10 @@ import { googleConfigured, startGoogleAuthorization } from '@/lib/mailbox/gmail/
  * sends them back to the callback with a code for this campsite.
  */
 export async function GET(): Promise<Response> {
-  return staffRoute({ packLevel: 0, onNoSession: 'login' }, async ({ tenant, run }) => {
+  return staffRoute({ packLevel: 0, onNoSession: 'login' }, async ({ run }) => {
     const origin = await publicOrigin();
     if (!googleConfigured()) return Response.redirect(`${origin}/manageGmail?esito=non-configurato`, 303);
-    const url = await run(({ db }) =>
-      startGoogleAuthorization(db, { campsiteId: tenant.campsiteId, userId: tenant.userId, redirectUri: `${origin}/api/mailbox/google/callback` }),
-    );
+    const url = await run((ctx) => startGoogleAuthorization(ctx, { redirectUri: `${origin}/api/mailbox/google/callback` }));
     return Response.redirect(url, 303);
   });
 }

@@ -18,16 +18,16 @@ export const replyFromQuoteAction = staffAction(
     subject: z.string().trim().min(1, 'Indica l’oggetto.').max(300),
     html: z.string().trim().max(200_000).refine(hasVisibleText, 'Scrivi il messaggio.'),
   }),
-  async ({ tenant, db }, input) => {
-    const sent = await sendFromMailbox(db, { campsiteId: tenant.campsiteId, userEmail: tenant.email, threadId: input.threadId, quoteId: input.quoteId, to: [input.to], subject: input.subject, html: input.html });
+  async (ctx, input) => {
+    const sent = await sendFromMailbox(ctx, { threadId: input.threadId, quoteId: input.quoteId, to: [input.to], subject: input.subject, html: input.html });
     revalidatePath('/crea-preventivo/preview', 'layout');
     return { messageId: sent.messageId };
   },
 );
 
 /** Marks a conversation read, at the provider first: only when the staff ask (a page view never writes). */
-export const markQuoteThreadReadAction = staffAction(z.object({ threadId: id }), async ({ tenant, db }, input) => {
-  await setThreadUnread(db, { campsiteId: tenant.campsiteId, threadId: input.threadId, unread: false });
+export const markQuoteThreadReadAction = staffAction(z.object({ threadId: id }), async (ctx, input) => {
+  await setThreadUnread(ctx, { threadId: input.threadId, unread: false });
   revalidatePath('/crea-preventivo/preview', 'layout');
   return { threadId: input.threadId };
 });

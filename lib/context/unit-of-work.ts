@@ -42,6 +42,13 @@ export type CampsiteCtx = Ctx & { readonly campsiteId: string };
 /** A staff member's unit of work: the session's tenant (user, role, pack level) beside the handle. */
 export type StaffCtx = CampsiteCtx & { readonly tenant: Tenant };
 
+/**
+ * Opens one unit of work of the same staff member per call (staffRoute's `run`), for a workflow
+ * that must not hold a transaction across a slow outside call; code already inside one passes
+ * `(work) => work(ctx)`.
+ */
+export type StaffWork = <T>(work: (ctx: StaffCtx) => Promise<T>) => Promise<T>;
+
 /** The campsite a unit of work acts for; system work has none. */
 export function campsiteOf(who: Who): string | null {
   switch (who.kind) {

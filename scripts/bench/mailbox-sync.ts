@@ -69,7 +69,7 @@ try {
   const staff = ctxFor(db, { campsiteId: campsite!.id, userId: user!.id, email: user!.email });
   const url = new URL(await startGoogleAuthorization(staff, { redirectUri }));
   const code = standIn.issueCode({ account, codeChallenge: url.searchParams.get('code_challenge')!, redirectUri });
-  await completeGoogleAuthorization(staff, { state: url.searchParams.get('state')!, code });
+  await completeGoogleAuthorization((work) => work(staff), { state: url.searchParams.get('state')!, code });
   const job = jobCtxFor(db, campsite!.id, 'bench');
 
   const since = new Date(Date.now() - 90 * 24 * 60 * 60 * 1000);

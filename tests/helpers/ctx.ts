@@ -1,5 +1,5 @@
 import type { Database } from '@/db/client';
-import { campsiteContext, contextOf, staffContext, type CampsiteCtx, type Ctx, type StaffCtx } from '@/lib/context/unit-of-work';
+import { campsiteContext, contextOf, staffContext, type CampsiteCtx, type Ctx, type StaffCtx, type StaffWork } from '@/lib/context/unit-of-work';
 import { FULL_PACK_LEVEL, type Tenant } from '@/lib/tenant';
 
 /**
@@ -24,3 +24,6 @@ export function jobCtxFor(db: Database, campsiteId: string, job = 'test'): Camps
 export function systemCtxFor(db: Database, reason = 'test'): Ctx {
   return contextOf({ kind: 'system', reason }, db);
 }
+
+/** Every step of a workflow that opens its own units of work runs in the test's one ctx. */
+export const staffWork = (ctx: StaffCtx): StaffWork => (work) => work(ctx);

@@ -9,7 +9,7 @@ import { completeGoogleAuthorization, startGoogleAuthorization } from '@/lib/mai
 import { findMailboxRow } from '@/lib/mailbox/mailbox-row';
 import { syncMailbox } from '@/lib/mailbox/sync';
 import { createQuote } from '@/lib/quotes/service';
-import { ctxFor, jobCtxFor } from '../helpers/ctx';
+import { ctxFor, jobCtxFor, staffWork } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { makeUser } from '../helpers/fixtures';
 import { headersOf, type StandInAccount } from '../helpers/gmail-stand-in-account';
@@ -34,7 +34,7 @@ async function authorize(who: Who) {
 
 async function bind(who: Who, account: StandInAccount) {
   const { state, challenge } = await authorize(who);
-  return completeGoogleAuthorization(ctxFor(db, who), { state, code: standIn.issueCode({ account, codeChallenge: challenge, redirectUri: REDIRECT }) });
+  return completeGoogleAuthorization(staffWork(ctxFor(db, who)), { state, code: standIn.issueCode({ account, codeChallenge: challenge, redirectUri: REDIRECT }) });
 }
 
 const messagesOf = (campsiteId: string) => db.select().from(mailboxMessages).where(eq(mailboxMessages.campingId, campsiteId));
@@ -72,27 +72,27 @@ describe('binding a Gmail through Google’s consent', () => {
 
     const first = await authorize(who);
     const code = () => standIn.issueCode({ account, codeChallenge: first.challenge, redirectUri: REDIRECT });
-    await expect(completeGoogleAuthorization(ctxFor(db, { campsiteId: other.campsite.id, userId: other.user.id }), { state: first.state, code: code() })).rejects.toThrow(/non è valida o è scaduta/);
-    await expect(completeGoogleAuthorization(ctxFor(db, { ...who, userId: colleague.id }), { state: first.state, code: code() })).rejects.toThrow(/non è valida o è scaduta/);
+    await expect(completeGoogleAuthorization(staffWork(ctxFor(db, { campsiteId: other.campsite.id, userId: other.user.id })), { state: first.state, code: code() })).rejects.toThrow(/non è valida o è scaduta/);
+    await expect(completeGoogleAuthorization(staffWork(ctxFor(db, { ...who, userId: colleague.id })), { state: first.state, code: code() })).rejects.toThrow(/non è valida o è scaduta/);
     // A code whose challenge is not this state's verifier: Google refuses it, and the state is spent.
     const stranger = await authorize(who);
     const foreignCode = standIn.issueCode({ account, codeChallenge: stranger.challenge, redirectUri: REDIRECT });
-    await expect(completeGoogleAuthorization(ctxFor(db, who), { state: first.state, code: foreignCode })).rejects.toThrow(/Google non ha accettato/);
-    await expect(completeGoogleAuthorization(ctxFor(db, who), { state: first.state, code: code() })).rejects.toThrow(/non è valida o è scaduta/);
+    await expect(completeGoogleAuthorization(staffWork(ctxFor(db, who)), { state: first.state, code: foreignCode })).rejects.toThrow(/Google non ha accettato/);
+    await expect(completeGoogleAuthorization(staffWork(ctxFor(db, who)), { state: first.state, code: code() })).rejects.toThrow(/non è valida o è scaduta/);
     expect(await findMailboxRow(ctxFor(db, { campsiteId: campsite.id }))).toBeNull();
 
     const stale = await authorize(who);
     await db.update(mailboxOauthStates).set({ createdAt: sql`now() - interval '11 minutes'` }).where(eq(mailboxOauthStates.state, stale.state));
-    await expect(completeGoogleAuthorization(ctxFor(db, who), { state: stale.state, code: standIn.issueCode({ account, codeChallenge: stale.challenge, redirectUri: REDIRECT }) })).rejects.toThrow(/scaduta/);
+    await expect(completeGoogleAuthorization(staffWork(ctxFor(db, who)), { state: stale.state, code: standIn.issueCode({ account, codeChallenge: stale.challenge, redirectUri: REDIRECT }) })).rejects.toThrow(/scaduta/);
 
     const once = await authorize(who);
     const noRefresh = standIn.issueCode({ account, codeChallenge: once.challenge, redirectUri: REDIRECT, withoutRefreshToken: true });
-    await expect(completeGoogleAuthorization(ctxFor(db, who), { state: once.state, code: noRefresh })).rejects.toThrow(/accesso permanente/);
+    await expect(completeGoogleAuthorization(staffWork(ctxFor(db, who)), { state: once.state, code: noRefresh })).rejects.toThrow(/accesso permanente/);
 
     const narrow = await authorize(who);
     const readOnly = standIn.issueCode({ account, codeChallenge: narrow.challenge, redirectUri: REDIRECT, scope: 'openid email https://www.googleapis.com/auth/gmail.readonly' });
     const revokes = standIn.revokeCalls.length;
-    await expect(completeGoogleAuthorization(ctxFor(db, who), { state: narrow.state, code: readOnly })).rejects.toThrow(/tutti i permessi/);
+    await expect(completeGoogleAuthorization(staffWork(ctxFor(db, who)), { state: narrow.state, code: readOnly })).rejects.toThrow(/tutti i permessi/);
     // The narrow grant is given back rather than left among the account's connected apps.
     expect(standIn.revokeCalls).toHaveLength(revokes + 1);
     expect(account.refreshTokens.get(standIn.revokeCalls.at(-1)!)?.active).toBe(false);

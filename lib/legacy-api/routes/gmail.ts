@@ -191,7 +191,7 @@ export const gmailRoutes: Endpoint[] = [
       if (!googleConfigured()) throw new AppError('conflict', 'Il collegamento a Gmail non è configurato su questa installazione (GOOGLE_CLIENT_ID e GOOGLE_CLIENT_SECRET).');
       if (body.code || body.state) {
         if (!body.code || !body.state) throw new AppError('bad_request', 'Servono sia code sia state restituiti da Google.');
-        const mailbox = await completeGoogleAuthorization(ctx, { state: body.state, code: body.code });
+        const mailbox = await completeGoogleAuthorization((work) => work(ctx), { state: body.state, code: body.code });
         return { ok: true as const, email: mailbox.address };
       }
       const redirectUri = `${ctx.origin}/api/mailbox/google/callback`;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { mailboxOauthStates } from '@/db/schema';
-import type { StaffCtx } from '@/lib/context/unit-of-work';
+import type { StaffCtx, StaffWork } from '@/lib/context/unit-of-work';
 import { decryptSecret, encryptSecret } from '@/lib/crypto/secret-box';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors';
@@ -94,9 +94,13 @@ async function revokeQuietly(refreshToken: string): Promise<void> {
   await postForm(googleEndpoints().revoke, { token: refreshToken }).catch(() => undefined);
 }
 
-/** Google's answer to the consent: the code becomes the refresh token the campsite's mailbox keeps. */
-export async function completeGoogleAuthorization(ctx: StaffCtx, input: { state: string; code: string }): Promise<MailboxView> {
-  const state = await takeState(ctx, input.state);
+/**
+ * Google's answer to the consent: the code becomes the refresh token the campsite's mailbox keeps.
+ * Three steps: the state is spent in one unit of work, Google is asked with none open (its answer
+ * may take seconds), and the binding is saved in a second one.
+ */
+export async function completeGoogleAuthorization(run: StaffWork, input: { state: string; code: string }): Promise<MailboxView> {
+  const state = await run((ctx) => takeState(ctx, input.state));
   const tokens = await exchangeCode(input.code, decryptSecret(state.encryptedVerifier), state.redirectUri);
   if (!tokens.refresh_token) {
     throw new AppError('bad_request', 'Google non ha concesso l’accesso permanente alla casella: togli il CRM dagli accessi dell’account Google e collega di nuovo.');
@@ -114,10 +118,11 @@ export async function completeGoogleAuthorization(ctx: StaffCtx, input: { state:
     await revokeQuietly(tokens.refresh_token);
     throw new AppError('unavailable', 'Gmail non ha risposto alla lettura dell’indirizzo: riprova tra qualche minuto.');
   }
-  return saveBinding(ctx, {
+  const refreshToken = tokens.refresh_token;
+  return run((ctx) => saveBinding(ctx, {
     provider: 'gmail',
     address,
-    secret: tokens.refresh_token,
+    secret: refreshToken,
     accessToken: { token: tokens.access_token, expiresAt: new Date(Date.now() + tokens.expires_in * 1000) },
-  });
+  }));
 }

@@ -18,10 +18,8 @@ export async function GET(request: Request): Promise<Response> {
     const state = params.get('state');
     if (params.get('error') || !code || !state) return back('annullato');
     try {
-      await run(async (ctx) => {
-        await completeGoogleAuthorization(ctx, { state, code });
-        requestMailboxSync(ctx);
-      });
+      await completeGoogleAuthorization(run, { state, code });
+      await run(async (ctx) => requestMailboxSync(ctx));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return back('errore', error.message);

@@ -96,16 +96,19 @@ export const providerSendSlots = pgTable('provider_send_slots', {
   heldUntil: timestampTz('held_until'),
 });
 
-/** Each webhook delivery (svix-id) is processed once; a replay finds its row and changes nothing. */
+/**
+ * Each webhook delivery (svix-id) is processed once per campsite; a replay finds its row and
+ * changes nothing. The id is the campsite's provider account's: another campsite may reuse it.
+ */
 export const webhookReceipts = pgTable(
   'webhook_receipts',
   {
-    webhookId: text('webhook_id').primaryKey(),
+    webhookId: text('webhook_id').notNull(),
     campingId: campingId(),
     eventType: text('event_type').notNull(),
     receivedAt: timestampTz('received_at').notNull().defaultNow(),
   },
-  (t) => [index('webhook_receipts_camping_idx').on(t.campingId, t.receivedAt)],
+  (t) => [primaryKey({ columns: [t.campingId, t.webhookId] }), index('webhook_receipts_camping_idx').on(t.campingId, t.receivedAt)],
 );
 
 export type ConsentAction = 'requested' | 'confirmed' | 'subscribed' | 'unsubscribed';

@@ -9,4 +9,4 @@ tsx db/migrate.ts
 tsx db/seed.ts
 next build
 tsx scripts/print-demo-logins.ts
-exec next start
+exec node server.mjs

@@ -1,17 +1,31 @@
 import { env } from '@/lib/env';
 import type { ClientInfo } from './service';
 
+const PEER_HEADER = 'x-crm-peer';
+
+/**
+ * The address on the other end of the socket, as server.mjs stamped it on the request with this
+ * process's secret (CRM_PEER_STAMP): a client cannot forge it. A server started otherwise (plain
+ * `next start`, the tests' dispatcher) has no stamp and knows no address.
+ */
+function peerAddress(headers: Headers): string | null {
+  const stamp = process.env.CRM_PEER_STAMP;
+  const value = headers.get(PEER_HEADER);
+  if (!stamp || !value?.startsWith(`${stamp} `)) return null;
+  // IPv4 clients of a dual-stack socket arrive as ::ffff:1.2.3.4.
+  return value.slice(stamp.length + 1).replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '') || null;
+}
+
 /**
  * The caller's address. Behind our own proxy (TRUST_PROXY=1) it is the right-most
- * X-Forwarded-For entry, the one that proxy appended. Without it the header is the client's to
- * write (Next.js fills it from the socket only when the client sent none), so the address is
- * unknown: null, and the limits by address do not apply.
+ * X-Forwarded-For entry, the one that proxy appended; else the socket's (server.mjs), whatever
+ * X-Forwarded-For the client wrote. Null only when the server was not started by server.mjs.
  */
 export function clientInfo(headers: Headers, trustProxy = env().TRUST_PROXY): ClientInfo {
   const userAgent = headers.get('user-agent');
-  if (!trustProxy) return { ip: null, userAgent };
+  if (!trustProxy) return { ip: peerAddress(headers), userAgent };
   const forwarded = headers.get('x-forwarded-for');
-  const ip = forwarded?.split(',').map((part) => part.trim()).filter(Boolean).at(-1) ?? headers.get('x-real-ip');
+  const ip = forwarded?.split(',').map((part) => part.trim()).filter(Boolean).at(-1) ?? headers.get('x-real-ip') ?? peerAddress(headers);
   return { ip: ip ?? null, userAgent };
 }
 

@@ -239,7 +239,7 @@ async function main() {
     const taken = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
     if (taken) throw new Error(`La porta ${port} è già occupata: ferma il server rimasto da un'esecuzione precedente.`);
   }
-  const appProcess = start('app', process.execPath, ['node_modules/next/dist/bin/next', 'start', '--port', String(APP_PORT), '--hostname', '127.0.0.1'], appEnv);
+  const appProcess = start('app', process.execPath, ['server.mjs', '--port', String(APP_PORT), '--hostname', '127.0.0.1'], appEnv);
   start('server nudo', process.execPath, ['--import', 'tsx', 'scripts/bench/bare-server.ts'], { ...process.env, DATABASE_URL: url, BARE_PORT: String(BARE_PORT) });
   const app = `http://127.0.0.1:${APP_PORT}`;
   const bare = `http://127.0.0.1:${BARE_PORT}`;

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import postgres from 'postgres';
 import { APP_LOGIN } from '../helpers/app-login';
 import { legacyLogin, type LegacySession } from './legacy-client';

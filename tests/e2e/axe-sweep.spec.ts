@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { routeAccess } from '../../lib/auth/route-access';
 import postgres from 'postgres';
 import { blockingViolationsAtRest } from './axe-at-rest';

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import postgres from 'postgres';
 import { expectNoHorizontalScroll } from './guest-checks';
 import AxeBuilder from '@axe-core/playwright';

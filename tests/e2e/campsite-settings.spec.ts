@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { snapshotCampsite } from './campsite-snapshot';
 import { LOGINS, openAs } from './support';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from './fixtures';
 import { LOGINS, logIn, openAs } from './support';
 
 const uniqueTag = () => Math.random().toString(36).slice(2, 8);

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { LOGINS, openAs } from './support';
 
 /** Letters only, so the surname and its fragment are unique in the demo data of every run. */

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Response } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Response } from './fixtures';
 import { watchCspViolations } from './csp-watch';
 import { LOGINS, openAs } from './support';
 

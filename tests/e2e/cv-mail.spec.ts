@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { expectAccessible, expectNoHorizontalScroll } from './guest-checks';
 import { LANDING_TIMEOUT_MS, LOGINS, logIn } from './support';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LOGINS, openAs } from './support';
 
 test('dashboard: charts, "Aggiorna ora", and "Inviato N" opens the quote list with N quotes', async ({ page }) => {

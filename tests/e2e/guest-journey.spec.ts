@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from './fixtures';
 import postgres from 'postgres';
 import { LOGINS, openAs } from './support';
 import { expectAccessible, expectNoHorizontalScroll } from './guest-checks';

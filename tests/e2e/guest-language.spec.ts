@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures';
 import { expectAccessibleAtRest } from './axe-at-rest';
 import { italianIn, italianWords } from './italian-words';
 import { legacyGuestWithQuote, legacyLogin } from './legacy-client';

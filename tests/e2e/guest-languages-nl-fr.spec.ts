@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { expectAccessibleAtRest } from './axe-at-rest';
 import { expectAccessible, expectNoHorizontalScroll } from './guest-checks';
 import { italianIn, italianWords } from './italian-words';

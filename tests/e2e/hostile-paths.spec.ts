@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import { legacyLogin } from './legacy-client';
 import { routePatternsOnDisk } from './route-samples';
 import { LOGINS } from './support';
@@ -84,4 +84,16 @@ test('a server action past its size, from another site or of unknown length gets
   const chunked = new ReadableStream({ start: (controller) => (controller.enqueue(new TextEncoder().encode('[]')), controller.close()) });
   const unknownLength = await fetch(guestPage, { method: 'POST', headers: { ...action, origin: baseURL! }, body: chunked, duplex: 'half' } as RequestInit);
   expect(unknownLength.status).toBe(411);
+});
+
+test('a flood of CSP reports silences only its own address', async ({ request }) => {
+  const report = { 'csp-report': { 'document-uri': 'http://127.0.0.1/', 'violated-directive': 'script-src', 'blocked-uri': 'inline' } };
+  const from = (address: string) => request.post('/api/csp-report', { headers: { 'x-forwarded-for': address, 'content-type': 'application/csp-report' }, data: JSON.stringify(report) });
+  const flooder = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+  const statuses: number[] = [];
+  for (let sent = 0; sent < 31; sent++) statuses.push((await from(flooder)).status());
+  expect(statuses.slice(0, 30).every((status) => status === 204)).toBe(true);
+  expect(statuses[30]).toBe(429);
+  // Another browser's report still arrives.
+  expect((await from(`198.51.100.${Math.floor(Math.random() * 250) + 1}`)).status()).toBe(204);
 });

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import postgres from 'postgres';
 import { expectAccessible } from './guest-checks';
 import { LOGINS, openAs } from './support';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { mainNavigation, settingsMenu } from '../../components/shell/navigation';
 import { expectAccessibleAtRest } from './axe-at-rest';
 import { LANDING_TIMEOUT_MS, LOGINS, logIn, openAs } from './support';

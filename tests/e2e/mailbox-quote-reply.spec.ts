@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import postgres from 'postgres';
 import { SMTPServer } from 'smtp-server';

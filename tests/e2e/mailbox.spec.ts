@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import postgres from 'postgres';
 import { expectAccessibleAtRest } from './axe-at-rest';
 import { expectNoHorizontalScroll } from './guest-checks';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { LOGINS, openAs } from './support';
 
 const uniqueTag = () => Math.random().toString(36).slice(2, 8);

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { LOGINS, logIn, openAs } from './support';
 
 // The tests read and mark the demo notifications of Villaggio Pineta, one at a time, so the counts

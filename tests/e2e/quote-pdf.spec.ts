@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { expect, test, type Download, type Page } from './fixtures';
 import { normalSpaces, pdfPlainText } from '../helpers/pdf-text';
 import { legacyGuestWithQuote, legacyLogin, legacyPost, type LegacySession } from './legacy-client';
 import { screenshotForReview } from './screenshots';

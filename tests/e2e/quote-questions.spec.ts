@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './fixtures';
 import { legacyGuestWithQuote, legacyLogin } from './legacy-client';
 import { screenshotForReview } from './screenshots';
 import { LOGINS, openAs } from './support';

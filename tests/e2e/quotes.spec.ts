@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { LOGINS, openAs } from './support';
 
 async function fillCard(page: Page, card: Locator, typology: string, arrival: string, departure: string) {

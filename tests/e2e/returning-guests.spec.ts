@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { DEMO_CATALOGUES } from '../../lib/booking-platform/demo-catalogue';
 import { demoPriceList } from '../../lib/booking-platform/demo-platform';
 import { formatMoney } from '../../lib/format';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LOGINS, logIn, logInToDashboard } from './support';
 
 test('after logout the dashboard leads to /login, a replayed cookie too, and stored state is gone', async ({ page, browser }) => {

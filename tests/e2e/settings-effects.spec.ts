@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import deForm from '../../messages/de/guest-form.json' with { type: 'json' };
 import itForm from '../../messages/it/guest-form.json' with { type: 'json' };
 import { snapshotCampsite } from './campsite-snapshot';

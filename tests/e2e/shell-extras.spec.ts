@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LOGINS, openAs } from './support';
 import { expectAccessible } from './guest-checks';
 

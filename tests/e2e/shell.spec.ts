@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LOGINS, openAs } from './support';
 
 test('"Nuovo Preventivo" on the quote-creation page warns instead of navigating', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures';
 import { expectAccessibleAtRest } from './axe-at-rest';
 import { screenshotForReview } from './screenshots';
 import { legacyGuestWithQuote, legacyLogin, type LegacySession } from './legacy-client';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LOGINS, openAs } from './support';
 
 const uniqueTag = () => Math.random().toString(36).slice(2, 8);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { E2E_PLATFORM_KEY, LANDING_TIMEOUT_MS, LOGINS } from './support';
 
 test('a one-time token from the booking platform logs in once and is refused the second time', async ({ page, request, browser }) => {

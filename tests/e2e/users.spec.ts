@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { LOGINS, logIn } from './support';
 
 // Journeys with two browsers and several logins (argon2 each): on the shared two cores they need more than 30 s.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { sanitizeHtml } from '../../lib/html/sanitize';
 import { XSS_VECTORS } from '../fixtures/xss-vectors';
 

@@ -10,7 +10,7 @@ import { nginxConfig, portIsOpen, startProcess, stopProcess, waitForHttp, type S
 import { isExpiredPage } from '../helpers/expired-page';
 
 /**
- * Two `next start` instances of the production build on one PostgreSQL and one Redis, behind
+ * Two instances of the production server (server.mjs) on one PostgreSQL and one Redis, behind
  * nginx (round robin): what one instance does, the other sees. Run by `npm run test:scale`.
  */
 const base = process.env.DATABASE_URL;
@@ -88,7 +88,7 @@ beforeAll(async () => {
   };
   for (const [label, port] of Object.entries(INSTANCES)) {
     // The server itself, not a wrapper: SIGKILL must hit the process that serves.
-    processes.push(startProcess(`next ${label}`, process.execPath, ['node_modules/next/dist/bin/next', 'start', '--port', String(port), '--hostname', '127.0.0.1'], env));
+    processes.push(startProcess(`next ${label}`, process.execPath, ['server.mjs', '--port', String(port), '--hostname', '127.0.0.1'], env));
   }
   const nginx = nginxConfig(BALANCER, Object.values(INSTANCES));
   nginxDir = nginx.dir;

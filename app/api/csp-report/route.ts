@@ -4,8 +4,9 @@ import { CSP_REPORT_BODY_LIMIT, parseCspReports, violationLogLine } from '@/lib/
 import { errorResponse, toErrorResponse } from '@/lib/http/error-response';
 import { proxyLimiter } from '@/lib/rate-limit/proxy-limiter';
 
-// Anyone may post here, so the log is guarded: per address (or, with the address unknown, all
-// callers together), counted in Redis or in memory: a report never touches the database.
+// Anyone may post here, so the log is guarded per address (server.mjs always knows it), counted
+// in Redis or in memory: a report never touches the database. Only a server started without
+// server.mjs (next dev) knows no address, and counts its callers together.
 const perAddress = proxyLimiter('csp-report', { points: 30, durationSeconds: 60 });
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { campaigns, mailingLists, type CampaignStatus } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { decodeCursor, exactTimestamp, toPage, type Page } from '@/lib/pagination';
 import { campaignOrThrow, eventCounts, summarize, type CampaignStatsSummary } from './stats';
@@ -46,9 +46,10 @@ const listJoin = and(eq(mailingLists.id, campaigns.listId), eq(mailingLists.camp
 
 /** The campsite's newsletters, newest first, a page at a time (keyset on created_at, id), each with its figures. */
 export async function listCampaigns(
-  db: DbOrTx,
-  { campsiteId, cursor, limit = CAMPAIGN_PAGE_SIZE }: { campsiteId: string; cursor?: string | null; limit?: number },
+  ctx: CampsiteCtx,
+  { cursor, limit = CAMPAIGN_PAGE_SIZE }: { cursor?: string | null; limit?: number } = {},
 ): Promise<Page<CampaignSummary>> {
+  const { db, campsiteId } = ctx;
   const size = Math.min(Math.max(1, limit), MAX_CAMPAIGN_PAGE);
   const after = decodeCursor(cursor, 2);
   const rows = await db
@@ -65,8 +66,7 @@ export async function listCampaigns(
     .limit(size + 1);
   const page = toPage(rows, size, (row) => [row.position, row.id]);
   const counts = await eventCounts(
-    db,
-    campsiteId,
+    ctx,
     page.items.map((row) => row.id),
   );
   return {
@@ -76,10 +76,11 @@ export async function listCampaigns(
 }
 
 /** One newsletter with its list's name, for the detail page and the legacy answers. */
-export async function getCampaign(db: DbOrTx, { campsiteId, campaignId }: { campsiteId: string; campaignId: string }) {
-  const campaign = await campaignOrThrow(db, { campsiteId, campaignId });
+export async function getCampaign(ctx: CampsiteCtx, { campaignId }: { campaignId: string }) {
+  const { campsiteId } = ctx;
+  const campaign = await campaignOrThrow(ctx, { campaignId });
   const [list] = campaign.listId
-    ? await db
+    ? await ctx.db
         .select({ name: mailingLists.name })
         .from(mailingLists)
         .where(and(eq(mailingLists.id, campaign.listId), eq(mailingLists.campingId, campsiteId)))
@@ -89,8 +90,8 @@ export async function getCampaign(db: DbOrTx, { campsiteId, campaignId }: { camp
 
 /** A new newsletter in 'draft': a subject, a body and one of the campsite's lists. */
 export async function createCampaign(
-  db: DbOrTx,
-  { campsiteId, userId, subject, html, listId }: { campsiteId: string; userId?: string | null; subject: string; html: string; listId: string },
+  { db, campsiteId }: CampsiteCtx,
+  { userId, subject, html, listId }: { userId?: string | null; subject: string; html: string; listId: string },
 ) {
   const [list] = await db
     .select({ id: mailingLists.id })

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { campaignEvents, campaigns, type CampaignEventKind } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { TIME_ZONE } from '@/lib/format';
 import { CAMPAIGN_NOT_FOUND } from '@/lib/newsletter/campaign-control';
@@ -39,9 +39,9 @@ export type LinkStat = { url: string; clicks: number; recipients: number };
 export type RealtimeBucket = { at: string } & Record<SeriesKind, number>;
 export type RealtimeSeries = { mode: RealtimeMode; from: string; to: string; buckets: RealtimeBucket[] };
 
-type Ids = { campsiteId: string; campaignId: string };
+type CampaignRef = { campaignId: string };
 
-export async function campaignOrThrow(db: DbOrTx, { campsiteId, campaignId }: Ids) {
+export async function campaignOrThrow({ db, campsiteId }: CampsiteCtx, { campaignId }: CampaignRef) {
   const [row] = await db
     .select()
     .from(campaigns)
@@ -50,14 +50,14 @@ export async function campaignOrThrow(db: DbOrTx, { campsiteId, campaignId }: Id
   return row;
 }
 
-const ofCampaign = ({ campsiteId, campaignId }: Ids) => and(eq(campaignEvents.campaignId, campaignId), eq(campaignEvents.campingId, campsiteId));
+const ofCampaign = (campsiteId: string, campaignId: string) => and(eq(campaignEvents.campaignId, campaignId), eq(campaignEvents.campingId, campsiteId));
 /** A recipient: the contact, or the message when the contact was deleted since. */
 const recipientKey = sql`coalesce(${campaignEvents.contactId}, ${campaignEvents.providerMessageId}, ${campaignEvents.id})`;
 
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
 
 /** Counts per kind (events and distinct recipients) of several campaigns of one campsite, in one query. */
-export async function eventCounts(db: DbOrTx, campsiteId: string, campaignIds: string[]) {
+export async function eventCounts({ db, campsiteId }: CampsiteCtx, campaignIds: string[]) {
   const result = new Map<string, Map<string, { total: number; recipients: number }>>();
   if (campaignIds.length === 0) return result;
   const rows = await db
@@ -109,20 +109,20 @@ export function summarize(campaignId: string, sent: number, kinds: Map<string, {
 }
 
 /** What happened to one newsletter: the ledger's sent counter and the provider's events, each recipient counted once per kind. */
-export async function getCampaignStats(db: DbOrTx, ids: Ids): Promise<CampaignStatsSummary> {
-  const campaign = await campaignOrThrow(db, ids);
-  const counts = await eventCounts(db, ids.campsiteId, [campaign.id]);
+export async function getCampaignStats(ctx: CampsiteCtx, ref: CampaignRef): Promise<CampaignStatsSummary> {
+  const campaign = await campaignOrThrow(ctx, ref);
+  const counts = await eventCounts(ctx, [campaign.id]);
   return summarize(campaign.id, campaign.sentCount, counts.get(campaign.id));
 }
 
 /** Clicks per link, most clicked first (at most 100 links). */
-export async function getLinkStats(db: DbOrTx, ids: Ids): Promise<LinkStat[]> {
-  await campaignOrThrow(db, ids);
+export async function getLinkStats(ctx: CampsiteCtx, ref: CampaignRef): Promise<LinkStat[]> {
+  await campaignOrThrow(ctx, ref);
   const clicks = sql<number>`count(*)::int`;
-  const rows = await db
+  const rows = await ctx.db
     .select({ url: sql<string>`coalesce(${campaignEvents.url}, '')`, clicks, recipients: sql<number>`count(distinct ${recipientKey})::int` })
     .from(campaignEvents)
-    .where(and(ofCampaign(ids), eq(campaignEvents.kind, 'click')))
+    .where(and(ofCampaign(ctx.campsiteId, ref.campaignId), eq(campaignEvents.kind, 'click')))
     .groupBy(sql`coalesce(${campaignEvents.url}, '')`)
     .orderBy(desc(clicks), sql`1`)
     .limit(100);
@@ -171,8 +171,8 @@ export function defaultPeriod(campaign: { startedAt: Date | null; scheduledAt: D
 }
 
 /** Events per bucket and kind between from and to: days in Europe/Rome (≤ 100) or five minutes (≤ 8 hours). */
-export async function getRealtimeSeries(db: DbOrTx, ids: Ids & { mode: RealtimeMode; from?: Date; to?: Date }): Promise<RealtimeSeries> {
-  const campaign = await campaignOrThrow(db, ids);
+export async function getRealtimeSeries(ctx: CampsiteCtx, ids: CampaignRef & { mode: RealtimeMode; from?: Date; to?: Date }): Promise<RealtimeSeries> {
+  const campaign = await campaignOrThrow(ctx, ids);
   const span = defaultSpan(ids.mode);
   let { from, to } = ids;
   if (!from && !to) ({ from, to } = defaultPeriod(campaign, ids.mode));
@@ -184,10 +184,10 @@ export async function getRealtimeSeries(db: DbOrTx, ids: Ids & { mode: RealtimeM
     ids.mode === 'day'
       ? sql<string>`to_char(${campaignEvents.at} at time zone ${TIME_ZONE}, 'YYYY-MM-DD')`
       : sql<string>`to_char(to_timestamp(floor(extract(epoch from ${campaignEvents.at}) / 300) * 300) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"')`;
-  const rows = await db
+  const rows = await ctx.db
     .select({ bucket, kind: campaignEvents.kind, total: sql<number>`count(*)::int` })
     .from(campaignEvents)
-    .where(and(ofCampaign(ids), gte(campaignEvents.at, from), lte(campaignEvents.at, to)))
+    .where(and(ofCampaign(ctx.campsiteId, ids.campaignId), gte(campaignEvents.at, from), lte(campaignEvents.at, to)))
     .groupBy(sql`1`, campaignEvents.kind);
   const keys = ids.mode === 'day' ? dayKeys(from, to) : fiveMinuteKeys(from, to);
   const buckets = new Map(keys.map((key) => [key, Object.fromEntries([['at', key], ...SERIES_KINDS.map((kind) => [kind, 0])]) as RealtimeBucket]));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { newId } from '@/lib/ids';
 
 /**
@@ -7,7 +7,7 @@ import { newId } from '@/lib/ids';
  * counts as an unsubscribe of the newest newsletter that reached them, within 30 days; leaving
  * twice for the same newsletter counts once.
  */
-export async function recordUnsubscribeEvent(db: DbOrTx, { campsiteId, contactId }: { campsiteId: string; contactId: string }): Promise<void> {
+export async function recordUnsubscribeEvent({ db, campsiteId }: CampsiteCtx, { contactId }: { contactId: string }): Promise<void> {
   await db.execute(sql`
     insert into campaign_events (id, camping_id, campaign_id, contact_id, kind, provider_message_id)
     select ${newId()}, r.camping_id, r.campaign_id, r.contact_id, 'unsub', r.provider_message_id

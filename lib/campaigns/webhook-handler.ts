@@ -1,4 +1,4 @@
-import type { Database } from '@/db/client';
+import type { Ctx } from '@/lib/context/unit-of-work';
 import { JSON_BODY_LIMIT, readBodyText } from '@/lib/http/body-limit';
 import { toErrorResponse } from '@/lib/http/error-response';
 import { verifyResendWebhook, webhookHeaders } from './webhook-verify';
@@ -11,19 +11,19 @@ const text = (body: string, status: number) => new Response(body, { status, head
  * signed with the campsite's secret in the Svix scheme. A refused signature changes nothing; a
  * replayed svix-id answers 200 and changes nothing; an error answers 500 so that Resend retries.
  */
-export async function handleResendWebhook(db: Database, request: Request, campsiteId: string): Promise<Response> {
+export async function handleResendWebhook(ctx: Ctx, request: Request, campsiteId: string): Promise<Response> {
   let body: string;
   try {
     body = await readBodyText(request, JSON_BODY_LIMIT);
   } catch (error) {
     return toErrorResponse(error);
   }
-  const secret = await campsiteWebhookSecret(db, campsiteId);
+  const secret = await campsiteWebhookSecret(ctx, campsiteId);
   if (secret === undefined) return text('Campeggio non trovato.', 404);
   const headers = webhookHeaders(request.headers);
   if (!headers) return text('Intestazioni svix mancanti: la richiesta non viene da Resend.', 400);
   const event = secret ? verifyResendWebhook(body, headers, secret) : null;
   if (!event) return text('Firma del webhook non valida.', 400);
-  const outcome = await recordResendEvent(db, { campsiteId, webhookId: headers.id, event });
+  const outcome = await recordResendEvent(ctx, { campsiteId, webhookId: headers.id, event });
   return Response.json({ ok: true, esito: outcome });
 }

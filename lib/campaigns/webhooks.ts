@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '@/db/client';
 import { campaignEvents, campsites, contacts, newsletterRecipients, webhookReceipts, type CampaignEventKind } from '@/db/schema';
+import type { Ctx } from '@/lib/context/unit-of-work';
 import { decryptSecret, isEncrypted } from '@/lib/crypto/secret-box';
 import { z } from '@/lib/validation';
 
@@ -32,8 +32,12 @@ const eventSchema = z.object({
 
 export type WebhookOutcome = 'recorded' | 'replay' | 'ignored' | 'unknown_message';
 
-/** The campsite's signing secret in clear, or null when the campsite has none; undefined when there is no such campsite. */
-export async function campsiteWebhookSecret(db: Database, campsiteId: string): Promise<string | null | undefined> {
+/**
+ * The campsite's signing secret in clear, or null when the campsite has none; undefined when there
+ * is no such campsite. The campsite is the webhook address's, not yet proven: the caller's work is
+ * the system's until the signature matches.
+ */
+export async function campsiteWebhookSecret({ db }: Ctx, campsiteId: string): Promise<string | null | undefined> {
   const [row] = await db.select({ secret: campsites.mailjetSecret }).from(campsites).where(eq(campsites.id, campsiteId));
   if (!row) return undefined;
   if (!row.secret) return null;
@@ -54,7 +58,7 @@ function eventTime(value: string | undefined): Date {
  * One verified delivery: its receipt and its effects in one transaction, so a replayed svix-id
  * finds the receipt and changes nothing, and a failure leaves no receipt for the retry to trip on.
  */
-export async function recordResendEvent(db: Database, { campsiteId, webhookId, event }: { campsiteId: string; webhookId: string; event: unknown }): Promise<WebhookOutcome> {
+export async function recordResendEvent({ db }: Ctx, { campsiteId, webhookId, event }: { campsiteId: string; webhookId: string; event: unknown }): Promise<WebhookOutcome> {
   const parsed = eventSchema.safeParse(event);
   const eventType = parsed.success ? parsed.data.type : 'sconosciuto';
   return db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, listMemberships, mailingLists } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { sendableMember } from '@/lib/newsletter/audience';
 
 /** A list as the procedure's first step shows it: its name and how many would receive a newsletter now. */
@@ -13,7 +13,7 @@ const MAX_LISTS = 500;
  * The campsite's mailing lists by name, each with its recipients counted like the send counts
  * them (each address once, leaving out who left, bounced or complained), in one grouped query.
  */
-export async function listsForPicker(db: DbOrTx, { campsiteId }: { campsiteId: string }): Promise<ListChoice[]> {
+export async function listsForPicker({ db, campsiteId }: CampsiteCtx): Promise<ListChoice[]> {
   const rows = await db
     .select({
       id: mailingLists.id,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { drafts, mailingLists, templates } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { decodeCursor, exactTimestamp, toPage, type Page } from '@/lib/pagination';
 import { newsletterDraftSchema, type NewsletterDraftInput, type NewsletterDraftPatch } from './validation';
@@ -37,7 +37,7 @@ function toDraft(row: DraftRow): NewsletterDraft {
 const titleOf = (draft: NewsletterDraftInput) => draft.subject.slice(0, 200);
 
 /** A draft may only point at the campsite's own list and template. */
-async function assertReferences(db: DbOrTx, campsiteId: string, draft: { listId?: string | null; templateId?: string | null }) {
+async function assertReferences({ db, campsiteId }: CampsiteCtx, draft: { listId?: string | null; templateId?: string | null }) {
   if (draft.listId) {
     const [list] = await db
       .select({ id: mailingLists.id })
@@ -55,11 +55,12 @@ async function assertReferences(db: DbOrTx, campsiteId: string, draft: { listId?
 }
 
 export async function createNewsletterDraft(
-  db: DbOrTx,
-  { campsiteId, ownerId, draft }: { campsiteId: string; ownerId: string | null; draft: NewsletterDraftInput },
+  ctx: CampsiteCtx,
+  { ownerId, draft }: { ownerId: string | null; draft: NewsletterDraftInput },
 ): Promise<NewsletterDraft> {
-  await assertReferences(db, campsiteId, draft);
-  return db.transaction(async (tx) => {
+  const { campsiteId } = ctx;
+  await assertReferences(ctx, draft);
+  return ctx.db.transaction(async (tx) => {
     // Creations of one campsite take turns, so two at once cannot both pass the cap.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${campsiteId}::text || ':drafts'))`);
     const [{ total }] = await tx.select({ total: count() }).from(drafts).where(and(eq(drafts.campingId, campsiteId), eq(drafts.kind, KIND)));
@@ -73,11 +74,12 @@ export async function createNewsletterDraft(
 
 /** Changes the fields given; the others keep their value. */
 export async function updateNewsletterDraft(
-  db: DbOrTx,
-  { campsiteId, id, patch }: { campsiteId: string; id: string; patch: NewsletterDraftPatch },
+  ctx: CampsiteCtx,
+  { id, patch }: { id: string; patch: NewsletterDraftPatch },
 ): Promise<NewsletterDraft> {
-  await assertReferences(db, campsiteId, patch);
-  return db.transaction(async (tx) => {
+  const { campsiteId } = ctx;
+  await assertReferences(ctx, patch);
+  return ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(drafts).where(own(campsiteId, id)).for('update');
     if (!current) throw notFound();
     const { id: _id, campsiteId: _campsite, ownerId: _owner, title: _title, createdAt: _created, updatedAt: _updated, ...before } = toDraft(current);
@@ -89,13 +91,13 @@ export async function updateNewsletterDraft(
 }
 
 /** One draft of the campsite; another campsite's id is simply not found. */
-export async function getNewsletterDraft(db: DbOrTx, { campsiteId, id }: { campsiteId: string; id: string }): Promise<NewsletterDraft> {
+export async function getNewsletterDraft({ db, campsiteId }: CampsiteCtx, { id }: { id: string }): Promise<NewsletterDraft> {
   const [row] = await db.select().from(drafts).where(own(campsiteId, id));
   if (!row) throw notFound();
   return toDraft(row);
 }
 
-export async function deleteNewsletterDraft(db: DbOrTx, { campsiteId, id }: { campsiteId: string; id: string }): Promise<NewsletterDraft> {
+export async function deleteNewsletterDraft({ db, campsiteId }: CampsiteCtx, { id }: { id: string }): Promise<NewsletterDraft> {
   const [row] = await db.delete(drafts).where(own(campsiteId, id)).returning();
   if (!row) throw notFound();
   return toDraft(row);
@@ -105,8 +107,8 @@ const exactCreatedAt = exactTimestamp(drafts.createdAt);
 
 /** The campsite's newsletter drafts, newest first, paged by (created_at, id). */
 export async function listNewsletterDrafts(
-  db: DbOrTx,
-  { campsiteId, limit = 20, cursor }: { campsiteId: string; limit?: number; cursor?: string | null },
+  { db, campsiteId }: CampsiteCtx,
+  { limit = 20, cursor }: { limit?: number; cursor?: string | null } = {},
 ): Promise<Page<NewsletterDraft>> {
   const size = Math.min(Math.max(1, Math.trunc(limit)), DRAFT_PAGE_MAX);
   const after = decodeCursor(cursor, 2);

@@ -1,7 +1,7 @@
 import { and, count, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts } from '@/db/schema';
 import { resultRows } from '@/db/result-rows';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { decodeCursor, encodeCursor } from '@/lib/pagination';
 import { memberFilterCondition } from './filters';
 import { countMembers } from '@/lib/newsletter/audience';
@@ -14,7 +14,7 @@ export const BULK_CHUNK = 5000;
 export type FilterPreview = { matching: number; withEmail: number };
 
 /** How many contacts the filter selects (exact), and how many of them have an address. */
-export async function previewFilter(db: DbOrTx, { campsiteId, filter }: { campsiteId: string; filter: MemberFilter }): Promise<FilterPreview> {
+export async function previewFilter({ db, campsiteId }: CampsiteCtx, { filter }: { filter: MemberFilter }): Promise<FilterPreview> {
   const [row] = await db
     .select({ matching: count(), withEmail: count(sql`nullif(trim(${contacts.email}), '')`) })
     .from(contacts)
@@ -38,10 +38,11 @@ export type ChunkOutcome = {
  * chunk sent twice adds nothing twice and members already there keep their date and state.
  */
 export async function addFilteredChunk(
-  db: DbOrTx,
-  { campsiteId, listId, filter, cursor, chunkSize = BULK_CHUNK }: { campsiteId: string; listId: string; filter: MemberFilter; cursor?: string | null; chunkSize?: number },
+  ctx: CampsiteCtx,
+  { listId, filter, cursor, chunkSize = BULK_CHUNK }: { listId: string; filter: MemberFilter; cursor?: string | null; chunkSize?: number },
 ): Promise<ChunkOutcome> {
-  await getListRow(db, { campsiteId, listId });
+  const { db, campsiteId } = ctx;
+  await getListRow(ctx, { listId });
   const position = decodeCursor(cursor, 2);
   const where = and(
     memberFilterCondition(campsiteId, filter),
@@ -72,14 +73,14 @@ export async function addFilteredChunk(
     added: Number(row?.added ?? 0),
     scanned,
     nextCursor: scanned === size && row?.last_at && row.last_id ? encodeCursor([row.last_at, row.last_id]) : null,
-    memberCount: await countMembers(db, { campsiteId, listId }),
+    memberCount: await countMembers(ctx, { listId }),
   };
 }
 
 /** The whole filtered result, chunk after chunk (tests, scripts); the page calls addFilteredChunk itself to show progress. */
 export async function addFiltered(
-  db: DbOrTx,
-  params: { campsiteId: string; listId: string; filter: MemberFilter; chunkSize?: number; onChunk?: (outcome: ChunkOutcome) => void },
+  ctx: CampsiteCtx,
+  params: { listId: string; filter: MemberFilter; chunkSize?: number; onChunk?: (outcome: ChunkOutcome) => void },
 ): Promise<{ added: number; scanned: number; chunks: number; memberCount: number }> {
   let cursor: string | null = null;
   let added = 0;
@@ -87,7 +88,7 @@ export async function addFiltered(
   let chunks = 0;
   let memberCount = 0;
   do {
-    const outcome = await addFilteredChunk(db, { ...params, cursor });
+    const outcome = await addFilteredChunk(ctx, { ...params, cursor });
     params.onChunk?.(outcome);
     added += outcome.added;
     scanned += outcome.scanned;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, listMemberships } from '@/db/schema';
 import { clampLimit, searchCondition } from '@/lib/contacts/search';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { decodeCursor, exactTimestamp, toPage, type Page } from '@/lib/pagination';
 import { countMembers } from '@/lib/newsletter/audience';
@@ -37,10 +37,11 @@ export const MEMBER_PAGE_SIZE = 50;
  * member count comes with the first page (no cursor); later pages answer total null.
  */
 export async function listMembers(
-  db: DbOrTx,
-  { campsiteId, listId, cursor, limit }: { campsiteId: string; listId: string; cursor?: string | null; limit?: number },
+  ctx: CampsiteCtx,
+  { listId, cursor, limit }: { listId: string; cursor?: string | null; limit?: number },
 ): Promise<Page<ListMember> & { total: number | null }> {
-  await getListRow(db, { campsiteId, listId });
+  const { db, campsiteId } = ctx;
+  await getListRow(ctx, { listId });
   const size = clampLimit(limit ?? MEMBER_PAGE_SIZE, 500);
   const position = decodeCursor(cursor, 2);
   const rows = await db
@@ -71,7 +72,7 @@ export async function listMembers(
     items: page.items.map(({ addedAtExact: _exact, ...member }) => member),
     nextCursor: page.nextCursor,
     // Counted with the first page only: later pages cost the same at any depth.
-    total: position ? null : await countMembers(db, { campsiteId, listId }),
+    total: position ? null : await countMembers(ctx, { listId }),
   };
 }
 
@@ -81,10 +82,11 @@ export type AddOutcome = { added: number; alreadyMembers: number; memberCount: n
  * Adds contacts of the campsite by id. If any id is not a contact of the campsite, nothing is
  * added and the call answers not_found; members already in the list keep their date and state.
  */
-export async function addContacts(db: DbOrTx, { campsiteId, listId, contactIds }: { campsiteId: string; listId: string; contactIds: string[] }): Promise<AddOutcome> {
+export async function addContacts(ctx: CampsiteCtx, { listId, contactIds }: { listId: string; contactIds: string[] }): Promise<AddOutcome> {
+  const { campsiteId } = ctx;
   const ids = [...new Set(contactIds)];
-  return db.transaction(async (tx) => {
-    await getListRow(tx, { campsiteId, listId });
+  return ctx.db.transaction(async (tx) => {
+    await getListRow({ ...ctx, db: tx }, { listId });
     const found = await tx
       .select({ id: contacts.id })
       .from(contacts)
@@ -97,29 +99,31 @@ export async function addContacts(db: DbOrTx, { campsiteId, listId, contactIds }
       .values(ids.map((contactId) => ({ campingId: campsiteId, listId, contactId })))
       .onConflictDoNothing()
       .returning({ contactId: listMemberships.contactId });
-    return { added: inserted.length, alreadyMembers: ids.length - inserted.length, memberCount: await countMembers(tx, { campsiteId, listId }) };
+    return { added: inserted.length, alreadyMembers: ids.length - inserted.length, memberCount: await countMembers({ ...ctx, db: tx }, { listId }) };
   });
 }
 
 /** Removes one member (the contact stays); not_found when the contact is not in the list. */
-export async function removeMember(db: DbOrTx, { campsiteId, listId, contactId }: { campsiteId: string; listId: string; contactId: string }): Promise<{ memberCount: number }> {
-  await getListRow(db, { campsiteId, listId });
-  const removed = await db
+export async function removeMember(ctx: CampsiteCtx, { listId, contactId }: { listId: string; contactId: string }): Promise<{ memberCount: number }> {
+  const { campsiteId } = ctx;
+  await getListRow(ctx, { listId });
+  const removed = await ctx.db
     .delete(listMemberships)
     .where(and(eq(listMemberships.listId, listId), eq(listMemberships.campingId, campsiteId), eq(listMemberships.contactId, contactId)))
     .returning({ contactId: listMemberships.contactId });
   if (removed.length === 0) throw new AppError('not_found', 'Il cliente non è nella lista.');
-  return { memberCount: await countMembers(db, { campsiteId, listId }) };
+  return { memberCount: await countMembers(ctx, { listId }) };
 }
 
 export type ContactChoice = { id: string; firstName: string; lastName: string; email: string | null; inList: boolean };
 
 /** The autocomplete: up to 10 contacts of the campsite matching the words, saying who is already in the list. */
 export async function searchContactsForList(
-  db: DbOrTx,
-  { campsiteId, listId, search }: { campsiteId: string; listId: string; search: string },
+  ctx: CampsiteCtx,
+  { listId, search }: { listId: string; search: string },
 ): Promise<ContactChoice[]> {
-  await getListRow(db, { campsiteId, listId });
+  const { db, campsiteId } = ctx;
+  await getListRow(ctx, { listId });
   const condition = searchCondition(search);
   if (!condition) return [];
   const rows = await db

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { contacts, languages, listMemberships } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { countMembers } from '@/lib/newsletter/audience';
 import { createList, type ListRow } from './service';
@@ -29,9 +30,8 @@ async function languageIdsOf(db: Database, guests: PlatformGuest[]): Promise<(nu
  * created with source 'platform', then added to the list. An address given twice counts once.
  */
 export async function createListFromPlatform(
-  db: Database,
-  { campsiteId, userId, name, description, providerListId, guests }: {
-    campsiteId: string;
+  ctx: CampsiteCtx,
+  { userId, name, description, providerListId, guests }: {
     userId: string | null;
     name: string;
     description: string;
@@ -39,7 +39,8 @@ export async function createListFromPlatform(
     guests: PlatformGuest[];
   },
 ): Promise<PlatformListOutcome> {
-  const languageIds = await languageIdsOf(db, guests);
+  const { campsiteId } = ctx;
+  const languageIds = await languageIdsOf(ctx.db, guests);
   const unique = new Map<string, { guest: PlatformGuest; languageId: number | null }>();
   guests.forEach((guest, index) => {
     const key = guest.email.toLowerCase();
@@ -47,10 +48,11 @@ export async function createListFromPlatform(
   });
   const entries = [...unique.entries()];
 
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
     // Two imports of the same campsite take turns: neither creates a contact the other just created.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${campsiteId}::text || ':platform-contacts'))`);
-    const list = await createList(tx, { campsiteId, input: { name, description }, providerListId });
+    const list = await createList(inTx, { input: { name, description }, providerListId });
     let created = 0;
     let matched = 0;
     for (let start = 0; start < entries.length; start += CHUNK) {
@@ -89,6 +91,6 @@ export async function createListFromPlatform(
           .onConflictDoNothing();
       }
     }
-    return { list, guests: entries.length, created, matched, memberCount: await countMembers(tx, { campsiteId, listId: list.id }) };
+    return { list, guests: entries.length, created, matched, memberCount: await countMembers(inTx, { listId: list.id }) };
   });
 }

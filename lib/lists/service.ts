@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, listMemberships, mailingLists } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { sendableMember } from '@/lib/newsletter/audience';
 import type { ListInput, ListPatch } from './validation';
@@ -13,21 +13,20 @@ export const LIST_NOT_FOUND = 'Lista non trovata.';
 /** Like templates, a campsite keeps a bounded number of lists, so the overview needs no paging. */
 export const MAX_LISTS_PER_CAMPSITE = 500;
 
-type Scope = { campsiteId: string };
-type ListScope = Scope & { listId: string };
+type ListRef = { listId: string };
 
 const notFound = () => new AppError('not_found', LIST_NOT_FOUND);
-const ofCampsite = ({ campsiteId, listId }: ListScope) => and(eq(mailingLists.id, listId), eq(mailingLists.campingId, campsiteId));
+const ofCampsite = (campsiteId: string, listId: string) => and(eq(mailingLists.id, listId), eq(mailingLists.campingId, campsiteId));
 
 /** The list of the campsite, or not_found (another campsite's id is simply not found). */
-export async function getListRow(db: DbOrTx, scope: ListScope): Promise<ListRow> {
-  const [row] = await db.select().from(mailingLists).where(ofCampsite(scope));
+export async function getListRow(ctx: CampsiteCtx, { listId }: ListRef): Promise<ListRow> {
+  const [row] = await ctx.db.select().from(mailingLists).where(ofCampsite(ctx.campsiteId, listId));
   if (!row) throw notFound();
   return row;
 }
 
 /** Members and receivable members of each of the campsite's lists, by list id. */
-async function countsOf(db: DbOrTx, campsiteId: string, listId?: string) {
+async function countsOf({ db, campsiteId }: CampsiteCtx, listId?: string) {
   const scope = and(eq(listMemberships.campingId, campsiteId), listId ? eq(listMemberships.listId, listId) : undefined);
   const [members, sendable] = await Promise.all([
     db.select({ listId: listMemberships.listId, total: count() }).from(listMemberships).where(scope).groupBy(listMemberships.listId),
@@ -45,27 +44,28 @@ async function countsOf(db: DbOrTx, campsiteId: string, listId?: string) {
 }
 
 /** The campsite's lists, newest first, with their counts. */
-export async function listLists(db: DbOrTx, { campsiteId }: Scope): Promise<ListSummary[]> {
+export async function listLists(ctx: CampsiteCtx): Promise<ListSummary[]> {
   const [rows, counts] = await Promise.all([
-    db
+    ctx.db
       .select()
       .from(mailingLists)
-      .where(eq(mailingLists.campingId, campsiteId))
+      .where(eq(mailingLists.campingId, ctx.campsiteId))
       .orderBy(desc(mailingLists.createdAt), desc(mailingLists.id))
       .limit(MAX_LISTS_PER_CAMPSITE),
-    countsOf(db, campsiteId),
+    countsOf(ctx),
   ]);
   return rows.map((row) => ({ ...row, ...(counts.get(row.id) ?? { memberCount: 0, sendableCount: 0 }) }));
 }
 
-export async function getList(db: DbOrTx, scope: ListScope): Promise<ListSummary> {
-  const row = await getListRow(db, scope);
-  const counts = await countsOf(db, scope.campsiteId, row.id);
+export async function getList(ctx: CampsiteCtx, ref: ListRef): Promise<ListSummary> {
+  const row = await getListRow(ctx, ref);
+  const counts = await countsOf(ctx, row.id);
   return { ...row, ...(counts.get(row.id) ?? { memberCount: 0, sendableCount: 0 }) };
 }
 
-export async function createList(db: DbOrTx, { campsiteId, input, providerListId }: Scope & { input: ListInput; providerListId?: string | null }): Promise<ListRow> {
-  return db.transaction(async (tx) => {
+export async function createList(ctx: CampsiteCtx, { input, providerListId }: { input: ListInput; providerListId?: string | null }): Promise<ListRow> {
+  const { campsiteId } = ctx;
+  return ctx.db.transaction(async (tx) => {
     // Two creations at once take turns, so the limit holds.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${campsiteId}::text || ':lists'))`);
     const [{ total }] = await tx.select({ total: count() }).from(mailingLists).where(eq(mailingLists.campingId, campsiteId));
@@ -81,23 +81,23 @@ export async function createList(db: DbOrTx, { campsiteId, input, providerListId
 }
 
 /** Renames and/or changes the description; __v goes up by one. */
-export async function updateList(db: DbOrTx, scope: ListScope & { patch: ListPatch }): Promise<ListRow> {
+export async function updateList(ctx: CampsiteCtx, { listId, patch }: ListRef & { patch: ListPatch }): Promise<ListRow> {
   const changes = {
-    ...(scope.patch.name !== undefined ? { name: scope.patch.name } : {}),
-    ...(scope.patch.description !== undefined ? { description: scope.patch.description ?? '' } : {}),
+    ...(patch.name !== undefined ? { name: patch.name } : {}),
+    ...(patch.description !== undefined ? { description: patch.description ?? '' } : {}),
   };
-  const [updated] = await db
+  const [updated] = await ctx.db
     .update(mailingLists)
     .set({ ...changes, version: sql`${mailingLists.version} + 1` })
-    .where(ofCampsite(scope))
+    .where(ofCampsite(ctx.campsiteId, listId))
     .returning();
   if (!updated) throw notFound();
   return updated;
 }
 
 /** Deletes the list and its memberships (foreign key cascade); the contacts stay. */
-export async function deleteList(db: DbOrTx, scope: ListScope): Promise<ListRow> {
-  const [deleted] = await db.delete(mailingLists).where(ofCampsite(scope)).returning();
+export async function deleteList(ctx: CampsiteCtx, { listId }: ListRef): Promise<ListRow> {
+  const [deleted] = await ctx.db.delete(mailingLists).where(ofCampsite(ctx.campsiteId, listId)).returning();
   if (!deleted) throw notFound();
   return deleted;
 }

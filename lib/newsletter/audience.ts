@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, listMemberships } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import type { NewsletterRecipient } from './personalize';
 
 /**
@@ -19,7 +19,7 @@ const membersOf = (campsiteId: string, listId: string) =>
   and(eq(listMemberships.campingId, campsiteId), eq(listMemberships.listId, listId), eq(contacts.campingId, campsiteId));
 
 /** How many members of the list would receive a newsletter now (each address counted once). */
-export async function countSendable(db: DbOrTx, { campsiteId, listId }: { campsiteId: string; listId: string }): Promise<number> {
+export async function countSendable({ db, campsiteId }: CampsiteCtx, { listId }: { listId: string }): Promise<number> {
   const [row] = await db
     .select({ total: count(sql`distinct lower(trim(${contacts.email}))`) })
     .from(listMemberships)
@@ -29,7 +29,7 @@ export async function countSendable(db: DbOrTx, { campsiteId, listId }: { campsi
 }
 
 /** A real member to fill the preview with: the first one, by name, who would receive it. */
-export async function sampleRecipient(db: DbOrTx, { campsiteId, listId }: { campsiteId: string; listId: string }): Promise<NewsletterRecipient | null> {
+export async function sampleRecipient({ db, campsiteId }: CampsiteCtx, { listId }: { listId: string }): Promise<NewsletterRecipient | null> {
   const [row] = await db
     .select({ contactId: contacts.id, email: contacts.email, firstName: contacts.firstName, lastName: contacts.lastName, languageId: contacts.languageId })
     .from(listMemberships)
@@ -41,7 +41,7 @@ export async function sampleRecipient(db: DbOrTx, { campsiteId, listId }: { camp
 }
 
 /** Every member of the list, whatever their state. */
-export async function countMembers(db: DbOrTx, { campsiteId, listId }: { campsiteId: string; listId: string }): Promise<number> {
+export async function countMembers({ db, campsiteId }: CampsiteCtx, { listId }: { listId: string }): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(listMemberships)

@@ -3,9 +3,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { resultRows } from '@/db/result-rows';
 import { campaigns, newsletterBatches, newsletterRecipients, type CampaignSnapshot } from '@/db/schema';
+import { campsiteContext, type CampsiteCtx } from '@/lib/context/unit-of-work';
 import { env } from '@/lib/env';
+import { QUEUES } from '@/lib/jobs/queues';
 import { TransportError } from '@/lib/mail/transport';
-import { dropNoLongerSendable, settleBatch, type BatchKey } from './batch-settle';
+import { dropNoLongerSendable, settleBatch, type BatchKey, type BatchRef } from './batch-settle';
 import { campsiteSender, type ProviderFactory } from './campsite-provider';
 import { personalize } from './personalize';
 import { heldForMs, holdSendSlots, reserveSendSlot, slotSpacingMs } from './send-slots';
@@ -38,7 +40,7 @@ async function claim(db: Database, key: BatchKey, leaseSeconds: number): Promise
         returning b.attempts, c.list_id, c.subject, c.html, c.content_snapshot, b.idempotency_key`),
     );
     if (!row) return null;
-    if (row.attempts === 1) await dropNoLongerSendable(tx, key, row.list_id);
+    if (row.attempts === 1) await dropNoLongerSendable(campsiteContext({ kind: 'job', campsiteId: key.campsiteId, job: QUEUES.newsletterBatch }, tx), key, row.list_id);
     await tx
       .update(campaigns)
       .set({ progressAt: new Date() })
@@ -67,7 +69,9 @@ async function extendLease(db: Database, key: BatchKey, seconds: number) {
  * slots for Retry-After and tries again; other passing failures back off. A refusal settles the
  * batch as failed. Out of attempts, the lease is let go and the job's retry or recovery takes over.
  */
-export async function sendNewsletterBatch(db: Database, key: BatchKey, options: BatchSendOptions = {}): Promise<BatchSendOutcome> {
+export async function sendNewsletterBatch(ctx: CampsiteCtx, batch: BatchRef, options: BatchSendOptions = {}): Promise<BatchSendOutcome> {
+  const { db } = ctx;
+  const key: BatchKey = { campsiteId: ctx.campsiteId, campaignId: batch.campaignId, batchNo: batch.batchNo };
   const leaseSeconds = options.leaseSeconds ?? env().NEWSLETTER_LEASE_SECONDS;
   const spacing = slotSpacingMs(options.ratePerSecond ?? env().NEWSLETTER_RATE_PER_SECOND);
   const claimed = await claim(db, key, leaseSeconds);
@@ -92,11 +96,11 @@ export async function sendNewsletterBatch(db: Database, key: BatchKey, options: 
     )
     .orderBy(asc(newsletterRecipients.contactId));
   if (recipients.length === 0) {
-    await db.transaction((tx) => settleBatch(tx, key, { state: 'sent', messageIds: new Map() }));
+    await db.transaction((tx) => settleBatch({ ...ctx, db: tx }, batch, { state: 'sent', messageIds: new Map() }));
     return 'sent';
   }
 
-  const sender = await campsiteSender(db, key.campsiteId, options.factory);
+  const sender = await campsiteSender(ctx, options.factory);
   const content = { subject: claimed.subject, html: claimed.html, from: claimed.snapshot.from, origin: claimed.snapshot.origin };
   const mails = recipients.map((recipient) => personalize(content, claimed.snapshot.campsite, recipient));
   const maxAttempts = options.maxAttempts ?? 8;
@@ -118,7 +122,7 @@ export async function sendNewsletterBatch(db: Database, key: BatchKey, options: 
     } catch (error) {
       // Only the provider's own refusal is final; anything else may have reached it, so the batch is tried again.
       if (error instanceof TransportError && !error.retryable) {
-        await db.transaction((tx) => settleBatch(tx, key, { state: 'failed', error: error.message.slice(0, 500) }));
+        await db.transaction((tx) => settleBatch({ ...ctx, db: tx }, batch, { state: 'failed', error: error.message.slice(0, 500) }));
         return 'failed';
       }
       lastError = error instanceof Error ? error.message : String(error);
@@ -128,7 +132,7 @@ export async function sendNewsletterBatch(db: Database, key: BatchKey, options: 
       continue;
     }
     const messageIds = new Map(recipients.map((recipient, index) => [recipient.contactId, ids[index]]));
-    await db.transaction((tx) => settleBatch(tx, key, { state: 'sent', messageIds }));
+    await db.transaction((tx) => settleBatch({ ...ctx, db: tx }, batch, { state: 'sent', messageIds }));
     return 'sent';
   }
   // Still 'sending': recovery takes it again under the same key once the lease is over.

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Transaction } from '@/db/client';
 import { resultRows } from '@/db/result-rows';
 import { campaigns, newsletterBatches, newsletterRecipients, type BatchState } from '@/db/schema';
 import { countMailsSent } from '@/lib/campsites/monthly-mail-count';
-import { campsiteContext } from '@/lib/context/unit-of-work';
-import { QUEUES } from '@/lib/jobs/queues';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 
 export type BatchKey = { campsiteId: string; campaignId: string; batchNo: number };
+/** A batch within the unit of work's campsite. */
+export type BatchRef = Omit<BatchKey, 'campsiteId'>;
 
 const thisBatch = ({ campsiteId, campaignId, batchNo }: BatchKey) =>
   and(eq(newsletterBatches.campaignId, campaignId), eq(newsletterBatches.campingId, campsiteId), eq(newsletterBatches.batchNo, batchNo));
@@ -20,8 +20,8 @@ const itsRecipients = ({ campsiteId, campaignId, batchNo }: BatchKey) =>
   );
 
 /** A newsletter whose batches are all settled is over: sent, or failed when nobody got it. */
-async function finishIfDone(tx: Transaction, { campsiteId, campaignId }: BatchKey) {
-  await tx
+async function finishIfDone({ db, campsiteId }: CampsiteCtx, { campaignId }: BatchRef) {
+  await db
     .update(campaigns)
     .set({ status: sql`case when ${campaigns.sentCount} = 0 and ${campaigns.failedCount} > 0 then 'failed' else 'sent' end`, sentAt: new Date() })
     .where(
@@ -35,16 +35,19 @@ async function finishIfDone(tx: Transaction, { campsiteId, campaignId }: BatchKe
 }
 
 /**
- * Records a batch's outcome with its recipients and the counters, in the caller's transaction.
+ * Records a batch's outcome with its recipients and the counters, in the caller's transaction
+ * (ctx.db is one: the campaign's lock must hold until the counters are written).
  * The campaign row is locked first, so two batches settling at once see each other and the last
  * one closes the newsletter. Only a batch still 'sending' settles: a worker that lost its lease
  * and finishes late (with the same provider answer, thanks to the key) changes nothing.
  */
 export async function settleBatch(
-  tx: Transaction,
-  key: BatchKey,
+  ctx: CampsiteCtx,
+  ref: BatchRef,
   outcome: { state: Extract<BatchState, 'sent' | 'failed' | 'unknown'>; messageIds?: Map<string, string>; error?: string },
 ): Promise<boolean> {
+  const { db: tx } = ctx;
+  const key: BatchKey = { campsiteId: ctx.campsiteId, campaignId: ref.campaignId, batchNo: ref.batchNo };
   await tx
     .select({ id: campaigns.id })
     .from(campaigns)
@@ -92,8 +95,8 @@ export async function settleBatch(
       progressAt: new Date(),
     })
     .where(and(eq(campaigns.id, key.campaignId), eq(campaigns.campingId, key.campsiteId)));
-  await countMailsSent(campsiteContext({ kind: 'job', campsiteId: key.campsiteId, job: QUEUES.newsletterBatch }, tx), sent);
-  await finishIfDone(tx, key);
+  await countMailsSent(ctx, sent);
+  await finishIfDone(ctx, ref);
   return true;
 }
 
@@ -102,7 +105,9 @@ export async function settleBatch(
  * suppressed since the fan-out. Later claims never do: the provider may already hold the batch,
  * and its idempotency key only matches the same mails.
  */
-export async function dropNoLongerSendable(tx: Transaction, key: BatchKey, listId: string): Promise<number> {
+export async function dropNoLongerSendable(ctx: CampsiteCtx, batch: BatchRef, listId: string): Promise<number> {
+  const { db: tx } = ctx;
+  const key: BatchKey = { campsiteId: ctx.campsiteId, campaignId: batch.campaignId, batchNo: batch.batchNo };
   const dropped = await tx.execute(sql`
     update newsletter_recipients r
     set state = 'skipped', updated_at = now(),

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '@/db/client';
 import { campaigns, newsletterBatches, newsletterRecipients, type CampaignStatus } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { wakeNewsletterWorkers } from './jobs';
 
@@ -23,7 +23,9 @@ export type SendProgress = {
 
 export const CAMPAIGN_NOT_FOUND = 'Newsletter non trovata.';
 
-async function campaignRow(db: DbOrTx, { campsiteId, campaignId }: { campsiteId: string; campaignId: string }) {
+type CampaignRef = { campaignId: string };
+
+async function campaignRow({ db, campsiteId }: CampsiteCtx, { campaignId }: CampaignRef) {
   const [row] = await db
     .select()
     .from(campaigns)
@@ -33,8 +35,8 @@ async function campaignRow(db: DbOrTx, { campsiteId, campaignId }: { campsiteId:
 }
 
 /** Live progress of one newsletter, from the counters the batches move in their own transaction. */
-export async function getSendProgress(db: DbOrTx, ids: { campsiteId: string; campaignId: string }): Promise<SendProgress> {
-  const row = await campaignRow(db, ids);
+export async function getSendProgress(ctx: CampsiteCtx, ref: CampaignRef): Promise<SendProgress> {
+  const row = await campaignRow(ctx, ref);
   return {
     campaignId: row.id,
     subject: row.subject,
@@ -52,35 +54,38 @@ export async function getSendProgress(db: DbOrTx, ids: { campsiteId: string; cam
 }
 
 /** Pause: batches not yet handed to the provider wait; the ones in flight finish. */
-export async function pauseNewsletter(db: Database, ids: { campsiteId: string; campaignId: string }): Promise<SendProgress> {
-  const [row] = await db
+export async function pauseNewsletter(ctx: CampsiteCtx, ref: CampaignRef): Promise<SendProgress> {
+  const ids = { campsiteId: ctx.campsiteId, campaignId: ref.campaignId };
+  const [row] = await ctx.db
     .update(campaigns)
     .set({ status: 'paused', pausedAt: new Date() })
     .where(and(eq(campaigns.id, ids.campaignId), eq(campaigns.campingId, ids.campsiteId), inArray(campaigns.status, ['sending', 'scheduled'])))
     .returning({ id: campaigns.id });
-  if (!row) await refuse(db, ids, 'Si può mettere in pausa solo una newsletter in invio o programmata.');
-  return getSendProgress(db, ids);
+  if (!row) await refuse(ctx, ref, 'Si può mettere in pausa solo una newsletter in invio o programmata.');
+  return getSendProgress(ctx, ref);
 }
 
 /** Resume a paused newsletter: its waiting batches go back to the queue . */
-export async function resumeNewsletter(db: Database, ids: { campsiteId: string; campaignId: string }): Promise<SendProgress> {
-  const [row] = await db
+export async function resumeNewsletter(ctx: CampsiteCtx, ref: CampaignRef): Promise<SendProgress> {
+  const ids = { campsiteId: ctx.campsiteId, campaignId: ref.campaignId };
+  const [row] = await ctx.db
     .update(campaigns)
     .set({ status: sql`case when ${campaigns.fannedOutAt} is null and ${campaigns.scheduledAt} > now() then 'scheduled' else 'sending' end`, pausedAt: null })
     .where(and(eq(campaigns.id, ids.campaignId), eq(campaigns.campingId, ids.campsiteId), eq(campaigns.status, 'paused')))
     .returning({ id: campaigns.id });
-  if (!row) await refuse(db, ids, 'La newsletter non è in pausa.');
+  if (!row) await refuse(ctx, ref, 'La newsletter non è in pausa.');
   // The send job is idempotent: it fans out if it never did, then queues the batches still waiting.
   await wakeNewsletterWorkers(ids);
-  return getSendProgress(db, ids);
+  return getSendProgress(ctx, ref);
 }
 
 /**
  * Cancel: whoever has not been handed to the provider yet gets nothing (ledger rows 'skipped',
  * reason 'cancelled'); a batch already in flight is settled by its worker as usual.
  */
-export async function cancelNewsletter(db: Database, ids: { campsiteId: string; campaignId: string }): Promise<SendProgress> {
-  const cancelled = await db.transaction(async (tx) => {
+export async function cancelNewsletter(ctx: CampsiteCtx, ref: CampaignRef): Promise<SendProgress> {
+  const ids = { campsiteId: ctx.campsiteId, campaignId: ref.campaignId };
+  const cancelled = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(campaigns)
       .set({ status: 'cancelled', cancelledAt: new Date() })
@@ -117,11 +122,11 @@ export async function cancelNewsletter(db: Database, ids: { campsiteId: string; 
     }
     return true;
   });
-  if (!cancelled) await refuse(db, ids, 'Questa newsletter è già conclusa: non si può annullare.');
-  return getSendProgress(db, ids);
+  if (!cancelled) await refuse(ctx, ref, 'Questa newsletter è già conclusa: non si può annullare.');
+  return getSendProgress(ctx, ref);
 }
 
-async function refuse(db: DbOrTx, ids: { campsiteId: string; campaignId: string }, message: string): Promise<never> {
-  await campaignRow(db, ids);
+async function refuse(ctx: CampsiteCtx, ref: CampaignRef, message: string): Promise<never> {
+  await campaignRow(ctx, ref);
   throw new AppError('conflict', message);
 }

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database, DbOrTx } from '@/db/client';
 import { campaigns, campsites, mailingLists, templates, type CampaignStatus } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { wakeNewsletterWorkers } from './jobs';
 
 export type StartNewsletterInput = {
-  campsiteId: string;
   listId: string;
   subject: string;
   html: string;
@@ -22,7 +21,7 @@ export const NO_PROVIDER =
   'Per inviare newsletter imposta la chiave API e il segreto del provider di posta nelle impostazioni del campeggio.';
 
 /** The campsite's provider key and signing secret, or a clear refusal. */
-export async function assertMailingProvider(db: DbOrTx, campsiteId: string): Promise<void> {
+export async function assertMailingProvider({ db, campsiteId }: CampsiteCtx): Promise<void> {
   const [row] = await db
     .select({ key: campsites.mailjetApiKey, secret: campsites.mailjetSecret })
     .from(campsites)
@@ -30,7 +29,7 @@ export async function assertMailingProvider(db: DbOrTx, campsiteId: string): Pro
   if (!row?.key || !row.secret) throw new AppError('conflict', NO_PROVIDER);
 }
 
-async function assertOwned(db: DbOrTx, campsiteId: string, input: StartNewsletterInput) {
+async function assertOwned({ db, campsiteId }: CampsiteCtx, input: StartNewsletterInput) {
   const [list] = await db
     .select({ id: mailingLists.id })
     .from(mailingLists)
@@ -50,14 +49,14 @@ async function assertOwned(db: DbOrTx, campsiteId: string, input: StartNewslette
  * when the job runs, so a guest who unsubscribes before a scheduled send gets nothing.
  */
 export async function startNewsletter(
-  db: Database,
+  ctx: CampsiteCtx,
   input: StartNewsletterInput,
 ): Promise<{ campaignId: string; status: CampaignStatus; started: boolean }> {
-  const { campsiteId } = input;
+  const { db, campsiteId } = ctx;
   if (!input.subject.trim()) throw new AppError('bad_request', 'L’oggetto della newsletter è vuoto.');
   if (!input.html.trim()) throw new AppError('bad_request', 'Il testo della newsletter è vuoto.');
-  await assertOwned(db, campsiteId, input);
-  await assertMailingProvider(db, campsiteId);
+  await assertOwned(ctx, input);
+  await assertMailingProvider(ctx);
   const later = input.sendAt && input.sendAt.getTime() > Date.now() + 30_000 ? input.sendAt : null;
   const values = {
     listId: input.listId,

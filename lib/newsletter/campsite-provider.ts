@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { campsites } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { decryptSecret } from '@/lib/crypto/secret-box';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors';
@@ -22,7 +22,7 @@ export type CampsiteSender = {
 export type ProviderFactory = (apiKey: string) => NewsletterProvider;
 
 /** The campsite's own provider key, decrypted, with the sender it mails as. */
-export async function campsiteSender(db: DbOrTx, campsiteId: string, factory: ProviderFactory = defaultNewsletterProvider): Promise<CampsiteSender> {
+export async function campsiteSender({ db, campsiteId }: CampsiteCtx, factory: ProviderFactory = defaultNewsletterProvider): Promise<CampsiteSender> {
   const [row] = await db
     .select({ id: campsites.id, name: campsites.name, contacts: campsites.contacts, key: campsites.mailjetApiKey, secret: campsites.mailjetSecret })
     .from(campsites)

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { newsletterConsents, type ConsentAction, type ConsentMethod } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { BOM, csvRow } from '@/lib/contacts/csv';
 import { csvAttachment, keysetCsvStream } from '@/lib/contacts/csv-stream';
 import { TIME_ZONE } from '@/lib/format';
@@ -25,7 +26,7 @@ export type ConsentLogItem = {
   position: string;
 };
 
-export type ConsentFilter = { campsiteId: string; email?: string | null };
+export type ConsentFilter = { email?: string | null };
 
 export const CONSENT_ACTION_LABELS: Record<ConsentAction, string> = {
   requested: 'Richiesta (in attesa di conferma)',
@@ -45,7 +46,7 @@ export const CONSENT_METHOD_LABELS: Record<ConsentMethod, string> = {
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The campsite's rows, optionally those whose address contains the filter (any case). */
-function conditions({ campsiteId, email }: ConsentFilter): SQL {
+function conditions(campsiteId: string, { email }: ConsentFilter): SQL {
   return and(
     eq(newsletterConsents.campingId, campsiteId),
     email ? sql`${newsletterConsents.email} ilike ${`%${escapeLike(email)}%`}` : undefined,
@@ -81,8 +82,8 @@ async function fetchPage(db: DbOrTx, where: SQL, cursor: string | null | undefin
 }
 
 /** The consent log, newest first, a keyset page at a time; the campsite bounds every row. */
-export function listConsents(db: DbOrTx, filter: ConsentFilter, cursor?: string | null): Promise<Page<ConsentLogItem>> {
-  return fetchPage(db, conditions(filter), cursor, CONSENT_PAGE_SIZE);
+export function listConsents({ db, campsiteId }: CampsiteCtx, filter: ConsentFilter, cursor?: string | null): Promise<Page<ConsentLogItem>> {
+  return fetchPage(db, conditions(campsiteId, filter), cursor, CONSENT_PAGE_SIZE);
 }
 
 const dateTime = new Intl.DateTimeFormat('it-IT', {
@@ -119,8 +120,8 @@ export const consentExportFileName = (now: Date = new Date()) => `Consensi_newsl
  * The log as CSV for Italian Excel (UTF-8 with BOM, ';', CRLF, formula cells neutralised), read one
  * keyset page of 1000 rows when the reader wants more: memory stays flat whatever the size.
  */
-export function exportConsentsCsv(db: DbOrTx, filter: ConsentFilter): ReadableStream<Uint8Array> {
-  const where = conditions(filter);
+export function exportConsentsCsv({ db, campsiteId }: CampsiteCtx, filter: ConsentFilter): ReadableStream<Uint8Array> {
+  const where = conditions(campsiteId, filter);
   const header = new TextEncoder().encode(BOM + csvRow(COLUMNS.map((column) => column.header)));
   return keysetCsvStream(
     header,

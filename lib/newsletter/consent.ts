@@ -4,7 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '@/db/client';
 import { campsites, contacts, listMemberships, mailingLists, newsletterConsents, type ConsentMethod, type ContactSource } from '@/db/schema';
 import { NewsletterConfirmation, OPT_IN_TEXTS } from '@/emails/newsletter-confirmation';
-import { campsiteContext } from '@/lib/context/unit-of-work';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import { deliverSoon } from '@/lib/mail/mailer';
@@ -34,14 +34,14 @@ export type RequestedSubscription = { contactId: string; consentId: string; cont
  * an existing contact's subscription stays as it is.
  */
 export async function requestSubscription(
-  db: DbOrTx,
-  params: SubscriptionRequest & { holdUntilConfirmed?: boolean },
+  ctx: CampsiteCtx,
+  params: Omit<SubscriptionRequest, 'campsiteId'> & { holdUntilConfirmed?: boolean },
 ): Promise<RequestedSubscription & { token: string }> {
-  const input = subscriptionRequestSchema.parse(params);
+  const input = subscriptionRequestSchema.parse({ ...params, campsiteId: ctx.campsiteId });
   const { campsiteId, email } = input;
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
-  const result = await db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const [campsite] = await tx
       .select({ name: campsites.name, contacts: campsites.contacts })
       .from(campsites)
@@ -113,7 +113,7 @@ export async function requestSubscription(
       }),
       origin,
     );
-    const queued = await enqueueMail(campsiteContext({ kind: 'guest', campsiteId }, tx), {
+    const queued = await enqueueMail({ ...ctx, db: tx }, {
       kind: 'newsletter-confirmation',
       to: [email],
       subject: OPT_IN_TEXTS[locale].subject(campsite.name),
@@ -214,9 +214,8 @@ export async function confirmSubscription(
  * contact is looked up within the campsite; one of another campsite leaves no row.
  */
 export async function logConsentChange(
-  db: DbOrTx,
+  { db, campsiteId }: CampsiteCtx,
   params: {
-    campsiteId: string;
     contactId: string;
     action: 'subscribed' | 'unsubscribed';
     method: ConsentMethod;
@@ -229,17 +228,17 @@ export async function logConsentChange(
   const [contact] = await db
     .select({ email: contacts.email, languageId: contacts.languageId })
     .from(contacts)
-    .where(and(eq(contacts.id, params.contactId), eq(contacts.campingId, params.campsiteId)));
+    .where(and(eq(contacts.id, params.contactId), eq(contacts.campingId, campsiteId)));
   if (!contact) return;
   // A list is named only when it is the campsite's own (a guest's call may name anything).
   const [list] = params.listId
     ? await db
         .select({ id: mailingLists.id })
         .from(mailingLists)
-        .where(and(eq(mailingLists.id, params.listId), eq(mailingLists.campingId, params.campsiteId)))
+        .where(and(eq(mailingLists.id, params.listId), eq(mailingLists.campingId, campsiteId)))
     : [];
   await db.insert(newsletterConsents).values({
-    campingId: params.campsiteId,
+    campingId: campsiteId,
     contactId: params.contactId,
     listId: list?.id ?? null,
     email: contact.email ?? '',

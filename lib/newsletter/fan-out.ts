@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '@/db/client';
 import { resultRows } from '@/db/result-rows';
 import { campaigns, newsletterBatches, type CampaignSnapshot } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { appUrl, env } from '@/lib/env';
 import { fromWithDisplayName } from '@/lib/mail/sender-name';
 
@@ -16,7 +16,7 @@ export type FanOutResult = { state: 'fanned-out' | 'already' | 'not-due' | 'stop
  * (left the list or every newsletter, address suppressed, no address, address already served).
  * Running it again finds fanned_out_at set and only answers the batches still waiting.
  */
-export async function fanOutNewsletter(db: Database, { campsiteId, campaignId }: { campsiteId: string; campaignId: string }): Promise<FanOutResult> {
+export async function fanOutNewsletter({ db, campsiteId }: CampsiteCtx, { campaignId }: { campaignId: string }): Promise<FanOutResult> {
   return db.transaction(async (tx) => {
     const [campaign] = await tx
       .select()

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '@/db/client';
 import { contacts, listMemberships, mailingLists } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { logConsentChange, requestSubscription } from '@/lib/newsletter/consent';
 import { getSubscription, resubscribe, unsubscribe, type Subscription } from '@/lib/newsletter/subscription';
 
-async function assertList(db: DbOrTx, campsiteId: string, listId: string) {
+async function assertList({ db, campsiteId }: CampsiteCtx, listId: string) {
   const [list] = await db
     .select({ id: mailingLists.id })
     .from(mailingLists)
@@ -14,7 +14,7 @@ async function assertList(db: DbOrTx, campsiteId: string, listId: string) {
 }
 
 /** A contact of the campsite by id or by address (case-insensitive), or 404. */
-async function findContact(db: DbOrTx, campsiteId: string, who: { contactId?: string | null; email?: string | null }): Promise<string> {
+async function findContact({ db, campsiteId }: CampsiteCtx, who: { contactId?: string | null; email?: string | null }): Promise<string> {
   const [found] = await db
     .select({ id: contacts.id })
     .from(contacts)
@@ -36,18 +36,18 @@ async function findContact(db: DbOrTx, campsiteId: string, who: { contactId?: st
  * Each change leaves a row in the consent log (method 'staff').
  */
 export async function setNewsletterSubscription(
-  db: Database,
-  campsiteId: string,
+  ctx: CampsiteCtx,
   input: { contactId?: string | null; email?: string | null; subscribed: boolean; listId?: string | null },
 ): Promise<Subscription & { contactId: string }> {
-  const contactId = await findContact(db, campsiteId, input);
-  const ids = { campsiteId, contactId };
-  if (input.listId) await assertList(db, campsiteId, input.listId);
+  const { campsiteId } = ctx;
+  const contactId = await findContact(ctx, input);
+  const ids = { contactId };
+  if (input.listId) await assertList(ctx, input.listId);
   if (!input.subscribed) {
-    await unsubscribe(db, ids, input.listId ?? undefined);
+    await unsubscribe(ctx, ids, input.listId ?? undefined);
   } else if (input.listId) {
     const listId = input.listId;
-    await db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       await tx.update(contacts).set({ newsletterOptOutAt: null }).where(and(eq(contacts.id, contactId), eq(contacts.campingId, campsiteId)));
       await tx
         .insert(listMemberships)
@@ -55,11 +55,11 @@ export async function setNewsletterSubscription(
         .onConflictDoUpdate({ target: [listMemberships.listId, listMemberships.contactId], set: { unsubscribedAt: null } });
     });
   } else {
-    await resubscribe(db, ids);
+    await resubscribe(ctx, ids);
   }
   // The consent log keeps who changed what: here, the staff.
-  await logConsentChange(db, { campsiteId, contactId, action: input.subscribed ? 'subscribed' : 'unsubscribed', method: 'staff', listId: input.listId });
-  return { ...(await getSubscription(db, ids)), contactId };
+  await logConsentChange(ctx, { contactId, action: input.subscribed ? 'subscribed' : 'unsubscribed', method: 'staff', listId: input.listId });
+  return { ...(await getSubscription(ctx, ids)), contactId };
 }
 
 /**
@@ -68,8 +68,7 @@ export async function setNewsletterSubscription(
  * answer is their present state. The guest is named by id (of this campsite) or by address.
  */
 export async function requestPlatformSubscription(
-  db: Database,
-  campsiteId: string,
+  ctx: CampsiteCtx,
   input: {
     cliente?: string;
     email?: string;
@@ -82,6 +81,7 @@ export async function requestPlatformSubscription(
   },
   origin: string,
 ): Promise<{ contactId: string; subscription: Subscription }> {
+  const { db, campsiteId } = ctx;
   let email = input.email;
   if (input.cliente) {
     const [known] = await db
@@ -92,8 +92,7 @@ export async function requestPlatformSubscription(
     email = known.email?.trim() || email;
   }
   if (!email) throw new AppError('bad_request', 'Il cliente non ha un indirizzo e-mail: indica email.');
-  const requested = await requestSubscription(db, {
-    campsiteId,
+  const requested = await requestSubscription(ctx, {
     email,
     firstName: input.nome,
     languageId: input.idLingua,
@@ -104,5 +103,5 @@ export async function requestPlatformSubscription(
     method: 'platform',
     origin,
   });
-  return { contactId: requested.contactId, subscription: await getSubscription(db, { campsiteId, contactId: requested.contactId }) };
+  return { contactId: requested.contactId, subscription: await getSubscription(ctx, { contactId: requested.contactId }) };
 }

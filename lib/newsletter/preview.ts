@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { DbOrTx } from '@/db/client';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { countSendable, sampleRecipient } from './audience';
 import { campsiteSender, type ProviderFactory } from './campsite-provider';
 import { personalize, type NewsletterRecipient } from './personalize';
 import type { BatchMail } from './provider';
 
-export type NewsletterDraftContent = { campsiteId: string; listId: string; subject: string; html: string; origin: string };
+export type NewsletterDraftContent = { listId: string; subject: string; html: string; origin: string };
 
 export type NewsletterPreview = {
   /** Members who would receive it now, each address once. */
@@ -17,9 +17,9 @@ export type NewsletterPreview = {
 };
 
 /** The resume step: how many would receive it, and the mail as its first recipient will read it. */
-export async function previewNewsletter(db: DbOrTx, input: NewsletterDraftContent, factory?: ProviderFactory): Promise<NewsletterPreview> {
-  const ids = { campsiteId: input.campsiteId, listId: input.listId };
-  const [recipients, member, sender] = await Promise.all([countSendable(db, ids), sampleRecipient(db, ids), campsiteSender(db, input.campsiteId, factory)]);
+export async function previewNewsletter(ctx: CampsiteCtx, input: NewsletterDraftContent, factory?: ProviderFactory): Promise<NewsletterPreview> {
+  const list = { listId: input.listId };
+  const [recipients, member, sender] = await Promise.all([countSendable(ctx, list), sampleRecipient(ctx, list), campsiteSender(ctx, factory)]);
   const mail = member ? personalize({ subject: input.subject, html: input.html, from: sender.from, origin: input.origin }, sender.campsite, member) : null;
   return { recipients, member, mail };
 }
@@ -28,9 +28,9 @@ export async function previewNewsletter(db: DbOrTx, input: NewsletterDraftConten
  * A test send to the staff's own address, with the campsite's key: the mail a real member would
  * get (their name, their unsubscribe link), its subject marked as a test.
  */
-export async function sendTestNewsletter(db: DbOrTx, input: NewsletterDraftContent & { to: string }, factory?: ProviderFactory): Promise<{ providerMessageId: string }> {
-  const sender = await campsiteSender(db, input.campsiteId, factory);
-  const member = (await sampleRecipient(db, input)) ?? { contactId: 'anteprima', email: input.to, firstName: 'Mario', lastName: 'Rossi', languageId: 1 };
+export async function sendTestNewsletter(ctx: CampsiteCtx, input: NewsletterDraftContent & { to: string }, factory?: ProviderFactory): Promise<{ providerMessageId: string }> {
+  const sender = await campsiteSender(ctx, factory);
+  const member = (await sampleRecipient(ctx, input)) ?? { contactId: 'anteprima', email: input.to, firstName: 'Mario', lastName: 'Rossi', languageId: 1 };
   const mail = personalize({ subject: input.subject, html: input.html, from: sender.from, origin: input.origin }, sender.campsite, member);
   try {
     const { ids } = await sender.provider.sendBatch([{ ...mail, to: input.to, subject: `[PROVA] ${mail.subject}` }], `prova-${randomUUID()}`);

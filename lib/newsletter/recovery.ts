@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { resultRows } from '@/db/result-rows';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 import { env } from '@/lib/env';
 import { settleBatch, type BatchKey } from './batch-settle';
 import { KEY_WINDOW_HOURS } from './batch-send';
@@ -36,7 +37,7 @@ export async function planRecovery(db: Database, leaseSeconds = env().NEWSLETTER
   );
   let settledUnknown = 0;
   for (const row of forgotten) {
-    if (await db.transaction((tx) => settleBatch(tx, keyOf(row), { state: 'unknown', error: 'Esito sconosciuto dopo un’interruzione: non reinviato.' }))) settledUnknown++;
+    if (await db.transaction((tx) => settleBatch(campsiteContext({ kind: 'job', campsiteId: row.camping_id, job: 'newsletter recovery' }, tx), keyOf(row), { state: 'unknown', error: 'Esito sconosciuto dopo un’interruzione: non reinviato.' }))) settledUnknown++;
   }
 
   const expired = resultRows<BatchRow>(

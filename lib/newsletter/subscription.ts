@@ -1,11 +1,14 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { campsites, contacts, listMemberships, mailingLists } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 
 /** A newsletter recipient's key: the campsite and the guest's own (unguessable) id. */
 export type RecipientIds = { campsiteId: string; contactId: string };
+
+/** The guest within the unit of work's campsite. */
+type Recipient = { contactId: string };
 
 export type Subscription = {
   campsiteName: string;
@@ -15,24 +18,24 @@ export type Subscription = {
   lists: { id: string; name: string; subscribed: boolean }[];
 };
 
-async function recipient(db: DbOrTx, ids: RecipientIds) {
+async function recipient({ db, campsiteId }: CampsiteCtx, { contactId }: Recipient) {
   const [row] = await db
     .select({ contact: contacts, campsiteName: campsites.name })
     .from(contacts)
     .innerJoin(campsites, eq(campsites.id, contacts.campingId))
-    .where(and(eq(contacts.id, ids.contactId), eq(contacts.campingId, ids.campsiteId)));
+    .where(and(eq(contacts.id, contactId), eq(contacts.campingId, campsiteId)));
   if (!row) throw new AppError('not_found', 'Iscrizione non trovata.');
   return row;
 }
 
 /** checkNewsletter: is the guest receiving the campsite's newsletters, and on which lists. */
-export async function getSubscription(db: DbOrTx, ids: RecipientIds): Promise<Subscription> {
-  const { contact, campsiteName } = await recipient(db, ids);
-  const lists = await db
+export async function getSubscription(ctx: CampsiteCtx, who: Recipient): Promise<Subscription> {
+  const { contact, campsiteName } = await recipient(ctx, who);
+  const lists = await ctx.db
     .select({ id: mailingLists.id, name: mailingLists.name, unsubscribedAt: listMemberships.unsubscribedAt })
     .from(listMemberships)
     .innerJoin(mailingLists, and(eq(mailingLists.id, listMemberships.listId), eq(mailingLists.campingId, listMemberships.campingId)))
-    .where(and(eq(listMemberships.contactId, contact.id), eq(listMemberships.campingId, ids.campsiteId)));
+    .where(and(eq(listMemberships.contactId, contact.id), eq(listMemberships.campingId, ctx.campsiteId)));
   return {
     campsiteName,
     firstName: contact.firstName,
@@ -46,10 +49,11 @@ export async function getSubscription(db: DbOrTx, ids: RecipientIds): Promise<Su
  * annullaNewsletter: off every newsletter of the campsite, or off one list. Repeating it changes
  * nothing: the first date of the opt-out is kept.
  */
-export async function unsubscribe(db: DbOrTx, ids: RecipientIds, listId?: string): Promise<void> {
-  const { contact } = await recipient(db, ids);
+export async function unsubscribe(ctx: CampsiteCtx, who: Recipient, listId?: string): Promise<void> {
+  const { db, campsiteId } = ctx;
+  const { contact } = await recipient(ctx, who);
   const now = new Date();
-  const memberships = and(eq(listMemberships.contactId, contact.id), eq(listMemberships.campingId, ids.campsiteId), isNull(listMemberships.unsubscribedAt));
+  const memberships = and(eq(listMemberships.contactId, contact.id), eq(listMemberships.campingId, campsiteId), isNull(listMemberships.unsubscribedAt));
   if (listId) {
     await db.update(listMemberships).set({ unsubscribedAt: now }).where(and(memberships, eq(listMemberships.listId, listId)));
     return;
@@ -58,19 +62,20 @@ export async function unsubscribe(db: DbOrTx, ids: RecipientIds, listId?: string
     await tx
       .update(contacts)
       .set({ newsletterOptOutAt: now })
-      .where(and(eq(contacts.id, contact.id), eq(contacts.campingId, ids.campsiteId), isNull(contacts.newsletterOptOutAt)));
+      .where(and(eq(contacts.id, contact.id), eq(contacts.campingId, campsiteId), isNull(contacts.newsletterOptOutAt)));
     await tx.update(listMemberships).set({ unsubscribedAt: now }).where(memberships);
   });
 }
 
 /** iscriviNewsletter: the guest changed their mind; back on the campsite's newsletters and lists. */
-export async function resubscribe(db: DbOrTx, ids: RecipientIds): Promise<void> {
-  const { contact } = await recipient(db, ids);
+export async function resubscribe(ctx: CampsiteCtx, who: Recipient): Promise<void> {
+  const { db, campsiteId } = ctx;
+  const { contact } = await recipient(ctx, who);
   await db.transaction(async (tx) => {
-    await tx.update(contacts).set({ newsletterOptOutAt: null }).where(and(eq(contacts.id, contact.id), eq(contacts.campingId, ids.campsiteId)));
+    await tx.update(contacts).set({ newsletterOptOutAt: null }).where(and(eq(contacts.id, contact.id), eq(contacts.campingId, campsiteId)));
     await tx
       .update(listMemberships)
       .set({ unsubscribedAt: null })
-      .where(and(eq(listMemberships.contactId, contact.id), eq(listMemberships.campingId, ids.campsiteId), isNotNull(listMemberships.unsubscribedAt)));
+      .where(and(eq(listMemberships.contactId, contact.id), eq(listMemberships.campingId, campsiteId), isNotNull(listMemberships.unsubscribedAt)));
   });
 }

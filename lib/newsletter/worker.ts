@@ -1,4 +1,5 @@
 import { getDb } from '@/db/client';
+import { campsiteContext, runJobWork } from '@/lib/context/unit-of-work';
 import { env } from '@/lib/env';
 import { getBoss } from '@/lib/jobs/boss';
 import { QUEUES, type NewsletterBatchJob, type NewsletterSendJob } from '@/lib/jobs/queues';
@@ -32,14 +33,19 @@ export async function startNewsletterWorkers(): Promise<void> {
   await declareNewsletterQueues();
   const boss = await getBoss();
   await boss.work<NewsletterSendJob>(QUEUES.newsletterSend, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-    const result = await fanOutNewsletter(getDb(), job.data);
+    // Database only, one statement per step: the fan-out runs in the job's walled unit of work.
+    const result = await runJobWork(job.data.campsiteId, QUEUES.newsletterSend, (ctx) => fanOutNewsletter(ctx, job.data));
     await enqueueNewsletterBatches(job.data.campsiteId, job.data.campaignId, result.batchNos);
     return { esito: result.state, lotti: result.batchNos.length };
   });
   await boss.work<NewsletterBatchJob>(
     QUEUES.newsletterBatch,
     { batchSize: 1, localConcurrency: BATCH_CONCURRENCY, pollingIntervalSeconds: 0.5 },
-    async ([job]) => ({ esito: await sendNewsletterBatch(getDb(), job.data) }),
+    // Waits for send slots and calls the provider between its writes: no transaction may span that,
+    // so the batch keeps the owner's handle (decision 018) under its campsite's job context.
+    async ([job]) => ({
+      esito: await sendNewsletterBatch(campsiteContext({ kind: 'job', campsiteId: job.data.campsiteId, job: QUEUES.newsletterBatch }, getDb()), job.data),
+    }),
   );
   const run = () => recover().catch((error: unknown) => console.error('Newsletter: recupero non riuscito', error));
   await run();

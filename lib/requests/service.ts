@@ -93,8 +93,7 @@ async function startDoubleOptIn(
   try {
     const overrides = await loadGuestTextOverrides(campsiteContext({ kind: 'guest', campsiteId: campsite.id }, db), input.language.locale, 'guestForm');
     const { t } = await guestTranslator(input.language.locale, 'guestForm', overrides);
-    await requestSubscription(db, {
-      campsiteId: campsite.id,
+    await requestSubscription(campsiteContext({ kind: 'guest', campsiteId: campsite.id }, db), {
       email: request.email,
       firstName: request.firstName,
       languageId: input.language.languageId ?? LANGUAGE_ID_OF[input.language.locale],

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { campsites, contacts, quoteCards, quotes } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { guestQuotePath } from '@/lib/vocabulary/quote-links';
@@ -22,7 +22,7 @@ function formatCalendarDate(value: string | null): string {
 /** The legacy product saved a nameless quote as "undefined": that is no name for a guest to read. */
 const quoteName = (name: string) => (name === 'undefined' ? '' : name);
 
-export async function placeholderValuesFor(db: DbOrTx, campsiteId: string, subject: PlaceholderSubject, origin: string): Promise<PlaceholderValues> {
+export async function placeholderValuesFor({ db, campsiteId }: CampsiteCtx, subject: PlaceholderSubject, origin: string): Promise<PlaceholderValues> {
   const [contact] = await db
     .select({ firstName: contacts.firstName, lastName: contacts.lastName })
     .from(contacts)
@@ -66,7 +66,7 @@ export async function placeholderValuesFor(db: DbOrTx, campsiteId: string, subje
 }
 
 /** The guest's newest quote, which the preview uses so that links and dates show real values. */
-export async function latestQuoteIdOf(db: DbOrTx, campsiteId: string, contactId: string): Promise<string | null> {
+export async function latestQuoteIdOf({ db, campsiteId }: CampsiteCtx, contactId: string): Promise<string | null> {
   const [row] = await db
     .select({ id: quotes.id })
     .from(quotes)

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { templates } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 
 type TemplateRow = typeof templates.$inferSelect;
 
@@ -14,7 +14,7 @@ const PICKER_LIMIT = 500;
  * The campsite's templates for a mail to a guest of `languageId`: that language's first, then
  * the others, each group by name. Staff may still pick another language's template.
  */
-export async function templatesForLanguage(db: DbOrTx, campsiteId: string, languageId: number | null): Promise<TemplateRow[]> {
+export async function templatesForLanguage({ db, campsiteId }: CampsiteCtx, languageId: number | null): Promise<TemplateRow[]> {
   const sameLanguage = languageId === null ? sql`(${templates.languageId} is null)` : sql`(${templates.languageId} is not distinct from ${languageId}::int)`;
   return db
     .select()
@@ -29,7 +29,7 @@ export async function templatesForLanguage(db: DbOrTx, campsiteId: string, langu
  * else the Italian one, else any reminder. The service keeps one per language; should older
  * data hold several, the most recently saved wins.
  */
-export async function reminderTemplate(db: DbOrTx, campsiteId: string, languageId: number | null): Promise<TemplateRow | null> {
+export async function reminderTemplate({ db, campsiteId }: CampsiteCtx, languageId: number | null): Promise<TemplateRow | null> {
   const rank = sql`case
     when ${templates.languageId} is not distinct from ${languageId}::int then 0
     when ${templates.languageId} = ${ITALIAN_LANGUAGE_ID} then 1

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { images, languages, templates } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { escapeLike } from '@/lib/search';
 import { TEMPLATE_NAME_MAX, type TemplateFilter, type TemplateInput, type TemplatePatch } from './validation';
@@ -25,8 +26,8 @@ const own = (campsiteId: string, id: string) => and(eq(templates.id, id), eq(tem
  * Writes to one campsite's templates take turns: the reminder rule and the cap read other rows
  * before writing, and two concurrent saves must not both see "no other reminder".
  */
-async function lockTemplates(tx: DbOrTx, campsiteId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${campsiteId}::text || ':templates'))`);
+async function lockTemplates({ db, campsiteId }: CampsiteCtx) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${campsiteId}::text || ':templates'))`);
 }
 
 /**
@@ -35,8 +36,8 @@ async function lockTemplates(tx: DbOrTx, campsiteId: string) {
  * "make this the reminder" is one step; templates without a language count as one language.
  * The version of a cleared template goes up, so whoever has it open is told before overwriting.
  */
-async function clearOtherReminders(tx: DbOrTx, campsiteId: string, languageId: number | null, exceptId?: string) {
-  await tx
+async function clearOtherReminders({ db, campsiteId }: CampsiteCtx, languageId: number | null, exceptId?: string) {
+  await db
     .update(templates)
     .set({ isReminder: false, version: sql`${templates.version} + 1` })
     .where(
@@ -56,7 +57,7 @@ async function assertLanguage(db: DbOrTx, languageId: number | null) {
 }
 
 /** Only the campsite's own images are kept: an id of another campsite, or of a deleted image, is dropped. */
-async function ownImageIds(db: DbOrTx, campsiteId: string, ids: string[]): Promise<string[]> {
+async function ownImageIds({ db, campsiteId }: CampsiteCtx, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db.select({ id: images.id }).from(images).where(and(eq(images.campingId, campsiteId), inArray(images.id, ids)));
   const found = new Set(rows.map((row) => row.id));
@@ -74,7 +75,7 @@ function filterConditions(campsiteId: string, filter: TemplateFilter): SQL {
 }
 
 /** The campsite's templates by name, optionally of one language, reminders only or not, or matching a name. */
-export async function listTemplates(db: DbOrTx, campsiteId: string, filter: TemplateFilter = {}): Promise<TemplateRow[]> {
+export async function listTemplates({ db, campsiteId }: CampsiteCtx, filter: TemplateFilter = {}): Promise<TemplateRow[]> {
   return db
     .select()
     .from(templates)
@@ -84,19 +85,20 @@ export async function listTemplates(db: DbOrTx, campsiteId: string, filter: Temp
 }
 
 /** One template of the campsite; another campsite's id is simply not found. */
-export async function getTemplate(db: DbOrTx, campsiteId: string, id: string): Promise<TemplateRow> {
+export async function getTemplate({ db, campsiteId }: CampsiteCtx, id: string): Promise<TemplateRow> {
   const [row] = await db.select().from(templates).where(own(campsiteId, id));
   if (!row) throw notFound();
   return row;
 }
 
-async function insertTemplate(tx: DbOrTx, campsiteId: string, input: TemplateInput): Promise<TemplateRow> {
-  await lockTemplates(tx, campsiteId);
+async function insertTemplate(ctx: CampsiteCtx, input: TemplateInput): Promise<TemplateRow> {
+  const { db: tx, campsiteId } = ctx;
+  await lockTemplates(ctx);
   const [{ total }] = await tx.select({ total: count() }).from(templates).where(eq(templates.campingId, campsiteId));
   if (total >= MAX_TEMPLATES_PER_CAMPSITE) {
     throw new AppError('conflict', `Il campeggio ha già ${MAX_TEMPLATES_PER_CAMPSITE} modelli: eliminane qualcuno prima di crearne altri.`);
   }
-  if (input.isReminder) await clearOtherReminders(tx, campsiteId, input.languageId);
+  if (input.isReminder) await clearOtherReminders(ctx, input.languageId);
   const [created] = await tx
     .insert(templates)
     .values({
@@ -104,7 +106,7 @@ async function insertTemplate(tx: DbOrTx, campsiteId: string, input: TemplateInp
       name: input.name,
       html: input.html,
       note: input.note,
-      imageIds: await ownImageIds(tx, campsiteId, input.imageIds),
+      imageIds: await ownImageIds(ctx, input.imageIds),
       languageId: input.languageId,
       isReminder: input.isReminder,
     })
@@ -112,9 +114,9 @@ async function insertTemplate(tx: DbOrTx, campsiteId: string, input: TemplateInp
   return created;
 }
 
-export async function createTemplate(db: DbOrTx, campsiteId: string, input: TemplateInput): Promise<TemplateRow> {
-  await assertLanguage(db, input.languageId);
-  return db.transaction((tx) => insertTemplate(tx, campsiteId, input));
+export async function createTemplate(ctx: CampsiteCtx, input: TemplateInput): Promise<TemplateRow> {
+  await assertLanguage(ctx.db, input.languageId);
+  return ctx.db.transaction((tx) => insertTemplate({ ...ctx, db: tx }, input));
 }
 
 /**
@@ -122,15 +124,16 @@ export async function createTemplate(db: DbOrTx, campsiteId: string, input: Temp
  * loaded) a save over somebody else's newer save is refused instead of silently undoing it.
  */
 export async function updateTemplate(
-  db: DbOrTx,
-  campsiteId: string,
+  ctx: CampsiteCtx,
   id: string,
   patch: TemplatePatch,
   expectedVersion?: number | null,
 ): Promise<TemplateRow> {
-  if (patch.languageId !== undefined) await assertLanguage(db, patch.languageId);
-  return db.transaction(async (tx) => {
-    await lockTemplates(tx, campsiteId);
+  const { campsiteId } = ctx;
+  if (patch.languageId !== undefined) await assertLanguage(ctx.db, patch.languageId);
+  return ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    await lockTemplates(inTx);
     const [current] = await tx.select().from(templates).where(own(campsiteId, id)).for('update');
     if (!current) throw notFound();
     if (expectedVersion !== undefined && expectedVersion !== null && current.version !== expectedVersion) {
@@ -138,14 +141,14 @@ export async function updateTemplate(
     }
     const languageId = patch.languageId !== undefined ? patch.languageId : current.languageId;
     const isReminder = patch.isReminder ?? current.isReminder;
-    if (isReminder) await clearOtherReminders(tx, campsiteId, languageId, id);
+    if (isReminder) await clearOtherReminders(inTx, languageId, id);
     const [updated] = await tx
       .update(templates)
       .set({
         name: patch.name ?? current.name,
         html: patch.html ?? current.html,
         note: patch.note ?? current.note,
-        imageIds: patch.imageIds ? await ownImageIds(tx, campsiteId, patch.imageIds) : current.imageIds,
+        imageIds: patch.imageIds ? await ownImageIds(inTx, patch.imageIds) : current.imageIds,
         languageId,
         isReminder,
         version: sql`${templates.version} + 1`,
@@ -157,10 +160,11 @@ export async function updateTemplate(
 }
 
 /** A copy named "Copia di …"; never a reminder, so copying does not take the role from the original. */
-export async function duplicateTemplate(db: DbOrTx, campsiteId: string, id: string): Promise<TemplateRow> {
-  return db.transaction(async (tx) => {
-    const original = await getTemplate(tx, campsiteId, id);
-    return insertTemplate(tx, campsiteId, {
+export async function duplicateTemplate(ctx: CampsiteCtx, id: string): Promise<TemplateRow> {
+  return ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    const original = await getTemplate(inTx, id);
+    return insertTemplate(inTx, {
       name: `Copia di ${original.name}`.slice(0, TEMPLATE_NAME_MAX),
       html: original.html,
       note: original.note,
@@ -172,7 +176,7 @@ export async function duplicateTemplate(db: DbOrTx, campsiteId: string, id: stri
 }
 
 /** Removes the template; mails already sent with it keep their own copy of the text. */
-export async function deleteTemplate(db: DbOrTx, campsiteId: string, id: string): Promise<TemplateRow> {
+export async function deleteTemplate({ db, campsiteId }: CampsiteCtx, id: string): Promise<TemplateRow> {
   const [deleted] = await db.delete(templates).where(own(campsiteId, id)).returning();
   if (!deleted) throw notFound();
   return deleted;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { campsites, languages } from '@/db/schema';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 import type { QuoteDetail } from '@/lib/quotes/detail';
 import { templatesForLanguage } from '@/lib/templates/service';
 import { SENDABLE } from './quote-mail';
@@ -16,7 +17,7 @@ export async function loadQuoteMailPanel(db: DbOrTx, campsiteId: string, detail:
   if (!(SENDABLE as readonly string[]).includes(quote.progress)) return null;
   const guestLanguage = quote.languageId ?? contact.languageId;
   const [templates, languageRows, [campsite]] = await Promise.all([
-    templatesForLanguage(db, campsiteId, guestLanguage),
+    templatesForLanguage(campsiteContext({ kind: 'job', campsiteId, job: 'quote-mail panel' }, db), guestLanguage),
     db.select({ id: languages.id, name: languages.name }).from(languages),
     db.select({ reminderDays: campsites.reminderDays }).from(campsites).where(eq(campsites.id, campsiteId)),
   ]);

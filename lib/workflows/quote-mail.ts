@@ -53,9 +53,9 @@ export async function draftQuoteMail(
 ): Promise<QuoteMailDraft> {
   const { quote, contact, campsiteName, campsiteContacts } = await quoteWithGuest(db, campsiteId, input.quoteId);
   if (!contact.email) throw new AppError('bad_request', 'Il cliente non ha un indirizzo e-mail: aggiungilo nella sua scheda prima di inviare.');
-  const template = await getTemplate(db, campsiteId, input.templateId);
+  const template = await getTemplate(campsiteContext({ kind: 'job', campsiteId, job: 'quote-mail draft' }, db), input.templateId);
   const locale = guestLocaleOf(quote.languageId ?? contact.languageId);
-  const values = await placeholderValuesFor(db, campsiteId, { contactId: contact.id, quoteId: quote.id }, origin);
+  const values = await placeholderValuesFor(campsiteContext({ kind: 'job', campsiteId, job: 'quote-mail draft' }, db), { contactId: contact.id, quoteId: quote.id }, origin);
   const quoteUrl = origin.replace(/\/$/, '') + guestQuotePath({ campsiteId, quoteId: quote.id, contactId: contact.id });
   const t = MAIL_TEXTS[locale];
   // The quote-sending settings (Opzioni preventivi). Their subject is written in Italian, like the

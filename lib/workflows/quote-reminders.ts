@@ -34,7 +34,7 @@ export async function sendDueReminders(db: Database, now = new Date()): Promise<
     .limit(200);
   let queued = 0;
   for (const row of due) {
-    const template = await reminderTemplate(db, row.campsiteId, row.languageId ?? row.contactLanguage);
+    const template = await reminderTemplate(campsiteContext({ kind: 'job', campsiteId: row.campsiteId, job: QUEUES.reminders }, db), row.languageId ?? row.contactLanguage);
     if (!template) continue;
     const sent = await db.transaction(async (tx) => {
       const [claimed] = await tx

@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import type { Database } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { campaigns, campsites, contacts, listMemberships, mailingLists } from '../../db/schema';
+import { campsiteContext } from '../../lib/context/unit-of-work';
 import { encryptSecret } from '../../lib/crypto/secret-box';
 import { sendNewsletterBatch } from '../../lib/newsletter/batch-send';
 import { startNewsletter } from '../../lib/newsletter/campaign-start';
@@ -48,10 +49,11 @@ try {
   const db = handle.db;
   const { campsiteId, listId } = await seed(db);
   const html = `<html><body><h1>Estate al lago, {{nome}}</h1>${'<p>Offerte per le famiglie, piazzole vista lago e bungalow.</p>'.repeat(20)}</body></html>`;
-  const { campaignId } = await startNewsletter(db, { campsiteId, listId, subject: 'Estate {{nome}}', html });
+  const ctx = campsiteContext({ kind: 'job', campsiteId, job: 'bench newsletter' }, db);
+  const { campaignId } = await startNewsletter(ctx, { listId, subject: 'Estate {{nome}}', html });
 
   const fanStart = performance.now();
-  const { batchNos } = await fanOutNewsletter(db, { campsiteId, campaignId });
+  const { batchNos } = await fanOutNewsletter(ctx, { campaignId });
   const fanOutMs = performance.now() - fanStart;
 
   const memory: number[] = [];
@@ -66,7 +68,7 @@ try {
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       for (let batchNo = queue.shift(); batchNo !== undefined; batchNo = queue.shift()) {
-        await sendNewsletterBatch(db, { campsiteId, campaignId, batchNo }, { factory, ratePerSecond: RATE });
+        await sendNewsletterBatch(ctx, { campaignId, batchNo }, { factory, ratePerSecond: RATE });
       }
     }),
   );

@@ -5,6 +5,7 @@ import { listCampaigns } from '@/lib/campaigns/service';
 import { getCampaignStats, getLinkStats, getRealtimeSeries, TOO_MUCH_DATA } from '@/lib/campaigns/stats';
 import { AppError } from '@/lib/errors';
 import { insertEvents, makeMailingCampsite, makeSentNewsletter } from '../helpers/campaigns';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 
 let db: Database;
@@ -36,7 +37,7 @@ describe('campaign stats', () => {
       { kind: 'unsub', contactId: c },
       { kind: 'delayed', contactId: d },
     ]);
-    const stats = await getCampaignStats(db, { campsiteId: campsite.id, campaignId: campaign.id });
+    const stats = await getCampaignStats(ctxFor(db, { campsiteId: campsite.id }), { campaignId: campaign.id });
     expect(stats).toEqual({
       campaignId: campaign.id,
       sent: 4,
@@ -51,7 +52,7 @@ describe('campaign stats', () => {
       unsubscribed: 1,
       rates: { delivered: 0.75, opened: 0.6667, clicked: 0.6667, bounced: 0.25, complained: 0.3333, unsubscribed: 0.3333 },
     });
-    expect(await getLinkStats(db, { campsiteId: campsite.id, campaignId: campaign.id })).toEqual([
+    expect(await getLinkStats(ctxFor(db, { campsiteId: campsite.id }), { campaignId: campaign.id })).toEqual([
       { url: 'https://x.test/1', clicks: 3, recipients: 2 },
       { url: 'https://x.test/2', clicks: 1, recipients: 1 },
     ]);
@@ -60,9 +61,9 @@ describe('campaign stats', () => {
   it('a newsletter without events has zero rates, never NaN', async () => {
     const { campsite } = await makeMailingCampsite(db);
     const { campaign } = await makeSentNewsletter(db, campsite.id, { size: 2, status: 'sending' });
-    const stats = await getCampaignStats(db, { campsiteId: campsite.id, campaignId: campaign.id });
+    const stats = await getCampaignStats(ctxFor(db, { campsiteId: campsite.id }), { campaignId: campaign.id });
     expect(stats).toMatchObject({ sent: 0, delivered: 0, opened: 0, rates: { delivered: 0, opened: 0, clicked: 0, bounced: 0 } });
-    expect(await getLinkStats(db, { campsiteId: campsite.id, campaignId: campaign.id })).toEqual([]);
+    expect(await getLinkStats(ctxFor(db, { campsiteId: campsite.id }), { campaignId: campaign.id })).toEqual([]);
   });
 
   it('the realtime series counts per day (Europe/Rome) or per five minutes, with empty buckets filled', async () => {
@@ -77,15 +78,16 @@ describe('campaign stats', () => {
       { kind: 'open', contactId: b, at: new Date('2026-06-04T09:00:00Z') },
       { kind: 'click', contactId: b, at: new Date('2026-06-04T09:01:00Z'), url: 'https://x.test' },
     ]);
-    const ids = { campsiteId: campsite.id, campaignId: campaign.id };
-    const days = await getRealtimeSeries(db, { ...ids, mode: 'day', from: new Date('2026-06-01T00:00:00Z'), to: new Date('2026-06-04T20:00:00Z') });
+    const ctx = ctxFor(db, { campsiteId: campsite.id });
+    const ids = { campaignId: campaign.id };
+    const days = await getRealtimeSeries(ctx, { ...ids, mode: 'day', from: new Date('2026-06-01T00:00:00Z'), to: new Date('2026-06-04T20:00:00Z') });
     expect(days.buckets.map((bucket) => [bucket.at, bucket.delivered, bucket.open, bucket.click])).toEqual([
       ['2026-06-01', 0, 0, 0],
       ['2026-06-02', 2, 1, 0],
       ['2026-06-03', 0, 0, 0],
       ['2026-06-04', 0, 1, 1],
     ]);
-    const minutes = await getRealtimeSeries(db, { ...ids, mode: '5min', from: new Date('2026-06-02T07:58:00Z'), to: new Date('2026-06-02T08:12:00Z') });
+    const minutes = await getRealtimeSeries(ctx, { ...ids, mode: '5min', from: new Date('2026-06-02T07:58:00Z'), to: new Date('2026-06-02T08:12:00Z') });
     expect(minutes.buckets.map((bucket) => [bucket.at, bucket.delivered, bucket.open])).toEqual([
       ['2026-06-02T07:55:00.000Z', 0, 0],
       ['2026-06-02T08:00:00.000Z', 1, 1],
@@ -97,15 +99,16 @@ describe('campaign stats', () => {
   it('refuses more than 100 days in day mode and more than 8 hours in 5-minute mode with the spec’s message', async () => {
     const { campsite } = await makeMailingCampsite(db);
     const { campaign } = await makeSentNewsletter(db, campsite.id);
-    const ids = { campsiteId: campsite.id, campaignId: campaign.id };
+    const ctx = ctxFor(db, { campsiteId: campsite.id });
+    const ids = { campaignId: campaign.id };
     const from = new Date('2026-01-01T00:00:00Z');
-    await expect(getRealtimeSeries(db, { ...ids, mode: 'day', from, to: new Date(from.getTime() + 100 * DAY) })).resolves.toBeTruthy();
-    await expect(getRealtimeSeries(db, { ...ids, mode: '5min', from, to: new Date(from.getTime() + 8 * HOUR) })).resolves.toBeTruthy();
+    await expect(getRealtimeSeries(ctx, { ...ids, mode: 'day', from, to: new Date(from.getTime() + 100 * DAY) })).resolves.toBeTruthy();
+    await expect(getRealtimeSeries(ctx, { ...ids, mode: '5min', from, to: new Date(from.getTime() + 8 * HOUR) })).resolves.toBeTruthy();
     for (const [mode, span] of [
       ['day', 100 * DAY + 1000],
       ['5min', 8 * HOUR + 1000],
     ] as const) {
-      const refusal = await getRealtimeSeries(db, { ...ids, mode, from, to: new Date(from.getTime() + span) }).catch((error: unknown) => error);
+      const refusal = await getRealtimeSeries(ctx, { ...ids, mode, from, to: new Date(from.getTime() + span) }).catch((error: unknown) => error);
       expect(refusal).toBeInstanceOf(AppError);
       expect(refusal).toMatchObject({ kind: 'bad_request', message: TOO_MUCH_DATA });
     }
@@ -113,7 +116,7 @@ describe('campaign stats', () => {
       'Stai cercando di visualizzare troppi dati, prova con un periodo più breve. Puoi visualizzare solo 100 giorni in modalità "Giorno", fino a 8 ore in modalità 5-min.',
     );
     // Without a period: from the start of the newsletter, within the limits.
-    const fallback = await getRealtimeSeries(db, { ...ids, mode: '5min' });
+    const fallback = await getRealtimeSeries(ctx, { ...ids, mode: '5min' });
     expect(fallback.buckets.length).toBeGreaterThan(0);
   });
 
@@ -123,13 +126,13 @@ describe('campaign stats', () => {
     const made = [];
     for (let i = 0; i < 5; i++) made.push((await makeSentNewsletter(db, campsite.id, { subject: `N${i}`, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) })).campaign);
     const foreign = (await makeSentNewsletter(db, other.id)).campaign;
-    await expect(getCampaignStats(db, { campsiteId: campsite.id, campaignId: foreign.id })).rejects.toMatchObject({ kind: 'not_found' });
-    await expect(getLinkStats(db, { campsiteId: campsite.id, campaignId: foreign.id })).rejects.toMatchObject({ kind: 'not_found' });
-    await expect(getRealtimeSeries(db, { campsiteId: campsite.id, campaignId: foreign.id, mode: 'day' })).rejects.toMatchObject({ kind: 'not_found' });
-    const first = await listCampaigns(db, { campsiteId: campsite.id, limit: 3 });
+    await expect(getCampaignStats(ctxFor(db, { campsiteId: campsite.id }), { campaignId: foreign.id })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(getLinkStats(ctxFor(db, { campsiteId: campsite.id }), { campaignId: foreign.id })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(getRealtimeSeries(ctxFor(db, { campsiteId: campsite.id }), { campaignId: foreign.id, mode: 'day' })).rejects.toMatchObject({ kind: 'not_found' });
+    const first = await listCampaigns(ctxFor(db, { campsiteId: campsite.id }), { limit: 3 });
     expect(first.items.map((row) => row.subject)).toEqual(['N4', 'N3', 'N2']);
     expect(first.items[0]).toMatchObject({ listName: expect.stringMatching(/^Lista /), sentCount: 3, stats: { sent: 3, rates: { opened: 0 } } });
-    const second = await listCampaigns(db, { campsiteId: campsite.id, limit: 3, cursor: first.nextCursor });
+    const second = await listCampaigns(ctxFor(db, { campsiteId: campsite.id }), { limit: 3, cursor: first.nextCursor });
     expect(second.items.map((row) => row.subject)).toEqual(['N1', 'N0']);
     expect(second.nextCursor).toBeNull();
   });
@@ -139,7 +142,7 @@ describe('campaign stats', () => {
     const { campsite: other } = await makeMailingCampsite(db);
     const { campaign, contacts: people } = await makeSentNewsletter(db, campsite.id, { size: 2 });
     await insertEvents(db, campsite.id, campaign.id, [{ kind: 'click', contactId: people[0].id, url: 'https://x.test/a' }]);
-    const detail = await loadCampaignDetail(db, { campsiteId: campsite.id, campaignId: campaign.id });
+    const detail = await loadCampaignDetail(ctxFor(db, { campsiteId: campsite.id }), { campaignId: campaign.id });
     expect(detail).toMatchObject({
       campaign: { id: campaign.id, subject: 'Offerte di primavera', listName: expect.stringMatching(/^Lista /) },
       progress: { status: 'sent', sent: 2, queued: 0 },
@@ -148,6 +151,6 @@ describe('campaign stats', () => {
       series: { mode: 'day' },
     });
     expect(detail!.series.buckets.reduce((sum, bucket) => sum + bucket.click, 0)).toBe(1);
-    expect(await loadCampaignDetail(db, { campsiteId: other.id, campaignId: campaign.id })).toBeNull();
+    expect(await loadCampaignDetail(ctxFor(db, { campsiteId: other.id }), { campaignId: campaign.id })).toBeNull();
   });
 });

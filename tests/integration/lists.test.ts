@@ -7,6 +7,7 @@ import { addContacts, listMembers, removeMember, searchContactsForList, type Lis
 import { createList, deleteList, getList, listLists, updateList } from '@/lib/lists/service';
 import { memberFilterSchema } from '@/lib/lists/validation';
 import { countSendable } from '@/lib/newsletter/audience';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { insertContacts, makeContactsAccount } from '../helpers/contacts';
 
@@ -18,16 +19,17 @@ beforeAll(async () => {
 
 async function account() {
   const { campsite } = await makeContactsAccount(db);
-  return { campsiteId: campsite.id };
+  return { campsiteId: campsite.id, ctx: ctxFor(db, { campsiteId: campsite.id }) };
 }
 
 const filter = (values: Record<string, unknown>) => memberFilterSchema.parse(values);
 
 async function allMembers(campsiteId: string, listId: string, limit: number): Promise<ListMember[]> {
+  const ctx = ctxFor(db, { campsiteId });
   const seen: ListMember[] = [];
   let cursor: string | null = null;
   do {
-    const page = await listMembers(db, { campsiteId, listId, cursor, limit });
+    const page = await listMembers(ctx, { listId, cursor, limit });
     seen.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);
@@ -36,45 +38,45 @@ async function allMembers(campsiteId: string, listId: string, limit: number): Pr
 
 describe('lists: create, rename, delete', () => {
   it('creates, renames and deletes a list of the campsite, with exact counts', async () => {
-    const { campsiteId } = await account();
-    const list = await createList(db, { campsiteId, input: { name: 'Clienti estate', description: '' } });
+    const { campsiteId, ctx } = await account();
+    const list = await createList(ctx, { input: { name: 'Clienti estate', description: '' } });
     expect(list).toMatchObject({ name: 'Clienti estate', version: 0, campingId: campsiteId });
-    const renamed = await updateList(db, { campsiteId, listId: list.id, patch: { name: 'Clienti estate 2027', description: 'Tedeschi' } });
+    const renamed = await updateList(ctx, { listId: list.id, patch: { name: 'Clienti estate 2027', description: 'Tedeschi' } });
     expect(renamed).toMatchObject({ name: 'Clienti estate 2027', description: 'Tedeschi', version: 1 });
     const [guest] = await insertContacts(db, campsiteId, [{ firstName: 'Anna', email: 'anna@example.it' }]);
-    await addContacts(db, { campsiteId, listId: list.id, contactIds: [guest.id] });
-    expect(await listLists(db, { campsiteId })).toEqual([expect.objectContaining({ id: list.id, memberCount: 1, sendableCount: 1 })]);
-    await deleteList(db, { campsiteId, listId: list.id });
-    expect(await listLists(db, { campsiteId })).toEqual([]);
+    await addContacts(ctx, { listId: list.id, contactIds: [guest.id] });
+    expect(await listLists(ctx)).toEqual([expect.objectContaining({ id: list.id, memberCount: 1, sendableCount: 1 })]);
+    await deleteList(ctx, { listId: list.id });
+    expect(await listLists(ctx)).toEqual([]);
     expect(await db.select().from(listMemberships).where(eq(listMemberships.listId, list.id))).toEqual([]);
   });
 
   it('keeps campsites apart: another campsite’s list or contact ids are not found and change nothing', async () => {
     const mine = await account();
     const theirs = await account();
-    const myList = await createList(db, { campsiteId: mine.campsiteId, input: { name: 'Mia', description: '' } });
-    const theirList = await createList(db, { campsiteId: theirs.campsiteId, input: { name: 'Loro', description: '' } });
+    const myList = await createList(mine.ctx, { input: { name: 'Mia', description: '' } });
+    const theirList = await createList(theirs.ctx, { input: { name: 'Loro', description: '' } });
     const [myGuest] = await insertContacts(db, mine.campsiteId, [{ firstName: 'Mio', email: 'mio@example.it' }]);
     const [theirGuest] = await insertContacts(db, theirs.campsiteId, [{ firstName: 'Loro', email: 'loro@example.it' }]);
-    await addContacts(db, { campsiteId: theirs.campsiteId, listId: theirList.id, contactIds: [theirGuest.id] });
+    await addContacts(theirs.ctx, { listId: theirList.id, contactIds: [theirGuest.id] });
 
-    const scope = { campsiteId: mine.campsiteId, listId: theirList.id };
+    const scope = { listId: theirList.id };
     const notFound = expect.objectContaining({ kind: 'not_found' });
-    await expect(getList(db, scope)).rejects.toEqual(notFound);
-    await expect(updateList(db, { ...scope, patch: { name: 'Rubata' } })).rejects.toEqual(notFound);
-    await expect(deleteList(db, scope)).rejects.toEqual(notFound);
-    await expect(listMembers(db, scope)).rejects.toEqual(notFound);
-    await expect(addContacts(db, { ...scope, contactIds: [myGuest.id] })).rejects.toEqual(notFound);
-    await expect(removeMember(db, { ...scope, contactId: theirGuest.id })).rejects.toEqual(notFound);
-    await expect(addFilteredChunk(db, { ...scope, filter: filter({}) })).rejects.toEqual(notFound);
-    await expect(searchContactsForList(db, { ...scope, search: 'Loro' })).rejects.toEqual(notFound);
+    await expect(getList(mine.ctx, scope)).rejects.toEqual(notFound);
+    await expect(updateList(mine.ctx, { ...scope, patch: { name: 'Rubata' } })).rejects.toEqual(notFound);
+    await expect(deleteList(mine.ctx, scope)).rejects.toEqual(notFound);
+    await expect(listMembers(mine.ctx, scope)).rejects.toEqual(notFound);
+    await expect(addContacts(mine.ctx, { ...scope, contactIds: [myGuest.id] })).rejects.toEqual(notFound);
+    await expect(removeMember(mine.ctx, { ...scope, contactId: theirGuest.id })).rejects.toEqual(notFound);
+    await expect(addFilteredChunk(mine.ctx, { ...scope, filter: filter({}) })).rejects.toEqual(notFound);
+    await expect(searchContactsForList(mine.ctx, { ...scope, search: 'Loro' })).rejects.toEqual(notFound);
     // Their contact into my list: refused, and my own contact given with it is not added either.
-    await expect(addContacts(db, { campsiteId: mine.campsiteId, listId: myList.id, contactIds: [myGuest.id, theirGuest.id] })).rejects.toEqual(notFound);
+    await expect(addContacts(mine.ctx, { listId: myList.id, contactIds: [myGuest.id, theirGuest.id] })).rejects.toEqual(notFound);
     // My filter never reaches their contacts.
-    const everything = await addFiltered(db, { campsiteId: mine.campsiteId, listId: myList.id, filter: filter({}) });
+    const everything = await addFiltered(mine.ctx, { listId: myList.id, filter: filter({}) });
     expect(everything).toMatchObject({ added: 1, memberCount: 1 });
     expect((await allMembers(mine.campsiteId, myList.id, 10)).map((m) => m.contactId)).toEqual([myGuest.id]);
-    expect(await searchContactsForList(db, { campsiteId: mine.campsiteId, listId: myList.id, search: 'loro' })).toEqual([]);
+    expect(await searchContactsForList(mine.ctx, { listId: myList.id, search: 'loro' })).toEqual([]);
 
     const [still] = await db.select().from(mailingLists).where(eq(mailingLists.id, theirList.id));
     expect(still).toMatchObject({ name: 'Loro', version: 0 });
@@ -84,8 +86,8 @@ describe('lists: create, rename, delete', () => {
 
 describe('members', () => {
   it('marks each member’s state and counts who would receive a newsletter', async () => {
-    const { campsiteId } = await account();
-    const list = await createList(db, { campsiteId, input: { name: 'Stati', description: '' } });
+    const { campsiteId, ctx } = await account();
+    const list = await createList(ctx, { input: { name: 'Stati', description: '' } });
     const now = new Date();
     const rows = await insertContacts(db, campsiteId, [
       { firstName: 'Attivo', email: 'attivo@example.it' },
@@ -95,24 +97,24 @@ describe('members', () => {
       { firstName: 'Senza', email: null },
       { firstName: 'Lista', email: 'lista@example.it' },
     ]);
-    await addContacts(db, { campsiteId, listId: list.id, contactIds: rows.map((row) => row.id) });
+    await addContacts(ctx, { listId: list.id, contactIds: rows.map((row) => row.id) });
     await db.update(listMemberships).set({ unsubscribedAt: now }).where(eq(listMemberships.contactId, rows[5].id));
     const states = Object.fromEntries((await allMembers(campsiteId, list.id, 50)).map((m) => [m.firstName, m.state]));
     expect(states).toEqual({ Attivo: 'attivo', Fuori: 'disiscritto', Rimbalzo: 'rimbalzato', Spam: 'spam', Senza: 'senza-email', Lista: 'disiscritto' });
-    const summary = await getList(db, { campsiteId, listId: list.id });
+    const summary = await getList(ctx, { listId: list.id });
     expect(summary).toMatchObject({ memberCount: 6, sendableCount: 1 });
-    expect(await countSendable(db, { campsiteId, listId: list.id })).toBe(1);
+    expect(await countSendable(ctx, { listId: list.id })).toBe(1);
 
     // Adding again keeps the member's date and state; removing leaves the contact.
-    expect(await addContacts(db, { campsiteId, listId: list.id, contactIds: [rows[0].id, rows[5].id] })).toEqual({ added: 0, alreadyMembers: 2, memberCount: 6 });
-    expect(await removeMember(db, { campsiteId, listId: list.id, contactId: rows[0].id })).toEqual({ memberCount: 5 });
-    await expect(removeMember(db, { campsiteId, listId: list.id, contactId: rows[0].id })).rejects.toMatchObject({ kind: 'not_found' });
-    expect((await getList(db, { campsiteId, listId: list.id })).sendableCount).toBe(0);
+    expect(await addContacts(ctx, { listId: list.id, contactIds: [rows[0].id, rows[5].id] })).toEqual({ added: 0, alreadyMembers: 2, memberCount: 6 });
+    expect(await removeMember(ctx, { listId: list.id, contactId: rows[0].id })).toEqual({ memberCount: 5 });
+    await expect(removeMember(ctx, { listId: list.id, contactId: rows[0].id })).rejects.toMatchObject({ kind: 'not_found' });
+    expect((await getList(ctx, { listId: list.id })).sendableCount).toBe(0);
   });
 
   it('adds 12,000 contacts in chunks with exact counts, and pages them by keyset with no gaps or duplicates', async () => {
-    const { campsiteId } = await account();
-    const list = await createList(db, { campsiteId, input: { name: 'Tutti', description: '' } });
+    const { campsiteId, ctx } = await account();
+    const list = await createList(ctx, { input: { name: 'Tutti', description: '' } });
     const base = Date.UTC(2026, 0, 1);
     // Many share a creation time, so the keyset must break ties by id.
     await insertContacts(
@@ -120,15 +122,15 @@ describe('members', () => {
       campsiteId,
       Array.from({ length: 12_000 }, (_, i) => ({ firstName: `Ospite${i}`, email: i % 10 === 0 ? null : `ospite${i}@example.it`, createdAt: new Date(base + Math.floor(i / 7) * 1000) })),
     );
-    expect(await previewFilter(db, { campsiteId, filter: filter({}) })).toEqual({ matching: 12_000, withEmail: 10_800 });
+    expect(await previewFilter(ctx, { filter: filter({}) })).toEqual({ matching: 12_000, withEmail: 10_800 });
 
     const chunks: number[] = [];
-    const outcome = await addFiltered(db, { campsiteId, listId: list.id, filter: filter({}), onChunk: (chunk) => chunks.push(chunk.scanned) });
+    const outcome = await addFiltered(ctx, { listId: list.id, filter: filter({}), onChunk: (chunk) => chunks.push(chunk.scanned) });
     expect(chunks).toEqual([5000, 5000, 2000]);
     expect(outcome).toMatchObject({ added: 12_000, scanned: 12_000, memberCount: 12_000 });
     // Again: nothing new, nothing doubled.
-    expect(await addFiltered(db, { campsiteId, listId: list.id, filter: filter({}) })).toMatchObject({ added: 0, memberCount: 12_000 });
-    const summary = await getList(db, { campsiteId, listId: list.id });
+    expect(await addFiltered(ctx, { listId: list.id, filter: filter({}) })).toMatchObject({ added: 0, memberCount: 12_000 });
+    const summary = await getList(ctx, { listId: list.id });
     expect(summary).toMatchObject({ memberCount: 12_000, sendableCount: 10_800 });
 
     const members = await allMembers(campsiteId, list.id, 500);
@@ -139,25 +141,25 @@ describe('members', () => {
   }, 120_000);
 
   it('pages newest first across members added at different times', async () => {
-    const { campsiteId } = await account();
-    const list = await createList(db, { campsiteId, input: { name: 'Ordine', description: '' } });
+    const { campsiteId, ctx } = await account();
+    const list = await createList(ctx, { input: { name: 'Ordine', description: '' } });
     const guests = await insertContacts(db, campsiteId, Array.from({ length: 23 }, (_, i) => ({ firstName: `G${i}`, email: `g${i}@example.it` })));
-    for (const guest of guests) await addContacts(db, { campsiteId, listId: list.id, contactIds: [guest.id] });
-    const first = await listMembers(db, { campsiteId, listId: list.id, limit: 10 });
+    for (const guest of guests) await addContacts(ctx, { listId: list.id, contactIds: [guest.id] });
+    const first = await listMembers(ctx, { listId: list.id, limit: 10 });
     expect(first.total).toBe(23);
     expect(first.items[0].firstName).toBe('G22');
     // The count comes with the first page only: deeper pages cost what the first one costs.
-    expect((await listMembers(db, { campsiteId, listId: list.id, limit: 10, cursor: first.nextCursor })).total).toBeNull();
+    expect((await listMembers(ctx, { listId: list.id, limit: 10, cursor: first.nextCursor })).total).toBeNull();
     const members = await allMembers(campsiteId, list.id, 10);
     expect(members.map((m) => m.firstName)).toEqual(guests.map((g) => g.firstName).reverse());
-    await expect(listMembers(db, { campsiteId, listId: list.id, cursor: 'rotto' })).rejects.toMatchObject({ kind: 'bad_request' });
+    await expect(listMembers(ctx, { listId: list.id, cursor: 'rotto' })).rejects.toMatchObject({ kind: 'bad_request' });
   });
 });
 
 describe('filters', () => {
   it('selects by language, nation, tag, last stay, last quote date and progress', async () => {
-    const { campsiteId } = await account();
-    const list = await createList(db, { campsiteId, input: { name: 'Filtri', description: '' } });
+    const { campsiteId, ctx } = await account();
+    const list = await createList(ctx, { input: { name: 'Filtri', description: '' } });
     const [de, it1, vip, stayed, quoted] = await insertContacts(db, campsiteId, [
       { firstName: 'Hans', email: 'hans@example.de', languageId: 3, nationId: 2 },
       { firstName: 'Mario', email: 'mario@example.it', languageId: 1, nationId: 1 },
@@ -179,12 +181,13 @@ describe('filters', () => {
 
     const ids = async (values: Record<string, unknown>) => {
       const f = filter(values);
-      const preview = await previewFilter(db, { campsiteId, filter: f });
+      const preview = await previewFilter(ctx, { filter: f });
       const chosen = (await db.transaction(async (tx) => {
-        const scratch = await createList(tx, { campsiteId, input: { name: `x${Math.random()}`, description: '' } });
-        await addFiltered(tx, { campsiteId, listId: scratch.id, filter: f });
+        const inTx = ctxFor(tx, { campsiteId });
+        const scratch = await createList(inTx, { input: { name: `x${Math.random()}`, description: '' } });
+        await addFiltered(inTx, { listId: scratch.id, filter: f });
         const rows = await tx.select({ id: listMemberships.contactId }).from(listMemberships).where(eq(listMemberships.listId, scratch.id));
-        await deleteList(tx, { campsiteId, listId: scratch.id });
+        await deleteList(inTx, { listId: scratch.id });
         return rows.map((row) => row.id);
       })).sort();
       expect(preview.matching).toBe(chosen.length);
@@ -205,6 +208,6 @@ describe('filters', () => {
     expect(await ids({ languageIds: [1], tag: 'VIP' })).toEqual([vip.id]);
     expect(() => filter({ lastStayFrom: '2025-08-01', lastStayTo: '2025-07-01' })).toThrow();
     expect(() => filter({ lastQuoteProgress: ['boh'] })).toThrow();
-    expect(await listMembers(db, { campsiteId, listId: list.id })).toMatchObject({ items: [], total: 0 });
+    expect(await listMembers(ctx, { listId: list.id })).toMatchObject({ items: [], total: 0 });
   });
 });

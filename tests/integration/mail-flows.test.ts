@@ -30,8 +30,7 @@ async function germanQuote(progress: 'nuovo' | 'bozza' = 'nuovo') {
   const guest = await makeGuest(db, account.tenant, { firstName: 'Anna', lastName: 'Müller', languageId: 3 });
   const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: progress, cards: [PITCH_CARD, MOBILE_HOME_CARD] }), account.platform);
   const template = await createTemplate(
-    db,
-    account.campsite.id,
+    ctxFor(db, account.tenant),
     templateFieldsSchema.parse({ name: 'Angebot', languageId: 3, html: '<p>Guten Tag {{nome}}, Ihr Angebot: <a href="{{linkPreventivo}}">öffnen</a>. Anreise {{arrivo}}.</p>' }),
   );
   return { ...account, guest, quote, template };
@@ -124,7 +123,7 @@ describe('reminders', () => {
   it('a quote sent and unopened after the campsite’s days gets the reminder template once', async () => {
     const { tenant, quote, guest, campsite } = await germanQuote();
     await db.update(campsites).set({ reminderDays: 3 }).where(eq(campsites.id, campsite.id));
-    await createTemplate(db, campsite.id, templateFieldsSchema.parse({ name: 'Erinnerung', languageId: 3, isReminder: true, html: '<p>Erinnerung für {{nome}}</p>' }));
+    await createTemplate(ctxFor(db, { campsiteId: campsite.id }), templateFieldsSchema.parse({ name: 'Erinnerung', languageId: 3, isReminder: true, html: '<p>Erinnerung für {{nome}}</p>' }));
     await changeProgress(db, { campsiteId: campsite.id, quoteId: quote.id, to: 'inviato', actor: 'staff', userId: tenant.userId, patch: { sentAt: new Date() } });
 
     await sendDueReminders(db, new Date(Date.now() + 2 * 86_400_000));
@@ -142,7 +141,7 @@ describe('reminders', () => {
   it('a campsite that set 0 days sends no reminders at all', async () => {
     const { tenant, quote, campsite } = await germanQuote();
     expect(await setReminderDays(ctxFor(db, tenant), 0)).toBe(0);
-    await createTemplate(db, campsite.id, templateFieldsSchema.parse({ name: 'Erinnerung', languageId: 3, isReminder: true, html: '<p>x</p>' }));
+    await createTemplate(ctxFor(db, { campsiteId: campsite.id }), templateFieldsSchema.parse({ name: 'Erinnerung', languageId: 3, isReminder: true, html: '<p>x</p>' }));
     await changeProgress(db, { campsiteId: campsite.id, quoteId: quote.id, to: 'inviato', actor: 'staff', patch: { sentAt: new Date() } });
     await sendDueReminders(db, new Date(Date.now() + 30 * 86_400_000));
     expect(await outboxOf(campsite.id)).toHaveLength(0);
@@ -152,7 +151,7 @@ describe('reminders', () => {
     const off = await germanQuote();
     const opened = await germanQuote();
     for (const account of [off, opened]) {
-      await createTemplate(db, account.campsite.id, templateFieldsSchema.parse({ name: 'Erinnerung', languageId: 3, isReminder: true, html: '<p>x</p>' }));
+      await createTemplate(ctxFor(db, { campsiteId: account.campsite.id }), templateFieldsSchema.parse({ name: 'Erinnerung', languageId: 3, isReminder: true, html: '<p>x</p>' }));
       await changeProgress(db, { campsiteId: account.campsite.id, quoteId: account.quote.id, to: 'inviato', actor: 'staff', patch: { sentAt: new Date() } });
     }
     await db.update(quotes).set({ reminderEnabled: false }).where(and(eq(quotes.id, off.quote.id), eq(quotes.campingId, off.campsite.id)));

@@ -6,6 +6,7 @@ import { openDatabase } from '@/db/client';
 import { migrate } from '@/db/migrate';
 import { campaigns, campsites, newsletterRecipients } from '@/db/schema';
 import { startNewsletter } from '@/lib/newsletter/campaign-start';
+import { jobCtxFor } from '../helpers/ctx';
 import { campsiteWithProvider, listWithMembers, PROVIDER_KEY } from '../helpers/newsletters';
 import { startResendBatchStandIn, type Interception } from '../helpers/resend-batch-stand-in';
 import { workerProcess } from '../helpers/worker-process';
@@ -74,7 +75,7 @@ describe.skipIf(!url)('a 10,000-recipient newsletter while its worker is killed 
         const started = Date.now();
         worker.start();
         // Recovery of the worker's first run picks the newsletter up: no job is queued from here.
-        const { campaignId } = await startNewsletter(db, { campsiteId: campsite.id, listId: list.id, subject: 'Estate {{nome}}', html: '<p>Ciao {{nome}}</p>' });
+        const { campaignId } = await startNewsletter(jobCtxFor(db, campsite.id), { listId: list.id, subject: 'Estate {{nome}}', html: '<p>Ciao {{nome}}</p>' });
         let status = '';
         while (Date.now() - started < 4 * 60_000) {
           [{ status }] = await db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId));

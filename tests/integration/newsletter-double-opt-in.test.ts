@@ -8,6 +8,7 @@ import { legacyRoutes } from '@/lib/legacy-api/routes';
 import { exportConsentsCsv, listConsents } from '@/lib/newsletter/consent-log';
 import { confirmSubscription, inspectConfirmation, logConsentChange, requestSubscription } from '@/lib/newsletter/consent';
 import { submitRequest } from '@/lib/requests/service';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
 import { makeCampsite, makeUser } from '../helpers/fixtures';
@@ -49,8 +50,7 @@ const mailOf = async (outboxId: string) => (await db.select().from(mailOutbox).w
 const linkIn = (html: string) => /https:\/\/crm\.example\.test\/mailing\/conferma\/([A-Za-z0-9_-]+)/.exec(html)?.[1];
 
 const ask = (campsiteId: string, values: Partial<Parameters<typeof requestSubscription>[1]> = {}) =>
-  requestSubscription(db, {
-    campsiteId,
+  requestSubscription(ctxFor(db, { campsiteId }), {
     email: address(),
     textShown: GERMAN_TEXT,
     ip: '203.0.113.7',
@@ -189,7 +189,7 @@ describe('double opt-in', () => {
 
     // Another campsite's contact leaves no row in this campsite's log.
     const stranger = await guest(two.campsite.id);
-    await logConsentChange(db, { campsiteId: one.campsite.id, contactId: stranger.id, action: 'unsubscribed', method: 'staff' });
+    await logConsentChange(ctxFor(db, { campsiteId: one.campsite.id }), { contactId: stranger.id, action: 'unsubscribed', method: 'staff' });
     expect((await consentsOf(one.campsite.id)).some((row) => row.contactId === stranger.id)).toBe(false);
 
     // Over the API: another campsite's guest is not found, and double opt-in cannot reach them.
@@ -199,16 +199,16 @@ describe('double opt-in', () => {
     });
     expectErrorAnswer(answer, 404);
 
-    const page = await listConsents(db, { campsiteId: one.campsite.id });
+    const page = await listConsents(ctxFor(db, { campsiteId: one.campsite.id }), {});
     expect(page.items.length).toBeGreaterThan(0);
     expect(page.items.every((row) => row.email !== stranger.email)).toBe(true);
-    const csv = await csvOf(exportConsentsCsv(db, { campsiteId: one.campsite.id }));
+    const csv = await csvOf(exportConsentsCsv(ctxFor(db, { campsiteId: one.campsite.id }), {}));
     expect(csv.startsWith('\uFEFFData;E-mail;Azione;Metodo;Testo mostrato;IP')).toBe(true);
     const lines = csv.trim().split('\r\n');
     expect(lines).toHaveLength(1 + (await consentsOf(one.campsite.id)).length);
     expect(csv).toContain(email);
     expect(lines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};/);
-    const otherCsv = await csvOf(exportConsentsCsv(db, { campsiteId: two.campsite.id }));
+    const otherCsv = await csvOf(exportConsentsCsv(ctxFor(db, { campsiteId: two.campsite.id }), {}));
     expect(otherCsv.split('\r\n').filter((line) => line.includes(email))).toHaveLength(1);
     expect(otherCsv).not.toContain('Confermata;');
   });
@@ -222,15 +222,15 @@ describe('double opt-in', () => {
       const at = new Date(Date.UTC(2026, 0, 1, 0, i));
       await db.insert(newsletterConsents).values({ campingId: campsite.id, email, action: 'subscribed', method: 'staff', at });
     }
-    const first = await listConsents(db, { campsiteId: campsite.id });
+    const first = await listConsents(ctxFor(db, { campsiteId: campsite.id }), {});
     expect(first.items).toHaveLength(50);
     expect(first.items[0].email).toBe(emails[54]);
-    const second = await listConsents(db, { campsiteId: campsite.id }, first.nextCursor);
+    const second = await listConsents(ctxFor(db, { campsiteId: campsite.id }), {}, first.nextCursor);
     expect(second.items.map((row) => row.email)).toEqual(emails.slice(0, 5).reverse());
     expect(second.nextCursor).toBeNull();
-    const filtered = await listConsents(db, { campsiteId: campsite.id, email: emails[7].toUpperCase() });
+    const filtered = await listConsents(ctxFor(db, { campsiteId: campsite.id }), { email: emails[7].toUpperCase() });
     expect(filtered.items.map((row) => row.email)).toEqual([emails[7]]);
-    expect((await listConsents(db, { campsiteId: campsite.id, email: '%' })).items).toHaveLength(0);
+    expect((await listConsents(ctxFor(db, { campsiteId: campsite.id }), { email: '%' })).items).toHaveLength(0);
   });
 });
 

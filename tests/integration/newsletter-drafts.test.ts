@@ -18,6 +18,7 @@ import { legacyRoutes } from '@/lib/legacy-api/routes';
 import type { LegacyDraft } from '@/lib/legacy-api/shapes/draft';
 import { previewNewsletter, sendTestNewsletter } from '@/lib/newsletter/preview';
 import type { BatchMail, NewsletterProvider } from '@/lib/newsletter/provider';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
 import { makeCampsite, makeUser } from '../helpers/fixtures';
@@ -51,69 +52,68 @@ async function account() {
     .insert(templates)
     .values({ campingId: campsite.id, name: 'Novità', html: '<p>Ciao {{nome}}, ecco le novità.</p>', languageId: 1 })
     .returning();
-  return { campsite, user, list, template, people, campsiteId: campsite.id };
+  return { campsite, user, list, template, people, campsiteId: campsite.id, ctx: ctxFor(db, { campsiteId: campsite.id }) };
 }
 
 const draftOf = (input: unknown) => newsletterDraftSchema.parse(input);
 
 describe('newsletter drafts (service)', () => {
   it('creates, reads, changes only the fields given, lists newest first and deletes', async () => {
-    const { campsiteId, user, list, template } = await account();
-    const first = await createNewsletterDraft(db, { campsiteId, ownerId: user.id, draft: draftOf({}) });
+    const { ctx, user, list, template } = await account();
+    const first = await createNewsletterDraft(ctx, { ownerId: user.id, draft: draftOf({}) });
     expect(first).toMatchObject({ subject: '', listId: null, templateId: null, languageId: null, html: '', step: 'lista', sendAt: null, ownerId: user.id });
-    const second = await createNewsletterDraft(db, { campsiteId, ownerId: user.id, draft: draftOf({ subject: '  Estate 2027 ', listId: list.id }) });
+    const second = await createNewsletterDraft(ctx, { ownerId: user.id, draft: draftOf({ subject: '  Estate 2027 ', listId: list.id }) });
     expect(second.subject).toBe('Estate 2027');
     expect(second.title).toBe('Estate 2027');
 
-    const changed = await updateNewsletterDraft(db, {
-      campsiteId,
+    const changed = await updateNewsletterDraft(ctx, {
       id: second.id,
       patch: newsletterDraftPatchSchema.parse({ templateId: template.id, languageId: '1', html: '<p>x</p>', step: 2, sendAt: '2027-05-01T08:00:00+02:00' }),
     });
     expect(changed).toMatchObject({ subject: 'Estate 2027', listId: list.id, templateId: template.id, languageId: 1, html: '<p>x</p>', step: 'resume' });
     expect(changed.sendAt).toBe('2027-05-01T06:00:00.000Z');
-    expect((await getNewsletterDraft(db, { campsiteId, id: second.id })).html).toBe('<p>x</p>');
+    expect((await getNewsletterDraft(ctx, { id: second.id })).html).toBe('<p>x</p>');
 
-    const page = await listNewsletterDrafts(db, { campsiteId });
+    const page = await listNewsletterDrafts(ctx);
     expect(page.items.map((draft) => draft.id)).toEqual([second.id, first.id]);
-    const paged = await listNewsletterDrafts(db, { campsiteId, limit: 1 });
+    const paged = await listNewsletterDrafts(ctx, { limit: 1 });
     expect(paged.items.map((draft) => draft.id)).toEqual([second.id]);
-    const next = await listNewsletterDrafts(db, { campsiteId, limit: 1, cursor: paged.nextCursor });
+    const next = await listNewsletterDrafts(ctx, { limit: 1, cursor: paged.nextCursor });
     expect(next.items.map((draft) => draft.id)).toEqual([first.id]);
     expect(next.nextCursor).toBeNull();
 
-    await deleteNewsletterDraft(db, { campsiteId, id: first.id });
-    expect((await failure(getNewsletterDraft(db, { campsiteId, id: first.id }))).kind).toBe('not_found');
+    await deleteNewsletterDraft(ctx, { id: first.id });
+    expect((await failure(getNewsletterDraft(ctx, { id: first.id }))).kind).toBe('not_found');
   });
 
   it('keeps campsites apart: another campsite’s draft, list or template is not found', async () => {
     const owner = await account();
     const stranger = await account();
-    const draft = await createNewsletterDraft(db, { campsiteId: owner.campsiteId, ownerId: owner.user.id, draft: draftOf({ subject: 'Privata' }) });
-    const ids = { campsiteId: stranger.campsiteId, id: draft.id };
-    expect((await failure(getNewsletterDraft(db, ids))).kind).toBe('not_found');
-    expect((await failure(updateNewsletterDraft(db, { ...ids, patch: { subject: 'Rubata' } }))).kind).toBe('not_found');
-    expect((await failure(deleteNewsletterDraft(db, ids))).kind).toBe('not_found');
-    expect((await listNewsletterDrafts(db, { campsiteId: stranger.campsiteId })).items).toEqual([]);
-    const foreignList = await failure(updateNewsletterDraft(db, { campsiteId: owner.campsiteId, id: draft.id, patch: { listId: stranger.list.id } }));
+    const draft = await createNewsletterDraft(owner.ctx, { ownerId: owner.user.id, draft: draftOf({ subject: 'Privata' }) });
+    const ids = { id: draft.id };
+    expect((await failure(getNewsletterDraft(stranger.ctx, ids))).kind).toBe('not_found');
+    expect((await failure(updateNewsletterDraft(stranger.ctx, { ...ids, patch: { subject: 'Rubata' } }))).kind).toBe('not_found');
+    expect((await failure(deleteNewsletterDraft(stranger.ctx, ids))).kind).toBe('not_found');
+    expect((await listNewsletterDrafts(stranger.ctx)).items).toEqual([]);
+    const foreignList = await failure(updateNewsletterDraft(owner.ctx, { id: draft.id, patch: { listId: stranger.list.id } }));
     expect(foreignList.kind).toBe('bad_request');
     const foreignDraft = draftOf({ templateId: stranger.template.id });
-    const foreignTemplate = await failure(createNewsletterDraft(db, { campsiteId: owner.campsiteId, ownerId: null, draft: foreignDraft }));
+    const foreignTemplate = await failure(createNewsletterDraft(owner.ctx, { ownerId: null, draft: foreignDraft }));
     expect(foreignTemplate.kind).toBe('bad_request');
-    expect((await getNewsletterDraft(db, { campsiteId: owner.campsiteId, id: draft.id })).subject).toBe('Privata');
+    expect((await getNewsletterDraft(owner.ctx, { id: draft.id })).subject).toBe('Privata');
   });
 
   it('counts each list’s recipients like the send does', async () => {
-    const { campsiteId, list } = await account();
+    const { campsiteId, ctx, list } = await account();
     const [empty] = await db.insert(mailingLists).values({ campingId: campsiteId, name: 'Autunno' }).returning();
-    expect(await listsForPicker(db, { campsiteId })).toEqual([
+    expect(await listsForPicker(ctx)).toEqual([
       { id: empty.id, name: 'Autunno', description: '', recipients: 0 },
       { id: list.id, name: 'Estate', description: '', recipients: 1 },
     ]);
   });
 
   it('previews with a real member and sends the test to the staff’s own address with the campsite’s key', async () => {
-    const { campsiteId, list, template, user } = await account();
+    const { ctx, list, template, user } = await account();
     const sent: { apiKey: string; mails: BatchMail[]; key: string }[] = [];
     const factory = (apiKey: string): NewsletterProvider => ({
       async sendBatch(mails, idempotencyKey) {
@@ -121,13 +121,13 @@ describe('newsletter drafts (service)', () => {
         return { ids: mails.map((_, index) => `prova-${index}`) };
       },
     });
-    const content = { campsiteId, listId: list.id, subject: 'Novità per {{nome}}', html: template.html, origin: 'https://crm.example.test' };
-    const preview = await previewNewsletter(db, content, factory);
+    const content = { listId: list.id, subject: 'Novità per {{nome}}', html: template.html, origin: 'https://crm.example.test' };
+    const preview = await previewNewsletter(ctx, content, factory);
     expect(preview.recipients).toBe(1);
     expect(preview.member).toMatchObject({ firstName: 'Anna', email: 'anna@ospiti.test' });
     expect(preview.mail?.html).toContain('Ciao Anna');
     expect(preview.mail?.subject).toBe('Novità per Anna');
-    await sendTestNewsletter(db, { ...content, to: user.email }, factory);
+    await sendTestNewsletter(ctx, { ...content, to: user.email }, factory);
     expect(sent).toHaveLength(1);
     expect(sent[0].apiKey).toBe('re_chiave_di_prova');
     expect(sent[0].mails.map((mail) => [mail.to, mail.subject])).toEqual([[user.email, '[PROVA] Novità per Anna']]);

@@ -11,6 +11,8 @@ import { startNewsletter } from '@/lib/newsletter/campaign-start';
 import { fanOutNewsletter } from '@/lib/newsletter/fan-out';
 import { resendNewsletterProvider } from '@/lib/newsletter/provider';
 import { planRecovery } from '@/lib/newsletter/recovery';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
 import { callApi } from '../helpers/legacy-api';
@@ -35,8 +37,10 @@ const batchesOf = (campaignId: string) => db.select().from(newsletterBatches).wh
 
 describe('a newsletter from the list to the provider', () => {
   let campsiteId: string;
+  let ctx: CampsiteCtx;
   beforeAll(async () => {
     campsiteId = (await campsiteWithProvider(db, 'Camping Lago Blu')).id;
+    ctx = ctxFor(db, { campsiteId });
   });
 
   it('reaches every receivable member once, through batches of 100 at the provider’s rate, and skips the rest with a reason', async () => {
@@ -50,26 +54,27 @@ describe('a newsletter from the list to the provider', () => {
       { emailSuppressedAt: new Date(), emailSuppressedReason: 'bounce' },
       { email: null },
     ]);
-    const started = await startNewsletter(db, { campsiteId, listId: list.id, subject: 'Novità per {{nome}}', html: '<p>Ciao {{nome}}, <a href="{{linkDisiscrizione}}">esci</a></p>' });
+    const started = await startNewsletter(ctx, { listId: list.id, subject: 'Novità per {{nome}}', html: '<p>Ciao {{nome}}, <a href="{{linkDisiscrizione}}">esci</a></p>' });
     expect(started).toMatchObject({ status: 'sending', started: true });
     const ids = { campsiteId, campaignId: started.campaignId };
+    const ref = { campaignId: started.campaignId };
 
     // The worker's recovery finds the due newsletter without any job; the fan-out writes the ledger.
     expect((await planRecovery(db, 30)).sends).toContainEqual(ids);
-    const fanned = await fanOutNewsletter(db, ids);
+    const fanned = await fanOutNewsletter(ctx, ref);
     expect(fanned).toEqual({ state: 'fanned-out', batchNos: [0, 1, 2] });
-    expect(await fanOutNewsletter(db, ids)).toEqual({ state: 'already', batchNos: [0, 1, 2] });
+    expect(await fanOutNewsletter(ctx, ref)).toEqual({ state: 'already', batchNos: [0, 1, 2] });
     const rows = await ledger(started.campaignId);
     expect(rows).toHaveLength(members.length);
     expect(rows.filter((row) => row.state === 'pending')).toHaveLength(231);
     const reasons = rows.filter((row) => row.state === 'skipped').map((row) => row.skipReason);
     expect(reasons.sort()).toEqual(['duplicate', 'no_email', 'suppressed', 'unsubscribed', 'unsubscribed']);
-    expect(await getSendProgress(db, ids)).toMatchObject({ status: 'sending', recipients: 231, skipped: 5, sent: 0, queued: 231 });
+    expect(await getSendProgress(ctx, ref)).toMatchObject({ status: 'sending', recipients: 231, skipped: 5, sent: 0, queued: 231 });
 
     // The answer to the first call is lost: the batch goes again under its key and nobody gets two.
     dropCall = 1;
     const before = standIn.delivered.length;
-    const outcomes = await Promise.all([0, 1, 2].map((batchNo) => sendNewsletterBatch(db, { ...ids, batchNo }, options)));
+    const outcomes = await Promise.all([0, 1, 2].map((batchNo) => sendNewsletterBatch(ctx, { ...ref, batchNo }, options)));
     expect(outcomes).toEqual(['sent', 'sent', 'sent']);
     const mine = standIn.delivered.slice(before);
     const addresses = mine.map((mail) => mail.email.to[0].toLowerCase());
@@ -91,12 +96,12 @@ describe('a newsletter from the list to the provider', () => {
 
     const settled = await ledger(started.campaignId);
     expect(settled.filter((row) => row.state === 'sent' && row.providerMessageId)).toHaveLength(231);
-    expect(await getSendProgress(db, ids)).toMatchObject({ status: 'sent', recipients: 231, sent: 231, failed: 0, skipped: 5, queued: 0 });
+    expect(await getSendProgress(ctx, ref)).toMatchObject({ status: 'sent', recipients: 231, sent: 231, failed: 0, skipped: 5, queued: 0 });
     const [campsite] = await db.select().from(campsites).where(eq(campsites.id, campsiteId));
     expect(campsite.monthlyEmailSent).toBe(231);
     expect(campsite.monthlyEmailMonth).toMatch(/^\d{4}-\d{2}$/);
     // Every job again finds nothing to do.
-    expect(await sendNewsletterBatch(db, { ...ids, batchNo: 0 }, options)).toBe('not-claimed');
+    expect(await sendNewsletterBatch(ctx, { ...ref, batchNo: 0 }, options)).toBe('not-claimed');
 
     // Anna leaves through the newsletter's link, twice: one unsubscribe for this newsletter.
     const dispatch = createDispatcher(legacyRoutes, () => db);
@@ -104,18 +109,18 @@ describe('a newsletter from the list to the provider', () => {
       const left = await callApi(dispatch, 'POST', '/annullaNewsletter', { body: { camp: campsiteId, cliente: annaRow.contactId } });
       expect(left.status, left.text).toBe(200);
     }
-    expect(await getCampaignStats(db, ids)).toMatchObject({ sent: 231, unsubscribed: 1 });
+    expect(await getCampaignStats(ctx, ref)).toMatchObject({ sent: 231, unsubscribed: 1 });
   });
 
   it('drops at the first claim whoever unsubscribed after the fan-out, and counts a new month from zero', async () => {
     const [old] = await db.update(campsites).set({ monthlyEmailSent: 999, monthlyEmailMonth: '2001-01' }).where(eq(campsites.id, campsiteId)).returning();
     expect(toLegacyCampsite(old).MonthlyEmailSent).toBe(0);
     const { list, members } = await listWithMembers(db, campsiteId, [{}, {}, {}]);
-    const { campaignId } = await startNewsletter(db, { campsiteId, listId: list.id, subject: 'Ciao', html: '<p>Ciao</p>' });
-    await fanOutNewsletter(db, { campsiteId, campaignId });
+    const { campaignId } = await startNewsletter(ctx, { listId: list.id, subject: 'Ciao', html: '<p>Ciao</p>' });
+    await fanOutNewsletter(ctx, { campaignId });
     await db.update(contacts).set({ newsletterOptOutAt: new Date() }).where(eq(contacts.id, members[1].id));
-    expect(await sendNewsletterBatch(db, { campsiteId, campaignId, batchNo: 0 }, options)).toBe('sent');
-    expect(await getSendProgress(db, { campsiteId, campaignId })).toMatchObject({ status: 'sent', sent: 2, skipped: 1 });
+    expect(await sendNewsletterBatch(ctx, { campaignId, batchNo: 0 }, options)).toBe('sent');
+    expect(await getSendProgress(ctx, { campaignId })).toMatchObject({ status: 'sent', sent: 2, skipped: 1 });
     const [campsite] = await db.select().from(campsites).where(eq(campsites.id, campsiteId));
     expect(campsite.monthlyEmailSent).toBe(2);
     expect(toLegacyCampsite(campsite).MonthlyEmailSent).toBe(2);
@@ -127,34 +132,34 @@ describe('a newsletter from the list to the provider', () => {
       campsiteId,
       Array.from({ length: 250 }, () => ({})),
     );
-    const { campaignId } = await startNewsletter(db, { campsiteId, listId: list.id, subject: 'Pausa', html: '<p>x</p>' });
-    const ids = { campsiteId, campaignId };
-    await fanOutNewsletter(db, ids);
-    expect(await pauseNewsletter(db, ids)).toMatchObject({ status: 'paused' });
-    expect(await sendNewsletterBatch(db, { ...ids, batchNo: 0 }, options)).toBe('not-claimed');
-    expect(await resumeNewsletter(db, ids)).toMatchObject({ status: 'sending' });
-    expect(await sendNewsletterBatch(db, { ...ids, batchNo: 0 }, options)).toBe('sent');
-    const cancelled = await cancelNewsletter(db, ids);
+    const { campaignId } = await startNewsletter(ctx, { listId: list.id, subject: 'Pausa', html: '<p>x</p>' });
+    const ref = { campaignId };
+    await fanOutNewsletter(ctx, ref);
+    expect(await pauseNewsletter(ctx, ref)).toMatchObject({ status: 'paused' });
+    expect(await sendNewsletterBatch(ctx, { ...ref, batchNo: 0 }, options)).toBe('not-claimed');
+    expect(await resumeNewsletter(ctx, ref)).toMatchObject({ status: 'sending' });
+    expect(await sendNewsletterBatch(ctx, { ...ref, batchNo: 0 }, options)).toBe('sent');
+    const cancelled = await cancelNewsletter(ctx, ref);
     expect(cancelled).toMatchObject({ status: 'cancelled', sent: 100, skipped: 150, recipients: 100 });
-    expect(await sendNewsletterBatch(db, { ...ids, batchNo: 1 }, options)).toBe('not-claimed');
+    expect(await sendNewsletterBatch(ctx, { ...ref, batchNo: 1 }, options)).toBe('not-claimed');
     expect((await batchesOf(campaignId)).map((batch) => batch.state)).toEqual(['sent', 'cancelled', 'cancelled']);
-    expect((await failure(cancelNewsletter(db, ids))).kind).toBe('conflict');
+    expect((await failure(cancelNewsletter(ctx, ref))).kind).toBe('conflict');
   });
 
   it('settles a batch the provider refuses as failed, and recovers a batch a crash left in flight', async () => {
     const { list } = await listWithMembers(db, campsiteId, [{}, {}]);
-    const { campaignId } = await startNewsletter(db, { campsiteId, listId: list.id, subject: 'Rifiuto', html: '<p>x</p>' });
-    const ids = { campsiteId, campaignId };
-    await fanOutNewsletter(db, ids);
+    const { campaignId } = await startNewsletter(ctx, { listId: list.id, subject: 'Rifiuto', html: '<p>x</p>' });
+    const ref = { campaignId };
+    await fanOutNewsletter(ctx, ref);
     const refusing = { ...options, factory: (key: string) => resendNewsletterProvider(`${key}-sbagliata`, standIn.baseUrl) };
-    expect(await sendNewsletterBatch(db, { ...ids, batchNo: 0 }, refusing)).toBe('failed');
-    expect(await getSendProgress(db, ids)).toMatchObject({ status: 'failed', failed: 2, sent: 0 });
+    expect(await sendNewsletterBatch(ctx, { ...ref, batchNo: 0 }, refusing)).toBe('failed');
+    expect(await getSendProgress(ctx, ref)).toMatchObject({ status: 'failed', failed: 2, sent: 0 });
 
     // A worker died holding a batch: once its lease is over, recovery hands it out again…
     const second = await listWithMembers(db, campsiteId, [{}]);
-    const crashed = await startNewsletter(db, { campsiteId, listId: second.list.id, subject: 'Crash', html: '<p>x</p>' });
+    const crashed = await startNewsletter(ctx, { listId: second.list.id, subject: 'Crash', html: '<p>x</p>' });
     const crashIds = { campsiteId, campaignId: crashed.campaignId };
-    await fanOutNewsletter(db, crashIds);
+    await fanOutNewsletter(ctx, { campaignId: crashed.campaignId });
     const inFlight = and(eq(newsletterBatches.campaignId, crashed.campaignId), eq(newsletterBatches.batchNo, 0));
     await db.update(newsletterBatches).set({ state: 'sending', attempts: 1, firstAttemptAt: new Date(), leaseUntil: sql`now() - interval '1 second'` }).where(inFlight);
     expect((await planRecovery(db, 30)).batches).toContainEqual({ ...crashIds, batchNo: 0 });
@@ -171,16 +176,16 @@ describe('a newsletter from the list to the provider', () => {
   it('keeps every campsite to its own newsletters', async () => {
     const other = await campsiteWithProvider(db);
     const { list } = await listWithMembers(db, campsiteId, [{}]);
-    const { campaignId } = await startNewsletter(db, { campsiteId, listId: list.id, subject: 'Mia', html: '<p>x</p>' });
-    const theirs = { campsiteId: other.id, campaignId };
+    const { campaignId } = await startNewsletter(ctx, { listId: list.id, subject: 'Mia', html: '<p>x</p>' });
+    const theirs = ctxFor(db, { campsiteId: other.id });
     for (const call of [getSendProgress, pauseNewsletter, resumeNewsletter, cancelNewsletter]) {
-      expect((await failure(call(db, theirs))).kind, call.name).toBe('not_found');
+      expect((await failure(call(theirs, { campaignId }))).kind, call.name).toBe('not_found');
     }
-    expect((await failure(startNewsletter(db, { campsiteId: other.id, listId: list.id, subject: 'x', html: 'y' }))).kind).toBe('not_found');
-    expect(await fanOutNewsletter(db, theirs)).toEqual({ state: 'stopped', batchNos: [] });
+    expect((await failure(startNewsletter(ctxFor(db, { campsiteId: other.id }), { listId: list.id, subject: 'x', html: 'y' }))).kind).toBe('not_found');
+    expect(await fanOutNewsletter(theirs, { campaignId })).toEqual({ state: 'stopped', batchNos: [] });
     const noProvider = await makeCampsite(db);
     const ownList = (await listWithMembers(db, noProvider.id, [{}])).list;
-    expect((await failure(startNewsletter(db, { campsiteId: noProvider.id, listId: ownList.id, subject: 'x', html: 'y' }))).kind).toBe('conflict');
+    expect((await failure(startNewsletter(ctxFor(db, { campsiteId: noProvider.id }), { listId: ownList.id, subject: 'x', html: 'y' }))).kind).toBe('conflict');
     const [mine] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
     expect(mine).toMatchObject({ status: 'sending', campingId: campsiteId });
   });

@@ -5,6 +5,7 @@ import { contacts, listMemberships, mailingLists } from '@/db/schema';
 import { createDispatcher } from '@/lib/legacy-api/dispatcher';
 import { legacyRoutes } from '@/lib/legacy-api/routes';
 import { getSubscription, resubscribe, unsubscribe } from '@/lib/newsletter/subscription';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
 import { callApi, type Dispatch } from '../helpers/legacy-api';
@@ -29,30 +30,30 @@ async function subscriber() {
     ])
     .returning();
   await db.insert(listMemberships).values(lists.map((list) => ({ campingId: account.campsite.id, listId: list.id, contactId: guest.id })));
-  return { ...account, guest, lists, ids: { campsiteId: account.campsite.id, contactId: guest.id } };
+  return { ...account, guest, lists, ids: { campsiteId: account.campsite.id, contactId: guest.id }, ctx: ctxFor(db, { campsiteId: account.campsite.id }), who: { contactId: guest.id } };
 }
 
 describe('newsletter subscription', () => {
   it('unsubscribes from everything; a repeat changes nothing, the first date stays', async () => {
-    const { ids, guest } = await subscriber();
-    await unsubscribe(db, ids);
+    const { ctx, who, guest } = await subscriber();
+    await unsubscribe(ctx, who);
     const [first] = await db.select({ at: contacts.newsletterOptOutAt }).from(contacts).where(eq(contacts.id, guest.id));
-    await unsubscribe(db, ids);
+    await unsubscribe(ctx, who);
     const [second] = await db.select({ at: contacts.newsletterOptOutAt }).from(contacts).where(eq(contacts.id, guest.id));
     expect(second.at).toEqual(first.at);
-    const subscription = await getSubscription(db, ids);
+    const subscription = await getSubscription(ctx, who);
     expect(subscription).toMatchObject({ subscribed: false, locale: 'en' });
     expect(subscription.lists.every((list) => !list.subscribed)).toBe(true);
   });
 
   it('unsubscribes from one list only, and subscribes again', async () => {
-    const { ids, lists } = await subscriber();
-    await unsubscribe(db, ids, lists[0].id);
-    expect((await getSubscription(db, ids)).lists.find((list) => list.id === lists[0].id)?.subscribed).toBe(false);
-    expect((await getSubscription(db, ids)).subscribed).toBe(true);
-    await unsubscribe(db, ids);
-    await resubscribe(db, ids);
-    const again = await getSubscription(db, ids);
+    const { ctx, who, lists } = await subscriber();
+    await unsubscribe(ctx, who, lists[0].id);
+    expect((await getSubscription(ctx, who)).lists.find((list) => list.id === lists[0].id)?.subscribed).toBe(false);
+    expect((await getSubscription(ctx, who)).subscribed).toBe(true);
+    await unsubscribe(ctx, who);
+    await resubscribe(ctx, who);
+    const again = await getSubscription(ctx, who);
     expect(again.subscribed).toBe(true);
     expect(again.lists.every((list) => list.subscribed)).toBe(true);
   });
@@ -60,8 +61,8 @@ describe('newsletter subscription', () => {
   it('does not find a guest of another campsite', async () => {
     const one = await subscriber();
     const two = await subscriber();
-    expect((await failure(unsubscribe(db, { campsiteId: one.ids.campsiteId, contactId: two.ids.contactId }))).kind).toBe('not_found');
-    expect((await getSubscription(db, two.ids)).subscribed).toBe(true);
+    expect((await failure(unsubscribe(one.ctx, two.who))).kind).toBe('not_found');
+    expect((await getSubscription(two.ctx, two.who)).subscribed).toBe(true);
   });
 
   it('serves /checkNewsletter, /annullaNewsletter and /iscriviNewsletter without a token', async () => {

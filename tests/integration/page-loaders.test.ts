@@ -28,8 +28,8 @@ async function germanGuestQuote(progress: 'nuovo' | 'bozza') {
 describe('the quote mail panel', () => {
   it('lists the templates with their language, the guest’s marked, and the campsite’s reminder days', async () => {
     const { campsite, tenant, quote } = await germanGuestQuote('nuovo');
-    await createTemplate(db, campsite.id, templateFieldsSchema.parse({ name: 'Angebot', languageId: 3, html: '<p>Guten Tag</p>' }));
-    await createTemplate(db, campsite.id, templateFieldsSchema.parse({ name: 'Offerta', languageId: 1, html: '<p>Buongiorno</p>' }));
+    await createTemplate(ctxFor(db, { campsiteId: campsite.id }), templateFieldsSchema.parse({ name: 'Angebot', languageId: 3, html: '<p>Guten Tag</p>' }));
+    await createTemplate(ctxFor(db, { campsiteId: campsite.id }), templateFieldsSchema.parse({ name: 'Offerta', languageId: 1, html: '<p>Buongiorno</p>' }));
     await setReminderDays(ctxFor(db, tenant), 5);
     const panel = await loadQuoteMailPanel(db, campsite.id, await getQuoteDetail(db, tenant, quote.id));
     expect(panel?.reminderDays).toBe(5);

@@ -119,7 +119,7 @@ describe('a guest’s question', () => {
 describe('the staff’s answer', () => {
   it('goes to the guest in German through the outbox with the RIF, in the thread of the quote’s mails, and shows under the question', async () => {
     const { ask, answer, campsite, guest, quote, ids, tenant } = await germanQuote();
-    const template = await createTemplate(db, campsite.id, templateFieldsSchema.parse({ name: 'Angebot', languageId: 3, html: '<p>Ihr Angebot</p>' }));
+    const template = await createTemplate(ctxFor(db, { campsiteId: campsite.id }), templateFieldsSchema.parse({ name: 'Angebot', languageId: 3, html: '<p>Ihr Angebot</p>' }));
     const quoteMail = await sendQuoteMail(ctxFor(db, tenant), { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN);
     const asked = await ask('Ist der Hund erlaubt?', 0);
     const sent = await answer(asked.id, 'Ja, <b>gerne</b>!\nBitte an der Leine.');
@@ -191,7 +191,7 @@ describe('the staff’s answer', () => {
     const [mailbox] = await db.insert(mailboxes).values({ campingId: campsite.id, provider: 'imap', address, encryptedSecret: 'x' }).returning();
     const ref = { id: mailbox.id, address };
     // The quote's mail went out by the outbox; the guest answered it into the campsite's mailbox.
-    const template = await createTemplate(db, campsite.id, templateFieldsSchema.parse({ name: 'Angebot', languageId: 3, html: '<p>Ihr Angebot</p>' }));
+    const template = await createTemplate(ctxFor(db, { campsiteId: campsite.id }), templateFieldsSchema.parse({ name: 'Angebot', languageId: 3, html: '<p>Ihr Angebot</p>' }));
     const quoteMail = await sendQuoteMail(ctxFor(db, tenant), { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN);
     const guestReplyId = newMessageId('example.it');
     await saveSyncBatch(jobCtxFor(db, campsite.id), ref, {

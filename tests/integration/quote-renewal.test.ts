@@ -91,7 +91,7 @@ describe('asking for a new quote once the old one expired', () => {
 describe('sending the quote with its PDF', () => {
   it('stores the German PDF as the quote’s file and the queued mail carries it; a repeated send adds none', async () => {
     const { tenant, quote, campsite } = await sentQuote('2099-01-10');
-    const template = await createTemplate(db, campsite.id, templateFieldsSchema.parse({ name: 'Angebot', languageId: 3, html: '<p>Guten Tag {{nome}}</p>' }));
+    const template = await createTemplate(ctxFor(db, { campsiteId: campsite.id }), templateFieldsSchema.parse({ name: 'Angebot', languageId: 3, html: '<p>Guten Tag {{nome}}</p>' }));
     const input = { quoteId: quote.id, templateId: template.id, attachmentIds: [], attachPdf: true, idempotencyKey: 'pdf-once' };
     await sendQuoteMail(ctxFor(db, tenant), input, 'https://crm.example');
     await sendQuoteMail(ctxFor(db, tenant), input, 'https://crm.example');

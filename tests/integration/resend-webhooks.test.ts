@@ -5,6 +5,7 @@ import { campaignEvents, campsites, contacts, newsletterRecipients, webhookRecei
 import { handleResendWebhook } from '@/lib/campaigns/webhook-handler';
 import { getCampaignStats, getLinkStats } from '@/lib/campaigns/stats';
 import { makeMailingCampsite, makeSentNewsletter, newSigningSecret, resendEvent, webhookRequest, type WebhookOptions } from '../helpers/campaigns';
+import { ctxFor, systemCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { snapshotDatabase } from '../helpers/db-snapshot';
 
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 
 async function post(campsiteId: string, event: unknown, options: WebhookOptions) {
-  const response = await handleResendWebhook(db, webhookRequest(campsiteId, event, options), campsiteId);
+  const response = await handleResendWebhook(systemCtxFor(db), webhookRequest(campsiteId, event, options), campsiteId);
   return { status: response.status, text: await response.text() };
 }
 
@@ -28,7 +29,8 @@ async function setup() {
 describe('Resend webhooks', () => {
   it('real events move the stats, the ledger and the per-link clicks', async () => {
     const { campsite, secret, campaign, messageIds, contacts: people } = await setup();
-    const ids = { campsiteId: campsite.id, campaignId: campaign.id };
+    const ctx = ctxFor(db, { campsiteId: campsite.id });
+    const ids = { campaignId: campaign.id };
     const at = new Date('2026-03-01T10:00:00Z');
     for (const [type, message, extra] of [
       ['email.delivered', messageIds[0], {}],
@@ -45,10 +47,10 @@ describe('Resend webhooks', () => {
       expect(answer.status, answer.text).toBe(200);
       expect(JSON.parse(answer.text)).toEqual({ ok: true, esito: 'recorded' });
     }
-    const stats = await getCampaignStats(db, ids);
+    const stats = await getCampaignStats(ctx, ids);
     expect(stats).toMatchObject({ sent: 3, delivered: 2, opened: 2, opens: 3, clicked: 2, clicks: 3, delayed: 1, bounced: 0, complained: 0 });
     expect(stats.rates).toMatchObject({ delivered: 0.6667, opened: 1, clicked: 1, bounced: 0 });
-    expect(await getLinkStats(db, ids)).toEqual([
+    expect(await getLinkStats(ctx, ids)).toEqual([
       { url: 'https://campeggio.test/offerte', clicks: 2, recipients: 1 },
       { url: 'https://campeggio.test/mappa', clicks: 1, recipients: 1 },
     ]);
@@ -78,7 +80,7 @@ describe('Resend webhooks', () => {
     expect((await post(campsite.id, event, { secret, timestamp: now - 6 * 60 })).status).toBe(400);
     expect((await post(campsite.id, event, { secret, timestamp: now + 6 * 60 })).status).toBe(400);
     const bare = new Request(`https://crm.example.test/api/webhooks/resend/${campsite.id}`, { method: 'POST', body: JSON.stringify(event) });
-    expect((await handleResendWebhook(db, bare, campsite.id)).status).toBe(400);
+    expect((await handleResendWebhook(systemCtxFor(db), bare, campsite.id)).status).toBe(400);
     expect(await snapshot()).toEqual(before);
     // The same delivery, correctly signed and fresh, goes through: the refusals were the signature's.
     expect((await post(campsite.id, event, { secret, timestamp: now - 4 * 60 })).status).toBe(200);
@@ -97,7 +99,7 @@ describe('Resend webhooks', () => {
     const other = await post(campsite.id, resendEvent('email.complained', messageIds[1]), { secret, id });
     expect(other.status).toBe(200);
     expect(await snapshot()).toEqual(after);
-    expect((await getCampaignStats(db, { campsiteId: campsite.id, campaignId: campaign.id })).opens).toBe(1);
+    expect((await getCampaignStats(ctxFor(db, { campsiteId: campsite.id }), { campaignId: campaign.id })).opens).toBe(1);
   });
 
   it('the same svix-id delivered twice at once is processed once', async () => {
@@ -105,7 +107,7 @@ describe('Resend webhooks', () => {
     const id = 'msg_twice_' + campaign.id;
     const answers = await Promise.all([0, 1, 2].map(() => post(campsite.id, resendEvent('email.clicked', messageIds[0], { click: { link: 'https://x.test' } }), { secret, id })));
     expect(answers.map((answer) => JSON.parse(answer.text).esito).sort()).toEqual(['recorded', 'replay', 'replay']);
-    expect((await getCampaignStats(db, { campsiteId: campsite.id, campaignId: campaign.id })).clicks).toBe(1);
+    expect((await getCampaignStats(ctxFor(db, { campsiteId: campsite.id }), { campaignId: campaign.id })).clicks).toBe(1);
   });
 
   it('a hard bounce and a complaint suppress the address; a soft bounce does not', async () => {
@@ -123,7 +125,7 @@ describe('Resend webhooks', () => {
     await post(campsite.id, resendEvent('email.complained', messageIds[0]), { secret });
     const [first] = await db.select().from(contacts).where(eq(contacts.id, people[0].id));
     expect(first).toMatchObject({ emailSuppressedAt: at, emailSuppressedReason: 'bounce' });
-    expect(await getCampaignStats(db, { campsiteId: campsite.id, campaignId: campaign.id })).toMatchObject({ bounced: 2, complained: 2 });
+    expect(await getCampaignStats(ctxFor(db, { campsiteId: campsite.id }), { campaignId: campaign.id })).toMatchObject({ bounced: 2, complained: 2 });
   });
 
   it('unknown message ids and other event types leave only the receipt; an unknown campsite is 404', async () => {
@@ -187,10 +189,10 @@ describe('Resend webhooks', () => {
     });
     const id = 'msg_retry_' + campaign.id;
     const request = () => webhookRequest(campsite.id, resendEvent('email.delivered', messageIds[0]), { secret, id });
-    await expect(handleResendWebhook(failing, request(), campsite.id)).rejects.toThrow('guasto simulato');
+    await expect(handleResendWebhook(systemCtxFor(failing), request(), campsite.id)).rejects.toThrow('guasto simulato');
     expect(await snapshot()).toEqual(before);
-    const retried = await handleResendWebhook(db, request(), campsite.id);
+    const retried = await handleResendWebhook(systemCtxFor(db), request(), campsite.id);
     expect(await retried.json()).toEqual({ ok: true, esito: 'recorded' });
-    expect((await getCampaignStats(db, { campsiteId: campsite.id, campaignId: campaign.id })).delivered).toBe(1);
+    expect((await getCampaignStats(ctxFor(db, { campsiteId: campsite.id }), { campaignId: campaign.id })).delivered).toBe(1);
   });
 });

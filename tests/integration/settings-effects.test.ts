@@ -35,7 +35,7 @@ async function quoteFor(languageId: 1 | 3, values: Parameters<typeof makeQuotesA
   const account = await makeQuotesAccount(db, values);
   const guest = await makeGuest(db, account.tenant, { firstName: 'Giulia', lastName: 'Bianchi', languageId });
   const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), account.platform);
-  const template = await createTemplate(db, account.campsite.id, templateFieldsSchema.parse({ name: 'Offerta', languageId, html: '<p>Gentile {{nome}}, ecco la proposta.</p>' }));
+  const template = await createTemplate(ctxFor(db, { campsiteId: account.campsite.id }), templateFieldsSchema.parse({ name: 'Offerta', languageId, html: '<p>Gentile {{nome}}, ecco la proposta.</p>' }));
   return { ...account, guest, quote, template, ids: { campsiteId: account.campsite.id, quoteId: quote.id, contactId: guest.id } };
 }
 

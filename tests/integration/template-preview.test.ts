@@ -5,6 +5,7 @@ import { campsites, quoteCards, quotes } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { fillPlaceholders } from '@/lib/templates/placeholders';
 import { latestQuoteIdOf, placeholderValuesFor } from '@/lib/templates/preview';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { makeGuest, makeQuotesAccount } from '../helpers/quotes';
 
@@ -34,9 +35,9 @@ describe('placeholderValuesFor', () => {
       { campingId: campsite.id, quoteId: quote.id, idx: 0, arrival: '2027-06-28', departure: '2027-07-03' },
     ]);
 
-    expect(await latestQuoteIdOf(db, campsite.id, guest.id)).toBe(quote.id);
+    expect(await latestQuoteIdOf(ctxFor(db, { campsiteId: campsite.id }), guest.id)).toBe(quote.id);
     expect(older.id).not.toBe(quote.id);
-    const values = await placeholderValuesFor(db, campsite.id, { contactId: guest.id, quoteId: quote.id }, ORIGIN);
+    const values = await placeholderValuesFor(ctxFor(db, { campsiteId: campsite.id }), { contactId: guest.id, quoteId: quote.id }, ORIGIN);
     expect(values).toEqual({
       nome: 'Anna',
       cognome: 'O’Neil',
@@ -60,12 +61,12 @@ describe('placeholderValuesFor', () => {
     const guest = await makeGuest(db, tenant, { firstName: 'Hans', lastName: '' });
     const other = await makeGuest(db, tenant);
     const [theirs] = await db.insert(quotes).values({ campingId: campsite.id, contactId: other.id }).returning();
-    const values = await placeholderValuesFor(db, campsite.id, { contactId: guest.id }, ORIGIN);
+    const values = await placeholderValuesFor(ctxFor(db, { campsiteId: campsite.id }), { contactId: guest.id }, ORIGIN);
     expect(values).toMatchObject({ nome: 'Hans', nomeCompleto: 'Hans', campeggio: campsite.name, telefonoCampeggio: '' });
     expect(values.linkPreventivo).toBeUndefined();
     expect(fillPlaceholders('[{{linkPreventivo}}]', values)).toBe('[]');
-    await expect(placeholderValuesFor(db, campsite.id, { contactId: guest.id, quoteId: theirs.id }, ORIGIN)).rejects.toBeInstanceOf(AppError);
+    await expect(placeholderValuesFor(ctxFor(db, { campsiteId: campsite.id }), { contactId: guest.id, quoteId: theirs.id }, ORIGIN)).rejects.toBeInstanceOf(AppError);
     const stranger = await makeQuotesAccount(db);
-    await expect(placeholderValuesFor(db, stranger.campsite.id, { contactId: guest.id }, ORIGIN)).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(placeholderValuesFor(ctxFor(db, { campsiteId: stranger.campsite.id }), { contactId: guest.id }, ORIGIN)).rejects.toMatchObject({ kind: 'not_found' });
   });
 });

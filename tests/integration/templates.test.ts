@@ -13,6 +13,7 @@ import {
   updateTemplate,
 } from '@/lib/templates/service';
 import { templateFieldsSchema, type TemplateFormValues } from '@/lib/templates/validation';
+import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite } from '../helpers/fixtures';
 
@@ -29,6 +30,7 @@ beforeAll(async () => {
 
 const input = (values: TemplateFormValues) => templateFieldsSchema.parse(values);
 const campsiteId = async () => (await makeCampsite(db)).id;
+const ctxOf = (campsiteId: string) => ctxFor(db, { campsiteId });
 
 async function expectAppError(promise: Promise<unknown>, kind: AppError['kind']) {
   const error = await promise.then(
@@ -43,26 +45,26 @@ async function expectAppError(promise: Promise<unknown>, kind: AppError['kind'])
 describe('template CRUD', () => {
   it('creates, reads, updates with the version and deletes', async () => {
     const camp = await campsiteId();
-    const created = await createTemplate(db, camp, input({ name: '  Benvenuto  ', html: '<p>Ciao {{nome}}</p>', languageId: '3', note: 'nota' }));
+    const created = await createTemplate(ctxOf(camp), input({ name: '  Benvenuto  ', html: '<p>Ciao {{nome}}</p>', languageId: '3', note: 'nota' }));
     expect(created).toMatchObject({ name: 'Benvenuto', html: '<p>Ciao {{nome}}</p>', languageId: DE, note: 'nota', isReminder: false, version: 0, imageIds: [] });
-    expect(await getTemplate(db, camp, created.id)).toEqual(created);
+    expect(await getTemplate(ctxOf(camp), created.id)).toEqual(created);
 
-    const updated = await updateTemplate(db, camp, created.id, { name: 'Willkommen', html: '<h2>Hallo {{nome}}</h2>' }, 0);
+    const updated = await updateTemplate(ctxOf(camp), created.id, { name: 'Willkommen', html: '<h2>Hallo {{nome}}</h2>' }, 0);
     expect(updated).toMatchObject({ name: 'Willkommen', html: '<h2>Hallo {{nome}}</h2>', languageId: DE, note: 'nota', version: 1 });
 
     // A save made from the version-0 page after somebody else's save is refused, and changes nothing.
-    const stale = await expectAppError(updateTemplate(db, camp, created.id, { name: 'Vecchia' }, 0), 'conflict');
+    const stale = await expectAppError(updateTemplate(ctxOf(camp), created.id, { name: 'Vecchia' }, 0), 'conflict');
     expect(stale.message).toContain('ricarica la pagina');
-    expect((await getTemplate(db, camp, created.id)).name).toBe('Willkommen');
+    expect((await getTemplate(ctxOf(camp), created.id)).name).toBe('Willkommen');
 
-    expect((await deleteTemplate(db, camp, created.id)).id).toBe(created.id);
-    await expectAppError(getTemplate(db, camp, created.id), 'not_found');
-    await expectAppError(deleteTemplate(db, camp, created.id), 'not_found');
+    expect((await deleteTemplate(ctxOf(camp), created.id)).id).toBe(created.id);
+    await expectAppError(getTemplate(ctxOf(camp), created.id), 'not_found');
+    await expectAppError(deleteTemplate(ctxOf(camp), created.id), 'not_found');
   });
 
   it('refuses a nameless template and an unknown language', async () => {
     expect(templateFieldsSchema.safeParse({ name: '   ' }).success).toBe(false);
-    await expectAppError(createTemplate(db, await campsiteId(), input({ name: 'X', languageId: 999 })), 'bad_request');
+    await expectAppError(createTemplate(ctxOf(await campsiteId()), input({ name: 'X', languageId: 999 })), 'bad_request');
   });
 
   it('keeps only the campsite’s own images', async () => {
@@ -71,67 +73,67 @@ describe('template CRUD', () => {
     const picture = { fileName: 'a.jpg', mimeType: 'image/jpeg', width: 1, height: 1, byteSize: 1, data: Buffer.from([1]) };
     const [mine] = await db.insert(images).values({ ...picture, campingId: camp }).returning({ id: images.id });
     const [theirs] = await db.insert(images).values({ ...picture, campingId: other }).returning({ id: images.id });
-    const created = await createTemplate(db, camp, input({ name: 'Con foto', imageIds: [mine.id, theirs.id, 'inesistente', mine.id] }));
+    const created = await createTemplate(ctxOf(camp), input({ name: 'Con foto', imageIds: [mine.id, theirs.id, 'inesistente', mine.id] }));
     expect(created.imageIds).toEqual([mine.id]);
   });
 
   it('duplicates as "Copia di …", never as the reminder', async () => {
     const camp = await campsiteId();
-    const original = await createTemplate(db, camp, input({ name: 'Sollecito', html: '<p>x</p>', languageId: IT, isReminder: true, note: 'n' }));
-    const copy = await duplicateTemplate(db, camp, original.id);
+    const original = await createTemplate(ctxOf(camp), input({ name: 'Sollecito', html: '<p>x</p>', languageId: IT, isReminder: true, note: 'n' }));
+    const copy = await duplicateTemplate(ctxOf(camp), original.id);
     expect(copy).toMatchObject({ name: 'Copia di Sollecito', html: '<p>x</p>', languageId: IT, note: 'n', isReminder: false, version: 0 });
     expect(copy.id).not.toBe(original.id);
-    expect((await getTemplate(db, camp, original.id)).isReminder).toBe(true);
+    expect((await getTemplate(ctxOf(camp), original.id)).isReminder).toBe(true);
   });
 });
 
 describe('lists and choices', () => {
   it('filters by language, reminder flag and name, ordered by name', async () => {
     const camp = await campsiteId();
-    await createTemplate(db, camp, input({ name: 'b tedesco', languageId: DE }));
-    await createTemplate(db, camp, input({ name: 'A tedesco 100%', languageId: DE, isReminder: true }));
-    await createTemplate(db, camp, input({ name: 'Italiano', languageId: IT }));
-    expect((await listTemplates(db, camp)).map((row) => row.name)).toEqual(['A tedesco 100%', 'b tedesco', 'Italiano']);
-    expect((await listTemplates(db, camp, { languageId: DE })).map((row) => row.name)).toEqual(['A tedesco 100%', 'b tedesco']);
-    expect((await listTemplates(db, camp, { isReminder: true })).map((row) => row.name)).toEqual(['A tedesco 100%']);
-    expect((await listTemplates(db, camp, { search: '100%' })).map((row) => row.name)).toEqual(['A tedesco 100%']);
-    expect(await listTemplates(db, camp, { search: '_' })).toEqual([]);
+    await createTemplate(ctxOf(camp), input({ name: 'b tedesco', languageId: DE }));
+    await createTemplate(ctxOf(camp), input({ name: 'A tedesco 100%', languageId: DE, isReminder: true }));
+    await createTemplate(ctxOf(camp), input({ name: 'Italiano', languageId: IT }));
+    expect((await listTemplates(ctxOf(camp))).map((row) => row.name)).toEqual(['A tedesco 100%', 'b tedesco', 'Italiano']);
+    expect((await listTemplates(ctxOf(camp), { languageId: DE })).map((row) => row.name)).toEqual(['A tedesco 100%', 'b tedesco']);
+    expect((await listTemplates(ctxOf(camp), { isReminder: true })).map((row) => row.name)).toEqual(['A tedesco 100%']);
+    expect((await listTemplates(ctxOf(camp), { search: '100%' })).map((row) => row.name)).toEqual(['A tedesco 100%']);
+    expect(await listTemplates(ctxOf(camp), { search: '_' })).toEqual([]);
   });
 
   it('puts the guest’s language first', async () => {
     const camp = await campsiteId();
-    await createTemplate(db, camp, input({ name: 'Alfa', languageId: IT }));
-    await createTemplate(db, camp, input({ name: 'Zeta', languageId: EN }));
-    await createTemplate(db, camp, input({ name: 'Beta', languageId: EN }));
-    await createTemplate(db, camp, input({ name: 'Gamma' }));
-    expect((await templatesForLanguage(db, camp, EN)).map((row) => row.name)).toEqual(['Beta', 'Zeta', 'Alfa', 'Gamma']);
-    expect((await templatesForLanguage(db, camp, null)).map((row) => row.name)).toEqual(['Gamma', 'Alfa', 'Beta', 'Zeta']);
+    await createTemplate(ctxOf(camp), input({ name: 'Alfa', languageId: IT }));
+    await createTemplate(ctxOf(camp), input({ name: 'Zeta', languageId: EN }));
+    await createTemplate(ctxOf(camp), input({ name: 'Beta', languageId: EN }));
+    await createTemplate(ctxOf(camp), input({ name: 'Gamma' }));
+    expect((await templatesForLanguage(ctxOf(camp), EN)).map((row) => row.name)).toEqual(['Beta', 'Zeta', 'Alfa', 'Gamma']);
+    expect((await templatesForLanguage(ctxOf(camp), null)).map((row) => row.name)).toEqual(['Gamma', 'Alfa', 'Beta', 'Zeta']);
   });
 
   it('keeps one reminder per language and picks language, else Italian, else any', async () => {
     const camp = await campsiteId();
-    expect(await reminderTemplate(db, camp, DE)).toBeNull();
-    const french = await createTemplate(db, camp, input({ name: 'Rappel', languageId: FR, isReminder: true }));
-    expect((await reminderTemplate(db, camp, DE))?.id).toBe(french.id);
-    const italian = await createTemplate(db, camp, input({ name: 'Sollecito', languageId: IT, isReminder: true }));
-    expect((await reminderTemplate(db, camp, DE))?.id).toBe(italian.id);
-    const german = await createTemplate(db, camp, input({ name: 'Erinnerung', languageId: DE, isReminder: true }));
-    expect((await reminderTemplate(db, camp, DE))?.id).toBe(german.id);
-    expect((await reminderTemplate(db, camp, EN))?.id).toBe(italian.id);
+    expect(await reminderTemplate(ctxOf(camp), DE)).toBeNull();
+    const french = await createTemplate(ctxOf(camp), input({ name: 'Rappel', languageId: FR, isReminder: true }));
+    expect((await reminderTemplate(ctxOf(camp), DE))?.id).toBe(french.id);
+    const italian = await createTemplate(ctxOf(camp), input({ name: 'Sollecito', languageId: IT, isReminder: true }));
+    expect((await reminderTemplate(ctxOf(camp), DE))?.id).toBe(italian.id);
+    const german = await createTemplate(ctxOf(camp), input({ name: 'Erinnerung', languageId: DE, isReminder: true }));
+    expect((await reminderTemplate(ctxOf(camp), DE))?.id).toBe(german.id);
+    expect((await reminderTemplate(ctxOf(camp), EN))?.id).toBe(italian.id);
 
     // A second German reminder takes the role; the first loses its mark and its version goes up.
-    const second = await createTemplate(db, camp, input({ name: 'Erinnerung 2', languageId: DE, isReminder: true }));
-    expect((await reminderTemplate(db, camp, DE))?.id).toBe(second.id);
-    expect(await getTemplate(db, camp, german.id)).toMatchObject({ isReminder: false, version: 1 });
+    const second = await createTemplate(ctxOf(camp), input({ name: 'Erinnerung 2', languageId: DE, isReminder: true }));
+    expect((await reminderTemplate(ctxOf(camp), DE))?.id).toBe(second.id);
+    expect(await getTemplate(ctxOf(camp), german.id)).toMatchObject({ isReminder: false, version: 1 });
     // Marking through an edit works the same; another language's reminder is untouched.
-    await updateTemplate(db, camp, german.id, { isReminder: true });
-    expect((await reminderTemplate(db, camp, DE))?.id).toBe(german.id);
-    expect((await getTemplate(db, camp, second.id)).isReminder).toBe(false);
-    expect((await getTemplate(db, camp, italian.id)).isReminder).toBe(true);
+    await updateTemplate(ctxOf(camp), german.id, { isReminder: true });
+    expect((await reminderTemplate(ctxOf(camp), DE))?.id).toBe(german.id);
+    expect((await getTemplate(ctxOf(camp), second.id)).isReminder).toBe(false);
+    expect((await getTemplate(ctxOf(camp), italian.id)).isReminder).toBe(true);
     // Moving a reminder to another language clears that language's one.
-    await updateTemplate(db, camp, second.id, { languageId: IT, isReminder: true });
-    expect((await getTemplate(db, camp, italian.id)).isReminder).toBe(false);
-    expect((await reminderTemplate(db, camp, IT))?.id).toBe(second.id);
+    await updateTemplate(ctxOf(camp), second.id, { languageId: IT, isReminder: true });
+    expect((await getTemplate(ctxOf(camp), italian.id)).isReminder).toBe(false);
+    expect((await reminderTemplate(ctxOf(camp), IT))?.id).toBe(second.id);
   });
 });
 
@@ -139,16 +141,16 @@ describe('tenant isolation', () => {
   it('another campsite cannot read, list, edit, duplicate or delete a template', async () => {
     const owner = await campsiteId();
     const stranger = await campsiteId();
-    const template = await createTemplate(db, owner, input({ name: 'Privato', languageId: IT, isReminder: true }));
-    await expectAppError(getTemplate(db, stranger, template.id), 'not_found');
-    await expectAppError(updateTemplate(db, stranger, template.id, { name: 'Rubato' }), 'not_found');
-    await expectAppError(duplicateTemplate(db, stranger, template.id), 'not_found');
-    await expectAppError(deleteTemplate(db, stranger, template.id), 'not_found');
-    expect(await listTemplates(db, stranger)).toEqual([]);
-    expect(await templatesForLanguage(db, stranger, IT)).toEqual([]);
-    expect(await reminderTemplate(db, stranger, IT)).toBeNull();
+    const template = await createTemplate(ctxOf(owner), input({ name: 'Privato', languageId: IT, isReminder: true }));
+    await expectAppError(getTemplate(ctxOf(stranger), template.id), 'not_found');
+    await expectAppError(updateTemplate(ctxOf(stranger), template.id, { name: 'Rubato' }), 'not_found');
+    await expectAppError(duplicateTemplate(ctxOf(stranger), template.id), 'not_found');
+    await expectAppError(deleteTemplate(ctxOf(stranger), template.id), 'not_found');
+    expect(await listTemplates(ctxOf(stranger))).toEqual([]);
+    expect(await templatesForLanguage(ctxOf(stranger), IT)).toEqual([]);
+    expect(await reminderTemplate(ctxOf(stranger), IT)).toBeNull();
     // A reminder of the stranger's own does not clear the owner's.
-    await createTemplate(db, stranger, input({ name: 'Suo sollecito', languageId: IT, isReminder: true }));
-    expect(await getTemplate(db, owner, template.id)).toMatchObject({ name: 'Privato', isReminder: true, version: 0 });
+    await createTemplate(ctxOf(stranger), input({ name: 'Suo sollecito', languageId: IT, isReminder: true }));
+    expect(await getTemplate(ctxOf(owner), template.id)).toMatchObject({ name: 'Privato', isReminder: true, version: 0 });
   });
 });

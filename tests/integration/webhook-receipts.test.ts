@@ -4,6 +4,7 @@ import type { Database } from '@/db/client';
 import { newsletterRecipients } from '@/db/schema';
 import { handleResendWebhook } from '@/lib/campaigns/webhook-handler';
 import { makeMailingCampsite, makeSentNewsletter, resendEvent, webhookRequest } from '../helpers/campaigns';
+import { systemCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 
 /**
@@ -24,12 +25,12 @@ it('the same svix-id at two campsites is recorded at both, and replayed at neith
   const id = `msg_shared_${sites[0].campaign.id}`;
   for (const site of sites) {
     const event = resendEvent('email.delivered', site.messageIds[0]);
-    const answer = await handleResendWebhook(db, webhookRequest(site.campsite.id, event, { secret: site.secret, id }), site.campsite.id);
+    const answer = await handleResendWebhook(systemCtxFor(db), webhookRequest(site.campsite.id, event, { secret: site.secret, id }), site.campsite.id);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ ok: true, esito: 'recorded' });
     const [recipient] = await db.select({ lastEvent: newsletterRecipients.lastEvent }).from(newsletterRecipients).where(eq(newsletterRecipients.providerMessageId, site.messageIds[0]));
     expect(recipient.lastEvent).toBe('delivered');
-    const replay = await handleResendWebhook(db, webhookRequest(site.campsite.id, event, { secret: site.secret, id }), site.campsite.id);
+    const replay = await handleResendWebhook(systemCtxFor(db), webhookRequest(site.campsite.id, event, { secret: site.secret, id }), site.campsite.id);
     expect(await replay.json()).toEqual({ ok: true, esito: 'replay' });
   }
 });

@@ -20,8 +20,8 @@ const staff = { packLevel: 10 } as const;
 
 export const createListAction = staffAction(
   listInputSchema,
-  async ({ tenant, db }, input) => {
-    const list = await createList(db, { campsiteId: tenant.campsiteId, input });
+  async (ctx, input) => {
+    const list = await createList(ctx, { input });
     return { id: list.id, name: list.name };
   },
   staff,
@@ -29,8 +29,8 @@ export const createListAction = staffAction(
 
 export const updateListAction = staffAction(
   z.object({ id: listIdSchema, list: listInputSchema }),
-  async ({ tenant, db }, input) => {
-    const list = await updateList(db, { campsiteId: tenant.campsiteId, listId: input.id, patch: input.list });
+  async (ctx, input) => {
+    const list = await updateList(ctx, { listId: input.id, patch: input.list });
     return { id: list.id, name: list.name };
   },
   staff,
@@ -38,8 +38,8 @@ export const updateListAction = staffAction(
 
 export const deleteListAction = staffAction(
   z.object({ id: listIdSchema }),
-  async ({ tenant, db }, input) => {
-    await deleteList(db, { campsiteId: tenant.campsiteId, listId: input.id });
+  async (ctx, input) => {
+    await deleteList(ctx, { listId: input.id });
     return { id: input.id };
   },
   staff,
@@ -47,25 +47,25 @@ export const deleteListAction = staffAction(
 
 export const loadMembersAction = staffAction(
   memberPageSchema,
-  async ({ tenant, db }, input) => listMembers(db, { campsiteId: tenant.campsiteId, listId: input.listId, cursor: input.cursor, limit: input.limit }),
+  async (ctx, input) => listMembers(ctx, { listId: input.listId, cursor: input.cursor, limit: input.limit }),
   staff,
 );
 
-export const addContactsAction = staffAction(addByIdsSchema, async ({ tenant, db }, input) => addContacts(db, { campsiteId: tenant.campsiteId, ...input }), staff);
+export const addContactsAction = staffAction(addByIdsSchema, async (ctx, input) => addContacts(ctx, input), staff);
 
-export const removeMemberAction = staffAction(removeMemberSchema, async ({ tenant, db }, input) => removeMember(db, { campsiteId: tenant.campsiteId, ...input }), staff);
+export const removeMemberAction = staffAction(removeMemberSchema, async (ctx, input) => removeMember(ctx, input), staff);
 
 export const searchContactsAction = staffAction(
   z.object({ listId: listIdSchema, search: z.string().trim().max(200) }),
-  async ({ tenant, db }, input) => searchContactsForList(db, { campsiteId: tenant.campsiteId, ...input }),
+  async (ctx, input) => searchContactsForList(ctx, input),
   staff,
 );
 
-export const previewFilterAction = staffAction(memberFilterSchema, async ({ tenant, db }, filter) => previewFilter(db, { campsiteId: tenant.campsiteId, filter }), staff);
+export const previewFilterAction = staffAction(memberFilterSchema, async (ctx, filter) => previewFilter(ctx, { filter }), staff);
 
 /** One chunk of the bulk add; the page calls it again with nextCursor until it is null, showing progress. */
 export const addFilteredChunkAction = staffAction(
   addByFilterSchema,
-  async ({ tenant, db }, input) => addFilteredChunk(db, { campsiteId: tenant.campsiteId, listId: input.listId, filter: input.filter, cursor: input.cursor }),
+  async (ctx, input) => addFilteredChunk(ctx, { listId: input.listId, filter: input.filter, cursor: input.cursor }),
   staff,
 );

@@ -10,7 +10,7 @@ import { getList, type ListSummary } from '@/lib/lists/service';
 export const findList = cache(async (listId: string): Promise<{ campsiteId: string; list: ListSummary | null; run: StaffRequest['run'] }> => {
   const { tenant, run } = await staffPage({ packLevel: 10 });
   try {
-    return { campsiteId: tenant.campsiteId, run, list: await run(({ db }) => getList(db, { campsiteId: tenant.campsiteId, listId })) };
+    return { campsiteId: tenant.campsiteId, run, list: await run((ctx) => getList(ctx, { listId })) };
   } catch (error) {
     if (error instanceof AppError && error.kind === 'not_found') return { campsiteId: tenant.campsiteId, run, list: null };
     throw error;

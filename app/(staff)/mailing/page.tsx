@@ -19,10 +19,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The newsletter area: the campsite's lists, then its newsletters (sent, sending, scheduled). */
 export default async function MailingPage() {
-  const { tenant, run } = await staffPage({ packLevel: 10 });
+  const { run } = await staffPage({ packLevel: 10 });
   const [t, tNav, tCampaigns] = await Promise.all([getTranslations('lists'), getTranslations('nav'), getTranslations('campaigns')]);
-  const ids = { campsiteId: tenant.campsiteId };
-  const [lists, campaigns] = await run(({ db }) => Promise.all([listLists(db, ids), listCampaigns(db, ids)]));
+  const [lists, campaigns] = await run((ctx) => Promise.all([listLists(ctx), listCampaigns(ctx)]));
 
   return (
     <PageContainer>

@@ -12,10 +12,10 @@ import { templateIdSchema } from '@/lib/templates/validation';
 import { z } from '@/lib/validation';
 
 /** Saves the procedure's draft as it stands: a new one the first time, the same one afterwards. */
-export const saveDraftAction = staffAction(saveDraftSchema, async ({ tenant, db }, input) => {
-  const create = () => createNewsletterDraft(db, { campsiteId: tenant.campsiteId, ownerId: tenant.userId, draft: input.draft });
+export const saveDraftAction = staffAction(saveDraftSchema, async (ctx, input) => {
+  const create = () => createNewsletterDraft(ctx, { ownerId: ctx.tenant.userId, draft: input.draft });
   const saved = input.id
-    ? await updateNewsletterDraft(db, { campsiteId: tenant.campsiteId, id: input.id, patch: input.draft }).catch((error: unknown) => {
+    ? await updateNewsletterDraft(ctx, { id: input.id, patch: input.draft }).catch((error: unknown) => {
         // Deleted meanwhile (from another tab): what is on screen is saved as a new draft rather than lost.
         if (error instanceof AppError && error.kind === 'not_found') return create();
         throw error;
@@ -24,20 +24,20 @@ export const saveDraftAction = staffAction(saveDraftSchema, async ({ tenant, db 
   return { id: saved.id, savedAt: saved.updatedAt.toISOString() };
 });
 
-export const deleteDraftAction = staffAction(z.object({ id: draftIdSchema }), async ({ tenant, db }, input) => {
-  await deleteNewsletterDraft(db, { campsiteId: tenant.campsiteId, id: input.id });
+export const deleteDraftAction = staffAction(z.object({ id: draftIdSchema }), async (ctx, input) => {
+  await deleteNewsletterDraft(ctx, { id: input.id });
   return { id: input.id };
 });
 
 /** The chosen template's text, loaded when picked (the page lists names only). */
-export const loadTemplateAction = staffAction(z.object({ id: templateIdSchema }), async ({ tenant, db }, input) => {
-  const template = await getTemplate(db, tenant.campsiteId, input.id);
+export const loadTemplateAction = staffAction(z.object({ id: templateIdSchema }), async (ctx, input) => {
+  const template = await getTemplate(ctx, input.id);
   return { id: template.id, name: template.name, html: template.html, languageId: template.languageId };
 });
 
 /** The resume step: recipients counted and the mail filled with a real member, as it will leave. */
-export const previewNewsletterAction = staffAction(newsletterContentSchema, async ({ tenant, db }, input) => {
-  const preview = await previewNewsletter(db, { campsiteId: tenant.campsiteId, ...input, origin: await publicOrigin() });
+export const previewNewsletterAction = staffAction(newsletterContentSchema, async (ctx, input) => {
+  const preview = await previewNewsletter(ctx, { ...input, origin: await publicOrigin() });
   const member = preview.member;
   return {
     recipients: preview.recipients,
@@ -48,27 +48,26 @@ export const previewNewsletterAction = staffAction(newsletterContentSchema, asyn
 });
 
 /** A test send to the staff's own address with the campsite's key. */
-export const sendTestAction = staffAction(newsletterContentSchema, async ({ tenant, db }, input) => {
-  await sendTestNewsletter(db, { campsiteId: tenant.campsiteId, ...input, origin: await publicOrigin(), to: tenant.email });
-  return { to: tenant.email };
+export const sendTestAction = staffAction(newsletterContentSchema, async (ctx, input) => {
+  await sendTestNewsletter(ctx, { ...input, origin: await publicOrigin(), to: ctx.tenant.email });
+  return { to: ctx.tenant.email };
 });
 
 /** Starts the newsletter (now or at the chosen time); the draft it came from is removed once it has started. */
-export const startNewsletterAction = staffAction(newsletterSendSchema, async ({ tenant, db }, input) => {
+export const startNewsletterAction = staffAction(newsletterSendSchema, async (ctx, input) => {
   const sendAt = input.sendAt ? new Date(input.sendAt) : null;
   if (sendAt && sendAt.getTime() < Date.now() - 60_000) throw new AppError('bad_request', 'La data di invio programmato è già passata: scegline una futura.');
-  const started = await startNewsletter(db, {
-    campsiteId: tenant.campsiteId,
+  const started = await startNewsletter(ctx, {
     listId: input.listId,
     subject: input.subject,
     html: input.html,
     templateId: input.templateId,
     languageId: input.languageId,
     sendAt,
-    createdBy: tenant.userId,
+    createdBy: ctx.tenant.userId,
   });
   if (input.draftId) {
-    await deleteNewsletterDraft(db, { campsiteId: tenant.campsiteId, id: input.draftId }).catch((error: unknown) => {
+    await deleteNewsletterDraft(ctx, { id: input.draftId }).catch((error: unknown) => {
       // The newsletter has started all the same: a failure here must not invite a second send.
       if (!(error instanceof AppError && error.kind === 'not_found')) console.error('Bozza non eliminata dopo l’invio', error);
     });

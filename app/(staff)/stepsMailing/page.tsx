@@ -40,9 +40,9 @@ function wizardDraft(draft: NewsletterDraft): WizardDraft {
   };
 }
 
-async function providerReady(run: StaffRequest['run'], campsiteId: string): Promise<boolean> {
+async function providerReady(run: StaffRequest['run']): Promise<boolean> {
   try {
-    await run(({ db }) => assertMailingProvider(db, campsiteId));
+    await run((ctx) => assertMailingProvider(ctx));
     return true;
   } catch (error) {
     if (error instanceof AppError && error.kind === 'conflict') return false;
@@ -57,16 +57,14 @@ export default async function StepsMailingPage({ searchParams }: { searchParams:
   const campsiteId = tenant.campsiteId;
   let resumed: NewsletterDraft | null = null;
   if (typeof bozza === 'string' && bozza) {
-    resumed = await run(({ db }) => getNewsletterDraft(db, { campsiteId, id: bozza.slice(0, 100) })).catch((error: unknown) => {
+    resumed = await run((ctx) => getNewsletterDraft(ctx, { id: bozza.slice(0, 100) })).catch((error: unknown) => {
       if (error instanceof AppError && error.kind === 'not_found') notFound();
       throw error;
     });
   }
   const [[lists, templates, languages, drafts], ready, t] = await Promise.all([
-    run(({ db }) =>
-      Promise.all([listsForPicker(db, { campsiteId }), listTemplates(db, campsiteId), templateLanguages(db), listNewsletterDrafts(db, { campsiteId, limit: 20 })]),
-    ),
-    providerReady(run, campsiteId),
+    run((ctx) => Promise.all([listsForPicker(ctx), listTemplates(ctx), templateLanguages(ctx.db), listNewsletterDrafts(ctx, { limit: 20 })])),
+    providerReady(run),
     getTranslations('stepsMailing'),
   ]);
   const listNames = new Map(lists.map((list) => [list.id, list.name]));

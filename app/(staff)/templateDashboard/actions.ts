@@ -7,12 +7,12 @@ import { z } from '@/lib/validation';
 
 const byId = z.object({ id: templateIdSchema });
 
-export const duplicateTemplateAction = staffAction(byId, async ({ tenant, db }, input) => {
-  const copy = await duplicateTemplate(db, tenant.campsiteId, input.id);
+export const duplicateTemplateAction = staffAction(byId, async (ctx, input) => {
+  const copy = await duplicateTemplate(ctx, input.id);
   return { id: copy.id, name: copy.name };
 });
 
-export const deleteTemplateAction = staffAction(byId, async ({ tenant, db }, input) => {
-  await deleteTemplate(db, tenant.campsiteId, input.id);
+export const deleteTemplateAction = staffAction(byId, async (ctx, input) => {
+  await deleteTemplate(ctx, input.id);
   return { id: input.id };
 });

@@ -25,11 +25,11 @@ function languageParam(value: string | string[] | undefined): number | null {
 
 /** The campsite's templates: filter by language, edit, duplicate, delete, create. */
 export default async function TemplateDashboardPage({ searchParams }: Props) {
-  const { tenant, run } = await staffPage({ packLevel: 10 });
+  const { run } = await staffPage({ packLevel: 10 });
   const t = await getTranslations('templates');
   const selected = languageParam((await searchParams).lingua);
   // All of them (a campsite has at most 500): the filter offers only the languages in use.
-  const [all, languages] = await run(({ db }) => Promise.all([listTemplates(db, tenant.campsiteId), templateLanguages(db)]));
+  const [all, languages] = await run((ctx) => Promise.all([listTemplates(ctx), templateLanguages(ctx.db)]));
   const languageNames = new Map(languages.map((language) => [language.id, language.name]));
   const used = languages.filter((language) => all.some((template) => template.languageId === language.id));
   const shown = selected === null ? all : all.filter((template) => template.languageId === selected);

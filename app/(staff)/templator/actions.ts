@@ -12,11 +12,9 @@ import { previewRequestSchema, templateSaveSchema } from '@/lib/templates/valida
 import { z } from '@/lib/validation';
 
 /** Creates or saves (with the version the editor loaded); the image list comes from the HTML itself. */
-export const saveTemplateAction = staffAction(templateSaveSchema, async ({ tenant, db }, input) => {
+export const saveTemplateAction = staffAction(templateSaveSchema, async (ctx, input) => {
   const template = { ...input.template, imageIds: imageIdsIn(input.template.html) };
-  const saved = input.id
-    ? await updateTemplate(db, tenant.campsiteId, input.id, template, input.version)
-    : await createTemplate(db, tenant.campsiteId, template);
+  const saved = input.id ? await updateTemplate(ctx, input.id, template, input.version) : await createTemplate(ctx, template);
   return { id: saved.id, version: saved.version };
 });
 
@@ -24,9 +22,9 @@ export const saveTemplateAction = staffAction(templateSaveSchema, async ({ tenan
  * The HTML being edited (saved or not) filled with a real guest's data and their newest quote,
  * exactly as a mail would be; the page shows it in a sandboxed frame.
  */
-export const previewTemplateAction = staffAction(previewRequestSchema, async ({ tenant, db }, input) => {
-  const quoteId = await latestQuoteIdOf(db, tenant.campsiteId, input.contactId);
-  const values = await placeholderValuesFor(db, tenant.campsiteId, { contactId: input.contactId, quoteId }, await publicOrigin());
+export const previewTemplateAction = staffAction(previewRequestSchema, async (ctx, input) => {
+  const quoteId = await latestQuoteIdOf(ctx, input.contactId);
+  const values = await placeholderValuesFor(ctx, { contactId: input.contactId, quoteId }, await publicOrigin());
   return { html: fillPlaceholders(input.html, values), quoteName: quoteId ? values.nomePreventivo || '—' : null };
 });
 

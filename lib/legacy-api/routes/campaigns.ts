@@ -27,9 +27,9 @@ export const campaignRoutes: Endpoint[] = [
     group,
     summary: `Le newsletter del campeggio, dalla più recente (al massimo ${MAX_CAMPAIGN_PAGE}), ciascuna con le sue statistiche.`,
     response: z.array(legacyCampaignSchema),
-    handler: async ({ db, tenant }) => {
-      const page = await listCampaigns(db, { campsiteId: tenant.campsiteId, limit: MAX_CAMPAIGN_PAGE });
-      return page.items.map((row) => toLegacyCampaign(row, tenant.campsiteId, row.stats));
+    handler: async (ctx) => {
+      const page = await listCampaigns(ctx, { limit: MAX_CAMPAIGN_PAGE });
+      return page.items.map((row) => toLegacyCampaign(row, ctx.campsiteId, row.stats));
     },
   }),
   endpoint({
@@ -61,9 +61,9 @@ export const campaignRoutes: Endpoint[] = [
         return { subject, listId, html: body.html ?? body.body ?? '' };
       }),
     response: legacyCampaignSchema,
-    handler: async ({ db, tenant }, { body }) => {
-      const row = await createCampaign(db, { campsiteId: tenant.campsiteId, userId: tenant.userId, ...body });
-      return toLegacyCampaign(row, tenant.campsiteId);
+    handler: async (ctx, { body }) => {
+      const row = await createCampaign(ctx, { userId: ctx.tenant.userId, ...body });
+      return toLegacyCampaign(row, ctx.campsiteId);
     },
   }),
   endpoint({
@@ -74,10 +74,10 @@ export const campaignRoutes: Endpoint[] = [
     summary: 'Una newsletter del campeggio con le sue statistiche (inviate, consegnate, aperte, cliccate, rimbalzate, segnalate, in ritardo, disiscritti e tassi).',
     params: idParams,
     response: legacyCampaignSchema,
-    handler: async ({ db, tenant }, { params }) => {
-      const ids = { campsiteId: tenant.campsiteId, campaignId: params.id };
-      const [campaign, stats] = await Promise.all([getCampaign(db, ids), getCampaignStats(db, ids)]);
-      return toLegacyCampaign(campaign, tenant.campsiteId, stats);
+    handler: async (ctx, { params }) => {
+      const ref = { campaignId: params.id };
+      const [campaign, stats] = await Promise.all([getCampaign(ctx, ref), getCampaignStats(ctx, ref)]);
+      return toLegacyCampaign(campaign, ctx.campsiteId, stats);
     },
   }),
   endpoint({
@@ -88,7 +88,7 @@ export const campaignRoutes: Endpoint[] = [
     summary: 'Le statistiche di una newsletter (custCamp). Gli eventi arrivano dai webhook del provider: «sincronizzare» le legge.',
     body: custCampBody,
     response: legacyCampaignStatsSchema,
-    handler: async ({ db, tenant }, { body }) => toLegacyStats(await getCampaignStats(db, { campsiteId: tenant.campsiteId, campaignId: body.custCamp })),
+    handler: async (ctx, { body }) => toLegacyStats(await getCampaignStats(ctx, { campaignId: body.custCamp })),
   }),
   endpoint({
     method: 'POST',
@@ -98,7 +98,7 @@ export const campaignRoutes: Endpoint[] = [
     summary: 'I clic per link di una newsletter (custCamp): clic totali e destinatari distinti, dal più cliccato.',
     body: custCampBody,
     response: z.array(legacyLinkStatSchema),
-    handler: async ({ db, tenant }, { body }) => (await getLinkStats(db, { campsiteId: tenant.campsiteId, campaignId: body.custCamp })).map(toLegacyLinkStat),
+    handler: async (ctx, { body }) => (await getLinkStats(ctx, { campaignId: body.custCamp })).map(toLegacyLinkStat),
   }),
   endpoint({
     method: 'POST',
@@ -109,7 +109,7 @@ export const campaignRoutes: Endpoint[] = [
       'Gli eventi di una newsletter (custCamp) nel tempo: mode «Day» (al massimo 100 giorni) o «5-min» (al massimo 8 ore) tra from e to; oltre, 400 con il messaggio «troppi dati».',
     body: legacyRealtimeBody,
     response: legacyRealtimeSchema,
-    handler: async ({ db, tenant }, { body }) =>
-      getRealtimeSeries(db, { campsiteId: tenant.campsiteId, campaignId: body.custCamp, mode: body.mode, from: body.from, to: body.to }),
+    handler: async (ctx, { body }) =>
+      getRealtimeSeries(ctx, { campaignId: body.custCamp, mode: body.mode, from: body.from, to: body.to }),
   }),
 ];

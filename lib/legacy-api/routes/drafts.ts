@@ -20,8 +20,7 @@ export const draftRoutes = [
       'Lista e modello devono essere del campeggio.',
     body: legacyNewDraftBodySchema,
     response: legacyDraftSchema,
-    handler: async ({ db, tenant }, { body }) =>
-      toLegacyDraft(await createNewsletterDraft(db, { campsiteId: tenant.campsiteId, ownerId: tenant.userId, draft: body })),
+    handler: async (ctx, { body }) => toLegacyDraft(await createNewsletterDraft(ctx, { ownerId: ctx.tenant.userId, draft: body })),
   }),
   endpoint({
     method: 'POST',
@@ -32,8 +31,7 @@ export const draftRoutes = [
     params: idParams,
     body: legacyDraftPatchBodySchema,
     response: legacyDraftSchema,
-    handler: async ({ db, tenant }, { params, body }) =>
-      toLegacyDraft(await updateNewsletterDraft(db, { campsiteId: tenant.campsiteId, id: params.id, patch: body })),
+    handler: async (ctx, { params, body }) => toLegacyDraft(await updateNewsletterDraft(ctx, { id: params.id, patch: body })),
   }),
   endpoint({
     method: 'POST',
@@ -43,6 +41,6 @@ export const draftRoutes = [
     summary: 'Elimina una bozza del campeggio e la restituisce (404 se non esiste o è di un altro campeggio).',
     params: idParams,
     response: legacyDraftSchema,
-    handler: async ({ db, tenant }, { params }) => toLegacyDraft(await deleteNewsletterDraft(db, { campsiteId: tenant.campsiteId, id: params.id })),
+    handler: async (ctx, { params }) => toLegacyDraft(await deleteNewsletterDraft(ctx, { id: params.id })),
   }),
 ];

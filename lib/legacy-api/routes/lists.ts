@@ -31,7 +31,7 @@ export const listRoutes = [
     group,
     summary: 'Le liste del campeggio, dalla più recente, con iscritti (esatto) e ricevono (chi riceverebbe una newsletter). Al massimo 500.',
     response: z.array(legacyListSchema),
-    handler: async ({ db, tenant }) => (await listLists(db, { campsiteId: tenant.campsiteId })).map(toLegacyList),
+    handler: async (ctx) => (await listLists(ctx)).map(toLegacyList),
   }),
   endpoint({
     method: 'POST',
@@ -41,7 +41,7 @@ export const listRoutes = [
     summary: 'Una lista del campeggio con i suoi conteggi (404 se non esiste o è di un altro campeggio).',
     params: idParams,
     response: legacyListSchema,
-    handler: async ({ db, tenant }, { params }) => toLegacyList(await getList(db, { campsiteId: tenant.campsiteId, listId: params.id })),
+    handler: async (ctx, { params }) => toLegacyList(await getList(ctx, { listId: params.id })),
   }),
   endpoint({
     method: 'POST',
@@ -51,8 +51,7 @@ export const listRoutes = [
     summary: 'Crea una lista (nome obbligatorio; descrizione e idList del fornitore facoltativi).',
     body: legacyNewListBodySchema,
     response: legacyListSchema,
-    handler: async ({ db, tenant }, { body }) =>
-      toLegacyList(await createList(db, { campsiteId: tenant.campsiteId, input: { name: body.nome, description: body.descrizione ?? '' }, providerListId: body.idList })),
+    handler: async (ctx, { body }) => toLegacyList(await createList(ctx, { input: { name: body.nome, description: body.descrizione ?? '' }, providerListId: body.idList })),
   }),
   endpoint({
     method: 'POST',
@@ -63,8 +62,7 @@ export const listRoutes = [
     params: listParams,
     body: legacyListPatchBodySchema,
     response: legacyListSchema,
-    handler: async ({ db, tenant }, { params, body }) =>
-      toLegacyList(await updateList(db, { campsiteId: tenant.campsiteId, listId: params.idList, patch: { name: body.nome, description: body.descrizione } })),
+    handler: async (ctx, { params, body }) => toLegacyList(await updateList(ctx, { listId: params.idList, patch: { name: body.nome, description: body.descrizione } })),
   }),
   endpoint({
     method: 'POST',
@@ -74,7 +72,7 @@ export const listRoutes = [
     summary: 'Elimina la lista e le sue iscrizioni (i clienti restano) e la restituisce.',
     params: idParams,
     response: legacyListSchema,
-    handler: async ({ db, tenant }, { params }) => toLegacyList(await deleteList(db, { campsiteId: tenant.campsiteId, listId: params.id })),
+    handler: async (ctx, { params }) => toLegacyList(await deleteList(ctx, { listId: params.id })),
   }),
   endpoint({
     method: 'POST',
@@ -85,8 +83,8 @@ export const listRoutes = [
     params: listaParams,
     body: legacyAddMembersBodySchema,
     response: membersAnswer,
-    handler: async ({ db, tenant }, { params, body }) => {
-      const outcome = await addContacts(db, { campsiteId: tenant.campsiteId, listId: params.idLista, contactIds: body.idContatti });
+    handler: async (ctx, { params, body }) => {
+      const outcome = await addContacts(ctx, { listId: params.idLista, contactIds: body.idContatti });
       return { aggiunti: outcome.added, giaPresenti: outcome.alreadyMembers, iscritti: outcome.memberCount };
     },
   }),
@@ -99,8 +97,7 @@ export const listRoutes = [
     params: listaParams,
     body: legacyRemoveMemberBodySchema,
     response: z.object({ iscritti: z.number() }),
-    handler: async ({ db, tenant }, { params, body }) =>
-      ({ iscritti: (await removeMember(db, { campsiteId: tenant.campsiteId, listId: params.idLista, contactId: body.idContatto })).memberCount }),
+    handler: async (ctx, { params, body }) => ({ iscritti: (await removeMember(ctx, { listId: params.idLista, contactId: body.idContatto })).memberCount }),
   }),
   endpoint({
     method: 'POST',
@@ -112,8 +109,8 @@ export const listRoutes = [
     params: idParams,
     body: legacyMemberPageBodySchema,
     response: z.object({ contatti: z.array(legacyMemberSchema), nextCursor: z.string().nullable(), totalRecords: z.number().nullable() }),
-    handler: async ({ db, tenant }, { params, body }) => {
-      const page = await listMembers(db, { campsiteId: tenant.campsiteId, listId: params.id, cursor: body.cursor, limit: body.limit });
+    handler: async (ctx, { params, body }) => {
+      const page = await listMembers(ctx, { listId: params.id, cursor: body.cursor, limit: body.limit });
       return { contatti: page.items.map(toLegacyMember), nextCursor: page.nextCursor, totalRecords: page.total };
     },
   }),
@@ -127,10 +124,9 @@ export const listRoutes = [
     body: platformListSchema,
     bodyLimit: 8 * 1024 * 1024,
     response: z.object({ idList: z.string(), _id: z.string(), nome: z.string(), ospiti: z.number(), creati: z.number(), esistenti: z.number(), iscritti: z.number() }),
-    handler: async ({ db, tenant }, { body }) => {
-      const outcome = await createListFromPlatform(db, {
-        campsiteId: tenant.campsiteId,
-        userId: tenant.userId,
+    handler: async (ctx, { body }) => {
+      const outcome = await createListFromPlatform(ctx, {
+        userId: ctx.tenant.userId,
         name: body.nome,
         description: body.descrizione,
         providerListId: body.idList,

@@ -43,10 +43,10 @@ export const mailNewsletterRoutes: Endpoint[] = [
       idCampagna: z.string(),
       stato: z.string().describe('sending, scheduled, sent…: segui l’avanzamento con /getCampaignsStats/{id}'),
     }),
-    handler: async ({ db, tenant }, { body }) => {
-      const ids = { campsiteId: tenant.campsiteId, listId: body.listId };
-      const outcome = await startNewsletter(db, { ...ids, subject: body.subject, html: body.html, campaignId: body.campaignId, createdBy: tenant.userId });
-      const [members, sendable] = await Promise.all([countMembers(db, ids), countSendable(db, ids)]);
+    handler: async (ctx, { body }) => {
+      const list = { listId: body.listId };
+      const outcome = await startNewsletter(ctx, { ...list, subject: body.subject, html: body.html, campaignId: body.campaignId, createdBy: ctx.tenant.userId });
+      const [members, sendable] = await Promise.all([countMembers(ctx, list), countSendable(ctx, list)]);
       return {
         ok: true,
         count: outcome.started ? sendable : 0,
@@ -101,9 +101,9 @@ export const mailNewsletterRoutes: Endpoint[] = [
       confermaInAttesa: z.boolean().optional().describe('con doppioOptIn: l’e-mail di conferma è partita, l’iscrizione attende il clic'),
       messaggio: z.string().optional(),
     }),
-    handler: async ({ db, tenant, origin }, { body }) => {
+    handler: async (ctx, { body }) => {
       if (body.doppioOptIn) {
-        const pending = await requestPlatformSubscription(db, tenant.campsiteId, { ...body, testoConsenso: body.testoConsenso ?? '' }, origin);
+        const pending = await requestPlatformSubscription(ctx, { ...body, testoConsenso: body.testoConsenso ?? '' }, ctx.origin);
         return {
           cliente: pending.contactId,
           iscritto: pending.subscription.subscribed,
@@ -113,7 +113,7 @@ export const mailNewsletterRoutes: Endpoint[] = [
         };
       }
       const subscribed = body.iscritto ?? body.azione === 'iscrivi';
-      const state = await setNewsletterSubscription(db, tenant.campsiteId, { contactId: body.cliente, email: body.email, subscribed, listId: body.lista });
+      const state = await setNewsletterSubscription(ctx, { contactId: body.cliente, email: body.email, subscribed, listId: body.lista });
       return {
         cliente: state.contactId,
         iscritto: state.subscribed,

@@ -24,7 +24,7 @@ export const templateRoutes = [
       'Crea un modello di e-mail (name obbligatorio; html, note, images, lang, isSollecito facoltativi). Con isSollecito il modello diventa il sollecito della sua lingua e gli altri di quella lingua perdono il segno.',
     body: legacyNewTemplateBodySchema,
     response: legacyTemplateSchema,
-    handler: async ({ db, tenant }, { body }) => toLegacyTemplate(await createTemplate(db, tenant.campsiteId, body)),
+    handler: async (ctx, { body }) => toLegacyTemplate(await createTemplate(ctx, body)),
   }),
   endpoint({
     method: 'POST',
@@ -35,7 +35,7 @@ export const templateRoutes = [
     params: idParams,
     body: legacyTemplatePatchBodySchema,
     response: legacyTemplateSchema,
-    handler: async ({ db, tenant }, { params, body }) => toLegacyTemplate(await updateTemplate(db, tenant.campsiteId, params.id, body)),
+    handler: async (ctx, { params, body }) => toLegacyTemplate(await updateTemplate(ctx, params.id, body)),
   }),
   endpoint({
     method: 'POST',
@@ -44,7 +44,7 @@ export const templateRoutes = [
     group,
     summary: 'Tutti i modelli del campeggio, per nome (al massimo 500, il limite per campeggio).',
     response: z.array(legacyTemplateSchema),
-    handler: async ({ db, tenant }) => (await listTemplates(db, tenant.campsiteId)).map(toLegacyTemplate),
+    handler: async (ctx) => (await listTemplates(ctx)).map(toLegacyTemplate),
   }),
   endpoint({
     method: 'POST',
@@ -54,7 +54,7 @@ export const templateRoutes = [
     summary: 'Elimina un modello del campeggio e lo restituisce (404 se non esiste o è di un altro campeggio).',
     params: idParams,
     response: legacyTemplateSchema,
-    handler: async ({ db, tenant }, { params }) => toLegacyTemplate(await deleteTemplate(db, tenant.campsiteId, params.id)),
+    handler: async (ctx, { params }) => toLegacyTemplate(await deleteTemplate(ctx, params.id)),
   }),
   endpoint({
     method: 'POST',
@@ -64,6 +64,6 @@ export const templateRoutes = [
     summary: 'Cerca modelli per lingua (lang), segno di sollecito (isSollecito) e parte del nome (name); tutte le condizioni date devono valere, {} restituisce tutti i modelli.',
     body: legacyTemplateQuerySchema,
     response: z.array(legacyTemplateSchema),
-    handler: async ({ db, tenant }, { body }) => (await listTemplates(db, tenant.campsiteId, body)).map(toLegacyTemplate),
+    handler: async (ctx, { body }) => (await listTemplates(ctx, body)).map(toLegacyTemplate),
   }),
 ];

@@ -12,9 +12,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The campsite's newsletter consent log (double opt-in, staff changes, unsubscribes), keyset paged. */
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { tenant, run } = await staffPage({ packLevel: 10 });
+  const { run } = await staffPage({ packLevel: 10 });
   const params = consentLogParamsSchema.parse(await searchParams);
-  const page = await run(({ db }) => listConsents(db, { campsiteId: tenant.campsiteId, email: params.email }, params.dopo));
+  const page = await run((ctx) => listConsents(ctx, { email: params.email }, params.dopo));
   return (
     <PageContainer>
       <ConsentLogTable page={page} email={params.email ?? null} />

@@ -25,14 +25,14 @@ function formState(template: TemplateRow): TemplateFormState {
 
 /** /templator for a new template, /templator/:id for an existing one; another campsite's id is a 404. */
 export default async function TemplatorPage({ params }: Props) {
-  const { tenant, run } = await staffPage({ packLevel: 10 });
+  const { run } = await staffPage({ packLevel: 10 });
   const { id } = await params;
   if (id && id.length > 1) notFound();
   const t = await getTranslations('templates.form');
   let template: TemplateRow | null = null;
   if (id) {
     try {
-      template = await run(({ db }) => getTemplate(db, tenant.campsiteId, id[0]));
+      template = await run((ctx) => getTemplate(ctx, id[0]));
     } catch (error) {
       if (error instanceof AppError && error.kind === 'not_found') notFound();
       throw error;

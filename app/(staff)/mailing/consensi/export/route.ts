@@ -6,6 +6,6 @@ import { consentLogParamsSchema } from '@/lib/newsletter/consent-validation';
 export async function GET(request: Request) {
   return staffRoute({ onNoSession: 'login' }, async ({ run }) => {
     const params = consentLogParamsSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-    return run(async ({ db, tenant }) => consentCsvResponse(exportConsentsCsv(db, { campsiteId: tenant.campsiteId, email: params.email })));
+    return run(async (ctx) => consentCsvResponse(exportConsentsCsv(ctx, { email: params.email })));
   });
 }

@@ -19,10 +19,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** send-newsletter: one newsletter, its live progress with pause and cancel, and what happened to it. */
 export default async function NewsletterPage({ params }: { params: Promise<{ id: string }> }) {
-  const { tenant, run } = await staffPage({ packLevel: 10 });
+  const { run } = await staffPage({ packLevel: 10 });
   const { id } = await params;
   // Ids are base64url; whatever else the address holds finds no newsletter.
-  const detail = /^[\w-]{1,100}$/.test(id) ? await run(({ db }) => loadCampaignDetail(db, { campsiteId: tenant.campsiteId, campaignId: id })) : null;
+  const detail = /^[\w-]{1,100}$/.test(id) ? await run((ctx) => loadCampaignDetail(ctx, { campaignId: id })) : null;
   if (!detail) notFound();
   const t = await getTranslations('campaigns');
   const { campaign } = detail;

@@ -5,5 +5,5 @@ import { handleResendWebhook } from '@/lib/campaigns/webhook-handler';
 export async function POST(request: Request, { params }: { params: Promise<{ campsite: string }> }) {
   const { campsite } = await params;
   // The signature is checked against this campsite's secret before anything is written.
-  return runSystemWork('resend webhook', ({ db }) => handleResendWebhook(db, request, campsite));
+  return runSystemWork('resend webhook', (ctx) => handleResendWebhook(ctx, request, campsite));
 }

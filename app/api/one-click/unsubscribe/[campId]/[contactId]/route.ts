@@ -24,12 +24,12 @@ export async function POST(request: Request, { params }: { params: Promise<{ cam
     return new Response('Richiesta non valida: atteso List-Unsubscribe=One-Click.', { status: 400 });
   }
   try {
-    const ids = { campsiteId: campId, contactId };
+    const guest = { contactId };
     const client = clientInfo(request.headers);
-    await runGuestWork(campId, async ({ db }) => {
-      await unsubscribe(db, ids);
-      await recordUnsubscribeEvent(db, ids);
-      await logConsentChange(db, { ...ids, action: 'unsubscribed', method: 'link', ...client });
+    await runGuestWork(campId, async (ctx) => {
+      await unsubscribe(ctx, guest);
+      await recordUnsubscribeEvent(ctx, guest);
+      await logConsentChange(ctx, { ...guest, action: 'unsubscribed', method: 'link', ...client });
     });
   } catch (error) {
     if (error instanceof AppError && error.kind === 'not_found') return new Response('Non trovato.', { status: 404 });

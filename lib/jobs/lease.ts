@@ -16,14 +16,18 @@ export type LeaseTarget<T extends PgTable> = {
   until: PgColumn;
 };
 
-/** The clock of a lease: the database's, or a given time (tests and replays). */
-const clock = (now?: Date): SQL => (now ? sql`${now.toISOString()}::timestamptz` : sql`date_trunc('milliseconds', now())`);
+/** A given time (tests and replays), or the database's clock. */
+const given = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
-/** SQL: nobody holds the lease in `until` (never taken, let go, or past its deadline). */
-export const leaseFree = (until: PgColumn, now?: Date): SQL => sql`(${until} is null or ${until} <= ${clock(now)})`;
+/**
+ * SQL: nobody holds the lease in `until` (never taken, let go, or past its deadline). Against the
+ * database's full clock: a row written due "now" in this very microsecond is free at once.
+ */
+export const leaseFree = (until: PgColumn, now?: Date): SQL => sql`(${until} is null or ${until} <= ${now ? given(now) : sql`now()`})`;
 
-/** SQL: the deadline `seconds` from now, to the millisecond. */
-export const leaseDeadline = (seconds: number, now?: Date): SQL => sql`${clock(now)} + make_interval(secs => ${seconds})`;
+/** SQL: the deadline `seconds` from now, cut to the millisecond (never before a deadline that has passed). */
+export const leaseDeadline = (seconds: number, now?: Date): SQL =>
+  sql`${now ? given(now) : sql`date_trunc('milliseconds', now())`} + make_interval(secs => ${seconds})`;
 
 /** SQL: the lease is still the one `held` names. */
 export const leaseHeld = (until: PgColumn, held: Date): SQL => sql`${until} = ${held.toISOString()}::timestamptz`;

@@ -1,7 +1,8 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { mailboxes } from '@/db/schema';
 import { env } from '@/lib/env';
+import { leaseHeld, renewLease, takeLease } from '@/lib/jobs/lease';
 import { openMailboxClient } from './clients';
 import { findMailboxRow, markReconnect, type MailboxRow } from './mailbox-row';
 import { knownProviderIds, saveSyncBatch } from './store';
@@ -18,16 +19,13 @@ export type SyncReport = {
   error?: string;
 };
 
-const leaseUntil = sql`now() + make_interval(secs => ${LEASE_SECONDS})`;
+const mailboxLease = { table: mailboxes, until: mailboxes.syncLeaseUntil };
 
-/** Takes the mailbox for one sync, unless another instance is syncing it or it waits to be bound again. */
-async function claim(db: Database, campsiteId: string): Promise<MailboxRow | null> {
-  const [row] = await db
-    .update(mailboxes)
-    .set({ syncLeaseUntil: leaseUntil })
-    .where(and(eq(mailboxes.campingId, campsiteId), eq(mailboxes.status, 'active'), or(isNull(mailboxes.syncLeaseUntil), lt(mailboxes.syncLeaseUntil, sql`now()`))))
-    .returning();
-  return row ?? null;
+/** Takes the mailbox for one sync (lib/jobs/lease.ts), unless another instance is syncing it or it waits to be bound again. */
+async function claim(db: Database, campsiteId: string): Promise<{ row: MailboxRow; held: Date } | null> {
+  const taken = await takeLease(db, { ...mailboxLease, where: and(eq(mailboxes.campingId, campsiteId), eq(mailboxes.status, 'active')), seconds: LEASE_SECONDS });
+  const [row] = taken.rows;
+  return row ? { row, held: taken.until! } : null;
 }
 
 /**
@@ -38,12 +36,13 @@ async function claim(db: Database, campsiteId: string): Promise<MailboxRow | nul
  */
 export async function syncMailbox(db: Database, campsiteId: string, options: { client?: MailboxClient } = {}): Promise<SyncReport> {
   const startedAt = Date.now();
-  const row = await claim(db, campsiteId);
-  if (!row) {
+  const claimed = await claim(db, campsiteId);
+  if (!claimed) {
     const current = await findMailboxRow(db, campsiteId);
     const state = !current ? 'not-bound' : current.status === 'reconnect' ? 'reconnect' : 'busy';
     return { state, added: 0, ms: Date.now() - startedAt };
   }
+  const { row } = claimed;
   const ref = { id: row.id, campingId: row.campingId, address: row.address };
   const scope = and(eq(mailboxes.id, row.id), eq(mailboxes.campingId, campsiteId));
   let added = 0;
@@ -52,9 +51,11 @@ export async function syncMailbox(db: Database, campsiteId: string, options: { c
     // Mail that arrives after the first sync rings the bell; the first sync's old mail does not.
     save: async (batch) => {
       added += (await saveSyncBatch(db, ref, batch, { notify: mode === 'partial' })).added;
-      await db.update(mailboxes).set({ syncLeaseUntil: leaseUntil }).where(scope);
+      claimed.held = (await renewLease(db, { ...mailboxLease, where: scope, held: claimed.held, seconds: LEASE_SECONDS })) ?? claimed.held;
     },
   };
+  // The cursor and the outcome are written whatever happened; the lease is let go only if still ours.
+  const letGo = () => sql`case when ${leaseHeld(mailboxes.syncLeaseUntil, claimed.held)} then null else ${mailboxes.syncLeaseUntil} end`;
   let mode: 'full' | 'partial' = row.fullSyncAt && row.syncCursor ? 'partial' : 'full';
   let client: MailboxClient | undefined = options.client;
   try {
@@ -75,7 +76,7 @@ export async function syncMailbox(db: Database, campsiteId: string, options: { c
     const ms = Date.now() - startedAt;
     await db
       .update(mailboxes)
-      .set({ syncCursor: cursor, ...(mode === 'full' ? { fullSyncAt: new Date() } : {}), lastSyncAt: new Date(), lastSyncError: null, lastSyncMs: ms, syncLeaseUntil: null })
+      .set({ syncCursor: cursor, ...(mode === 'full' ? { fullSyncAt: new Date() } : {}), lastSyncAt: new Date(), lastSyncError: null, lastSyncMs: ms, syncLeaseUntil: letGo() })
       .where(scope);
     return { state: 'synced', mode, added, ms };
   } catch (error) {
@@ -86,7 +87,7 @@ export async function syncMailbox(db: Database, campsiteId: string, options: { c
     }
     console.error('Casella: sincronizzazione non riuscita', error);
     const message = error instanceof Error ? error.message : String(error);
-    await db.update(mailboxes).set({ lastSyncError: message.slice(0, 500), lastSyncAt: new Date(), syncLeaseUntil: null }).where(scope);
+    await db.update(mailboxes).set({ lastSyncError: message.slice(0, 500), lastSyncAt: new Date(), syncLeaseUntil: letGo() }).where(scope);
     return { state: 'failed', mode, added, ms, error: message };
   } finally {
     if (client && !options.client) await client.close().catch(() => undefined);

@@ -10,7 +10,6 @@ env();
 const { startJobWorkers } = await import('../lib/workflows/job-runner');
 const { stopBoss } = await import('../lib/jobs/boss');
 const { closeDb } = await import('../db/client');
-const { stopNewsletterRecovery } = await import('../lib/newsletter/worker');
 
 await startJobWorkers();
 console.log('Attività pianificate avviate: in attesa di lavori (Ctrl+C per fermare).');
@@ -20,7 +19,7 @@ async function shutDown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finisco i lavori in corso…`);
-  stopNewsletterRecovery();
+  // Every job stops with pg-boss, newsletter recovery included (a queue like the others).
   await stopBoss();
   await closeDb();
   process.exit(0);

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { PgBoss, fromPglite } from 'pg-boss';
+import { PgBoss, fromPglite, type Queue } from 'pg-boss';
 import { getDatabaseHandle, type DatabaseHandle } from '@/db/client';
 
 /** pg-boss's own schema beside ours, in the same database. */
@@ -43,4 +43,33 @@ export async function stopBoss(): Promise<void> {
   const started = globalForBoss.crmBoss;
   globalForBoss.crmBoss = undefined;
   if (started) await (await started).stop({ graceful: true, timeout: 20_000 });
+}
+
+/**
+ * What was done once for a pg-boss instance, kept on the instance itself under a registry key:
+ * every bundled copy of a module reaches the same boss (getBoss keeps it on globalThis), so it
+ * sees the same record, and a boss started again after stopBoss starts with an empty one.
+ */
+const DONE = Symbol.for('crm.jobs.doneOnce');
+
+/** Runs `task` once per pg-boss instance and name; a failure is forgotten, so the next call tries again. */
+export function oncePerBoss(boss: PgBoss, name: string, task: () => Promise<void>): Promise<void> {
+  const holder = boss as unknown as { [DONE]?: Map<string, Promise<void>> };
+  const done = (holder[DONE] ??= new Map());
+  let running = done.get(name);
+  if (!running) {
+    running = task();
+    done.set(name, running);
+    running.catch(() => done.delete(name));
+  }
+  return running;
+}
+
+/**
+ * Declares a queue, once per instance. createQueue is itself idempotent (an insert that does
+ * nothing when the queue exists, under pg-boss's advisory lock), so instances racing to declare
+ * one are safe; a queue that exists keeps the options it was created with.
+ */
+export function declareQueue(boss: PgBoss, name: string, options: Omit<Queue, 'name'> = {}): Promise<void> {
+  return oncePerBoss(boss, `queue:${name}`, () => boss.createQueue(name, options));
 }

@@ -11,6 +11,8 @@ export const QUEUES = {
   newsletterSend: 'newsletter.invio',
   /** One job per batch of up to 100 recipients, sent to the provider in one call (issue 12). */
   newsletterBatch: 'newsletter.lotto',
+  /** Newsletters a crash or a lost job left behind, every NEWSLETTER_RECOVERY_SECONDS across all instances (issue 25). */
+  newsletterRecovery: 'newsletter.recupero',
   /** Every minute: one sync job per bound mailbox (issue 13). */
   mailboxSchedule: 'posta.casella.pianifica',
   /** One job per mailbox sync; at most one queued and one running per mailbox. */

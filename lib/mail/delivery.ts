@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { mailAttachments, mailOutbox, mailTraces } from '@/db/schema';
 import { countMailsSent } from '@/lib/campsites/monthly-mail-count';
+import { releaseLease, takeLease } from '@/lib/jobs/lease';
 import { TransportError, type MailTransport, type OutgoingMail } from './transport';
 import { campsiteContext } from '@/lib/context/unit-of-work';
 import { QUEUES } from '@/lib/jobs/queues';
@@ -15,25 +16,26 @@ export const backoffMs = (attempt: number) => Math.min(60 * 60_000, 30_000 * 2 *
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
-/** Takes due rows for this process: pending ones, and 'sending' ones whose lease ran out. */
-async function claimDue(db: Database, now: Date, clock: 'database' | 'given', limit: number, campsiteId?: string): Promise<OutboxRow[]> {
-  const leaseEnd = new Date(now.getTime() + SENDING_LEASE_MS);
+const outboxLease = { table: mailOutbox, until: mailOutbox.nextAttemptAt };
+
+/**
+ * Takes due rows for this process: pending ones, and 'sending' ones whose lease ran out. While a
+ * row is 'sending', next_attempt_at is its lease's deadline (lib/jobs/lease.ts).
+ */
+async function claimDue(db: Database, now: Date | undefined, limit: number, campsiteId?: string): Promise<{ rows: OutboxRow[]; held: Date | null }> {
   // The database's clock by default: a mail queued in this very millisecond has a due time in
   // microseconds that a JavaScript date, rounded down to the millisecond, would call not yet due.
-  const due = clock === 'database' ? sql`now()` : sql`${now.toISOString()}::timestamptz`;
-  return db.execute(sql`
-    update ${mailOutbox} set status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseEnd.toISOString()}::timestamptz
-    where id in (
-      select id from ${mailOutbox}
-      where status in ('pending', 'sending') and next_attempt_at <= ${due}
-        ${campsiteId ? sql`and camping_id = ${campsiteId}` : sql``}
-      order by next_attempt_at limit ${limit}
-      for update skip locked)
-    returning id`).then(async (result) => {
-    const rows = (Array.isArray(result) ? result : (result as { rows: { id: string }[] }).rows) as { id: string }[];
-    if (rows.length === 0) return [];
-    return db.select().from(mailOutbox).where(inArray(mailOutbox.id, rows.map((row) => row.id)));
+  const taken = await takeLease(db, {
+    ...outboxLease,
+    key: [mailOutbox.id],
+    where: and(inArray(mailOutbox.status, ['pending', 'sending']), campsiteId ? eq(mailOutbox.campingId, campsiteId) : undefined),
+    orderBy: sql`${mailOutbox.nextAttemptAt}`,
+    limit,
+    seconds: SENDING_LEASE_MS / 1000,
+    set: { status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` },
+    now,
   });
+  return { rows: taken.rows, held: taken.until };
 }
 
 async function outgoing(db: Database, row: OutboxRow): Promise<OutgoingMail> {
@@ -54,12 +56,17 @@ async function outgoing(db: Database, row: OutboxRow): Promise<OutgoingMail> {
   };
 }
 
-async function markDelivered(db: Database, row: OutboxRow, transport: MailTransport, providerMessageId: string | null, now: Date) {
+/** Records the delivery, if this process still holds the row: a later holder sends under the same key and records it itself. */
+async function markDelivered(db: Database, row: OutboxRow, held: Date, transport: MailTransport, providerMessageId: string | null, now: Date) {
   await db.transaction(async (tx) => {
-    await tx
-      .update(mailOutbox)
-      .set({ status: transport.kind === 'capture' ? 'captured' : 'sent', sentAt: now, providerMessageId, lastError: null })
-      .where(eq(mailOutbox.id, row.id));
+    const mine = await releaseLease(tx, {
+      ...outboxLease,
+      where: eq(mailOutbox.id, row.id),
+      held,
+      at: sql`${mailOutbox.nextAttemptAt}`,
+      set: { status: transport.kind === 'capture' ? 'captured' : 'sent', sentAt: now, providerMessageId, lastError: null },
+    });
+    if (!mine) return;
     if (row.mailTraceId) {
       await tx.update(mailTraces).set({ isSent: true, sentAt: now, usedAt: now, providerMessageId }).where(eq(mailTraces.id, row.mailTraceId));
     }
@@ -67,15 +74,18 @@ async function markDelivered(db: Database, row: OutboxRow, transport: MailTransp
   });
 }
 
-async function markFailed(db: Database, row: OutboxRow, error: unknown, now: Date) {
+async function markFailed(db: Database, row: OutboxRow, held: Date, error: unknown, now: Date) {
   const message = error instanceof Error ? error.message : String(error);
   const retryable = !(error instanceof TransportError) || error.retryable;
   const giveUp = !retryable || row.attempts >= MAX_ATTEMPTS;
   const wait = Math.max(backoffMs(row.attempts), error instanceof TransportError ? (error.retryAfterMs ?? 0) : 0);
-  await db
-    .update(mailOutbox)
-    .set({ status: giveUp ? 'failed' : 'pending', lastError: message.slice(0, 1000), nextAttemptAt: new Date(now.getTime() + wait) })
-    .where(eq(mailOutbox.id, row.id));
+  await releaseLease(db, {
+    ...outboxLease,
+    where: eq(mailOutbox.id, row.id),
+    held,
+    at: sql`${new Date(now.getTime() + wait).toISOString()}::timestamptz`,
+    set: { status: giveUp ? 'failed' : 'pending', lastError: message.slice(0, 1000) },
+  });
 }
 
 export type DeliveryReport = { delivered: number; retrying: number; failed: number };
@@ -91,13 +101,14 @@ export async function deliverDue(
 ): Promise<DeliveryReport> {
   const now = options.now ?? new Date();
   const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
-  for (const row of await claimDue(db, now, options.now ? 'given' : 'database', options.limit ?? 20, options.campsiteId)) {
+  const { rows, held } = await claimDue(db, options.now, options.limit ?? 20, options.campsiteId);
+  for (const row of rows) {
     try {
       const { providerMessageId } = await transport.send(await outgoing(db, row), row.idempotencyKey);
-      await markDelivered(db, row, transport, providerMessageId, now);
+      await markDelivered(db, row, held!, transport, providerMessageId, now);
       report.delivered++;
     } catch (error) {
-      await markFailed(db, row, error, now);
+      await markFailed(db, row, held!, error, now);
       const [after] = await db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, row.id));
       if (after?.status === 'failed') report.failed++;
       else report.retrying++;

@@ -3,7 +3,7 @@ import type { Database } from '@/db/client';
 import { getDb } from '@/db/client';
 import { mailboxes } from '@/db/schema';
 import { campsiteContext, type CampsiteCtx } from '@/lib/context/unit-of-work';
-import { getBoss } from '@/lib/jobs/boss';
+import { declareQueue, getBoss } from '@/lib/jobs/boss';
 import { QUEUES, type MailboxSyncJob } from '@/lib/jobs/queues';
 import { syncMailbox } from './sync';
 
@@ -13,17 +13,9 @@ const SYNC_QUEUE_OPTIONS = { policy: 'stately', retryLimit: 1, retryDelay: 30, e
 /** Mailboxes one process syncs at once; the rest wait in the queue. */
 const SYNC_CONCURRENCY = 2;
 
-let declared: Promise<void> | undefined;
-
-function declareMailboxQueue(): Promise<void> {
-  declared ??= (async () => {
-    const boss = await getBoss();
-    if (!(await boss.getQueue(QUEUES.mailboxSync))) await boss.createQueue(QUEUES.mailboxSync, SYNC_QUEUE_OPTIONS);
-  })().catch((error: unknown) => {
-    declared = undefined;
-    throw error;
-  });
-  return declared;
+/** Declared once per pg-boss instance (lib/jobs/boss.ts). */
+async function declareMailboxQueue(): Promise<void> {
+  await declareQueue(await getBoss(), QUEUES.mailboxSync, SYNC_QUEUE_OPTIONS);
 }
 
 async function enqueue(campsiteIds: string[]): Promise<void> {

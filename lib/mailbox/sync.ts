@@ -1,7 +1,8 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { mailboxes } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { env } from '@/lib/env';
+import { leaseHeld, renewLease, takeLease } from '@/lib/jobs/lease';
 import { openMailboxClient } from './clients';
 import { findMailboxRow, markReconnect, type MailboxRow } from './mailbox-row';
 import { knownProviderIds, saveSyncBatch } from './store';
@@ -18,16 +19,13 @@ export type SyncReport = {
   error?: string;
 };
 
-const leaseUntil = sql`now() + make_interval(secs => ${LEASE_SECONDS})`;
+const mailboxLease = { table: mailboxes, until: mailboxes.syncLeaseUntil };
 
-/** Takes the mailbox for one sync, unless another instance is syncing it or it waits to be bound again. */
-async function claim(ctx: CampsiteCtx): Promise<MailboxRow | null> {
-  const [row] = await ctx.db
-    .update(mailboxes)
-    .set({ syncLeaseUntil: leaseUntil })
-    .where(and(eq(mailboxes.campingId, ctx.campsiteId), eq(mailboxes.status, 'active'), or(isNull(mailboxes.syncLeaseUntil), lt(mailboxes.syncLeaseUntil, sql`now()`))))
-    .returning();
-  return row ?? null;
+/** Takes the mailbox for one sync (lib/jobs/lease.ts), unless another instance is syncing it or it waits to be bound again. */
+async function claim(ctx: CampsiteCtx): Promise<{ row: MailboxRow; held: Date } | null> {
+  const taken = await takeLease(ctx.db, { ...mailboxLease, where: and(eq(mailboxes.campingId, ctx.campsiteId), eq(mailboxes.status, 'active')), seconds: LEASE_SECONDS });
+  const [row] = taken.rows;
+  return row ? { row, held: taken.until! } : null;
 }
 
 /**
@@ -39,12 +37,13 @@ async function claim(ctx: CampsiteCtx): Promise<MailboxRow | null> {
 export async function syncMailbox(ctx: CampsiteCtx, options: { client?: MailboxClient } = {}): Promise<SyncReport> {
   const { db, campsiteId } = ctx;
   const startedAt = Date.now();
-  const row = await claim(ctx);
-  if (!row) {
+  const claimed = await claim(ctx);
+  if (!claimed) {
     const current = await findMailboxRow(ctx);
     const state = !current ? 'not-bound' : current.status === 'reconnect' ? 'reconnect' : 'busy';
     return { state, added: 0, ms: Date.now() - startedAt };
   }
+  const { row } = claimed;
   const ref = { id: row.id, address: row.address };
   const scope = and(eq(mailboxes.id, row.id), eq(mailboxes.campingId, campsiteId));
   let added = 0;
@@ -53,9 +52,11 @@ export async function syncMailbox(ctx: CampsiteCtx, options: { client?: MailboxC
     // Mail that arrives after the first sync rings the bell; the first sync's old mail does not.
     save: async (batch) => {
       added += (await saveSyncBatch(ctx, ref, batch, { notify: mode === 'partial' })).added;
-      await db.update(mailboxes).set({ syncLeaseUntil: leaseUntil }).where(scope);
+      claimed.held = (await renewLease(db, { ...mailboxLease, where: scope, held: claimed.held, seconds: LEASE_SECONDS })) ?? claimed.held;
     },
   };
+  // The cursor and the outcome are written whatever happened; the lease is let go only if still ours.
+  const letGo = () => sql`case when ${leaseHeld(mailboxes.syncLeaseUntil, claimed.held)} then null else ${mailboxes.syncLeaseUntil} end`;
   let mode: 'full' | 'partial' = row.fullSyncAt && row.syncCursor ? 'partial' : 'full';
   let client: MailboxClient | undefined = options.client;
   try {
@@ -76,7 +77,7 @@ export async function syncMailbox(ctx: CampsiteCtx, options: { client?: MailboxC
     const ms = Date.now() - startedAt;
     await db
       .update(mailboxes)
-      .set({ syncCursor: cursor, ...(mode === 'full' ? { fullSyncAt: new Date() } : {}), lastSyncAt: new Date(), lastSyncError: null, lastSyncMs: ms, syncLeaseUntil: null })
+      .set({ syncCursor: cursor, ...(mode === 'full' ? { fullSyncAt: new Date() } : {}), lastSyncAt: new Date(), lastSyncError: null, lastSyncMs: ms, syncLeaseUntil: letGo() })
       .where(scope);
     return { state: 'synced', mode, added, ms };
   } catch (error) {
@@ -87,7 +88,7 @@ export async function syncMailbox(ctx: CampsiteCtx, options: { client?: MailboxC
     }
     console.error('Casella: sincronizzazione non riuscita', error);
     const message = error instanceof Error ? error.message : String(error);
-    await db.update(mailboxes).set({ lastSyncError: message.slice(0, 500), lastSyncAt: new Date(), syncLeaseUntil: null }).where(scope);
+    await db.update(mailboxes).set({ lastSyncError: message.slice(0, 500), lastSyncAt: new Date(), syncLeaseUntil: letGo() }).where(scope);
     return { state: 'failed', mode, added, ms, error: message };
   } finally {
     if (client && !options.client) await client.close().catch(() => undefined);

@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { resultRows } from '@/db/result-rows';
 import { campaigns, newsletterBatches, newsletterRecipients, type CampaignSnapshot } from '@/db/schema';
 import { campsiteContext, type CampsiteCtx } from '@/lib/context/unit-of-work';
 import { env } from '@/lib/env';
 import { QUEUES } from '@/lib/jobs/queues';
+import { releaseLease, renewLease, takeLease } from '@/lib/jobs/lease';
 import { TransportError } from '@/lib/mail/transport';
 import { dropNoLongerSendable, settleBatch, type BatchKey, type BatchRef } from './batch-settle';
 import { campsiteSender, type ProviderFactory } from './campsite-provider';
@@ -18,49 +18,59 @@ export type BatchSendOutcome = 'sent' | 'failed' | 'not-claimed' | 'released';
 /** A batch whose first attempt is older than this is never sent again: the provider forgets its key after 24 h. */
 export const KEY_WINDOW_HOURS = 23;
 
-type Claim = { attempts: number; listId: string; subject: string; html: string; snapshot: CampaignSnapshot; idempotencyKey: string };
+type Claim = { attempts: number; listId: string | null; subject: string; html: string; snapshot: CampaignSnapshot; idempotencyKey: string; held: Date };
+
+const batchLease = { table: newsletterBatches, until: newsletterBatches.leaseUntil };
+
+const thisBatch = (key: BatchKey) =>
+  and(eq(newsletterBatches.campaignId, key.campaignId), eq(newsletterBatches.campingId, key.campsiteId), eq(newsletterBatches.batchNo, key.batchNo));
 
 /**
- * Takes the batch for this worker (state 'sending', a lease), if the newsletter is sending and the
- * batch is waiting or its last holder's lease ran out. The first claim also drops whoever may no
- * longer receive it, in the same transaction.
+ * Takes the batch for this worker (state 'sending', a lease: lib/jobs/lease.ts), if the newsletter
+ * is sending and the batch is waiting or its last holder's lease ran out. The first claim also
+ * drops whoever may no longer receive it, in the same transaction.
  */
 async function claim(db: Database, key: BatchKey, leaseSeconds: number): Promise<Claim | null> {
   return db.transaction(async (tx) => {
-    const [row] = resultRows<{ attempts: number; list_id: string; subject: string; html: string; content_snapshot: CampaignSnapshot; idempotency_key: string }>(
-      await tx.execute(sql`
-        update newsletter_batches b
-        set state = 'sending', attempts = b.attempts + 1, first_attempt_at = coalesce(b.first_attempt_at, now()),
-          lease_until = now() + make_interval(secs => ${leaseSeconds})
-        from campaigns c
-        where b.campaign_id = ${key.campaignId} and b.camping_id = ${key.campsiteId} and b.batch_no = ${key.batchNo}
-          and c.id = b.campaign_id and c.camping_id = b.camping_id and c.status = 'sending' and c.content_snapshot is not null
-          and (b.state = 'queued' or (b.state = 'sending' and b.lease_until < now()
-            and b.first_attempt_at > now() - make_interval(hours => ${KEY_WINDOW_HOURS})))
-        returning b.attempts, c.list_id, c.subject, c.html, c.content_snapshot, b.idempotency_key`),
-    );
-    if (!row) return null;
-    if (row.attempts === 1) await dropNoLongerSendable(campsiteContext({ kind: 'job', campsiteId: key.campsiteId, job: QUEUES.newsletterBatch }, tx), key, row.list_id);
+    const taken = await takeLease(tx, {
+      ...batchLease,
+      where: and(
+        thisBatch(key),
+        sql`exists (select 1 from ${campaigns} c where c.id = ${newsletterBatches.campaignId} and c.camping_id = ${newsletterBatches.campingId}
+          and c.status = 'sending' and c.content_snapshot is not null)`,
+        // A waiting batch has no lease; one in flight is taken again only within the key's window.
+        sql`(${newsletterBatches.state} = 'queued' or (${newsletterBatches.state} = 'sending'
+          and ${newsletterBatches.firstAttemptAt} > now() - make_interval(hours => ${KEY_WINDOW_HOURS})))`,
+      ),
+      seconds: leaseSeconds,
+      set: { state: 'sending', attempts: sql`${newsletterBatches.attempts} + 1`, firstAttemptAt: sql`coalesce(${newsletterBatches.firstAttemptAt}, now())` },
+    });
+    const [batch] = taken.rows;
+    if (!batch) return null;
+    const [campaign] = await tx
+      .select({ listId: campaigns.listId, subject: campaigns.subject, html: campaigns.html, snapshot: campaigns.contentSnapshot })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, key.campaignId), eq(campaigns.campingId, key.campsiteId)));
+    if (batch.attempts === 1) await dropNoLongerSendable(campsiteContext({ kind: 'job', campsiteId: key.campsiteId, job: QUEUES.newsletterBatch }, tx), key, campaign.listId!);
     await tx
       .update(campaigns)
       .set({ progressAt: new Date() })
       .where(and(eq(campaigns.id, key.campaignId), eq(campaigns.campingId, key.campsiteId)));
-    return { attempts: row.attempts, listId: row.list_id, subject: row.subject, html: row.html, snapshot: row.content_snapshot, idempotencyKey: row.idempotency_key };
+    return {
+      attempts: batch.attempts,
+      listId: campaign.listId,
+      subject: campaign.subject,
+      html: campaign.html,
+      snapshot: campaign.snapshot!,
+      idempotencyKey: batch.idempotencyKey,
+      held: taken.until!,
+    };
   });
 }
 
-async function extendLease(db: Database, key: BatchKey, seconds: number) {
-  await db
-    .update(newsletterBatches)
-    .set({ leaseUntil: sql`now() + make_interval(secs => ${seconds})` })
-    .where(
-      and(
-        eq(newsletterBatches.campaignId, key.campaignId),
-        eq(newsletterBatches.campingId, key.campsiteId),
-        eq(newsletterBatches.batchNo, key.batchNo),
-        eq(newsletterBatches.state, 'sending'),
-      ),
-    );
+/** Moves the lease on while the batch waits for its send slot; a lease lost meanwhile stays lost (the key keeps the send single). */
+async function extendLease(db: Database, key: BatchKey, claimed: Claim, seconds: number) {
+  claimed.held = (await renewLease(db, { ...batchLease, where: thisBatch(key), held: claimed.held, seconds })) ?? claimed.held;
 }
 
 /**
@@ -107,13 +117,13 @@ export async function sendNewsletterBatch(ctx: CampsiteCtx, batch: BatchRef, opt
   let lastError = '';
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
     let wait = await reserveSendSlot(db, sender.keyHash, spacing);
-    await extendLease(db, key, Math.ceil(wait / 1000) + leaseSeconds);
+    await extendLease(db, key, claimed, Math.ceil(wait / 1000) + leaseSeconds);
     if (wait > 0) await sleep(wait);
     // A 429 seen by another call while this one waited: its slot is void, take a new one after the hold.
     while ((wait = await heldForMs(db, sender.keyHash)) > 0) {
       await sleep(wait);
       wait = await reserveSendSlot(db, sender.keyHash, spacing);
-      await extendLease(db, key, Math.ceil(wait / 1000) + leaseSeconds);
+      await extendLease(db, key, claimed, Math.ceil(wait / 1000) + leaseSeconds);
       if (wait > 0) await sleep(wait);
     }
     let ids: string[];
@@ -136,9 +146,6 @@ export async function sendNewsletterBatch(ctx: CampsiteCtx, batch: BatchRef, opt
     return 'sent';
   }
   // Still 'sending': recovery takes it again under the same key once the lease is over.
-  await db
-    .update(newsletterBatches)
-    .set({ leaseUntil: sql`now()`, lastError: lastError.slice(0, 500) })
-    .where(and(eq(newsletterBatches.campaignId, key.campaignId), eq(newsletterBatches.campingId, key.campsiteId), eq(newsletterBatches.batchNo, key.batchNo)));
+  await releaseLease(db, { ...batchLease, where: thisBatch(key), held: claimed.held, at: sql`now()`, set: { lastError: lastError.slice(0, 500) } });
   return 'released';
 }

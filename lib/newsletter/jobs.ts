@@ -1,5 +1,5 @@
 import { afterCommit } from '@/db/tenant-scope';
-import { getBoss } from '@/lib/jobs/boss';
+import { declareQueue, getBoss } from '@/lib/jobs/boss';
 import { QUEUES, type NewsletterBatchJob, type NewsletterSendJob } from '@/lib/jobs/queues';
 
 /**
@@ -9,18 +9,11 @@ import { QUEUES, type NewsletterBatchJob, type NewsletterSendJob } from '@/lib/j
 const SEND_QUEUE_OPTIONS = { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60, deleteAfterSeconds: 14 * 24 * 60 * 60 };
 const BATCH_QUEUE_OPTIONS = { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60, deleteAfterSeconds: 7 * 24 * 60 * 60 };
 
-let declared: Promise<void> | undefined;
-
-export function declareNewsletterQueues(): Promise<void> {
-  declared ??= (async () => {
-    const boss = await getBoss();
-    if (!(await boss.getQueue(QUEUES.newsletterSend))) await boss.createQueue(QUEUES.newsletterSend, SEND_QUEUE_OPTIONS);
-    if (!(await boss.getQueue(QUEUES.newsletterBatch))) await boss.createQueue(QUEUES.newsletterBatch, BATCH_QUEUE_OPTIONS);
-  })().catch((error: unknown) => {
-    declared = undefined;
-    throw error;
-  });
-  return declared;
+/** Declares both queues, once per pg-boss instance (lib/jobs/boss.ts). */
+export async function declareNewsletterQueues(): Promise<void> {
+  const boss = await getBoss();
+  await declareQueue(boss, QUEUES.newsletterSend, SEND_QUEUE_OPTIONS);
+  await declareQueue(boss, QUEUES.newsletterBatch, BATCH_QUEUE_OPTIONS);
 }
 
 /** Queues a newsletter's fan-out job, now or at a later time. */

@@ -1,6 +1,5 @@
-import { getDb } from '@/db/client';
+import { getDb, type Database } from '@/db/client';
 import { campsiteContext, runJobWork } from '@/lib/context/unit-of-work';
-import { env } from '@/lib/env';
 import { getBoss } from '@/lib/jobs/boss';
 import { QUEUES, type NewsletterBatchJob, type NewsletterSendJob } from '@/lib/jobs/queues';
 import { sendNewsletterBatch } from './batch-send';
@@ -11,8 +10,13 @@ import { planRecovery } from './recovery';
 /** Batches one process sends at once; they queue for the key's send slots, so more would only wait. */
 const BATCH_CONCURRENCY = 4;
 
-async function recover(): Promise<void> {
-  const plan = await planRecovery(getDb());
+/**
+ * The recovery job (lib/workflows/periodic-jobs.ts): hands back to the workers what a crash, a
+ * lost job or a stopped worker left behind (planRecovery). One run every
+ * NEWSLETTER_RECOVERY_SECONDS across all instances, and one when a worker starts.
+ */
+export async function recoverNewsletters(db: Database): Promise<{ invii: number; lotti: number; sconosciuti: number }> {
+  const plan = await planRecovery(db);
   for (const send of plan.sends) await enqueueNewsletterSend(send);
   const byCampaign = new Map<string, { campsiteId: string; batchNos: number[] }>();
   for (const batch of plan.batches) {
@@ -21,14 +25,10 @@ async function recover(): Promise<void> {
     byCampaign.set(batch.campaignId, entry);
   }
   for (const [campaignId, entry] of byCampaign) await enqueueNewsletterBatches(entry.campsiteId, campaignId, entry.batchNos);
+  return { invii: plan.sends.length, lotti: plan.batches.length, sconosciuti: plan.settledUnknown };
 }
 
-const state = globalThis as unknown as { crmNewsletterRecovery?: NodeJS.Timeout };
-
-/**
- * Works the two newsletter queues in this process and runs recovery now and every
- * NEWSLETTER_RECOVERY_SECONDS: a worker that starts after a crash picks up what was left.
- */
+/** Works the two newsletter queues in this process; recovery is a periodic job of its own. */
 export async function startNewsletterWorkers(): Promise<void> {
   await declareNewsletterQueues();
   const boss = await getBoss();
@@ -47,16 +47,4 @@ export async function startNewsletterWorkers(): Promise<void> {
       esito: await sendNewsletterBatch(campsiteContext({ kind: 'job', campsiteId: job.data.campsiteId, job: QUEUES.newsletterBatch }, getDb()), job.data),
     }),
   );
-  const run = () => recover().catch((error: unknown) => console.error('Newsletter: recupero non riuscito', error));
-  await run();
-  if (!state.crmNewsletterRecovery) {
-    state.crmNewsletterRecovery = setInterval(run, env().NEWSLETTER_RECOVERY_SECONDS * 1000);
-    state.crmNewsletterRecovery.unref();
-  }
-}
-
-/** Stops the recovery timer (graceful shutdown); the queues stop with pg-boss. */
-export function stopNewsletterRecovery(): void {
-  if (state.crmNewsletterRecovery) clearInterval(state.crmNewsletterRecovery);
-  state.crmNewsletterRecovery = undefined;
 }

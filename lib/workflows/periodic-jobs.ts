@@ -6,6 +6,8 @@ import { deliverDue } from '@/lib/mail/delivery';
 import { mailTransport } from '@/lib/mail/mailer';
 import { sendDueReminders } from '@/lib/workflows/quote-reminders';
 import { scheduleMailboxSyncs } from '@/lib/mailbox/jobs';
+import { recoverNewsletters } from '@/lib/newsletter/worker';
+import { env } from '@/lib/env';
 import { expireDueQuotes } from '@/lib/quotes/transitions';
 import { QUEUES, type QueueName } from '@/lib/jobs/queues';
 
@@ -18,6 +20,13 @@ export type PeriodicJob = {
   frequency: string;
   description: string;
   run: (db: Database) => Promise<object>;
+  /**
+   * For a period under cron's minute, or one set in seconds: the queue keeps at most one run
+   * waiting across all instances (pg-boss policy 'short'), each run queues the next this many
+   * seconds on, and the cron (every minute) only starts the chain again if it was lost. Each
+   * worker also queues one run when it starts. job-runner.ts does the rest.
+   */
+  everySeconds?: () => number;
 };
 
 /**
@@ -69,6 +78,18 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
     label: 'Aggiornamento della dashboard',
     description: 'Ricalcola i dati della dashboard dei campeggi che hanno avuto modifiche.',
     run: async (db) => ({ campeggi: (await refreshChangedCampsites(db)).length }),
+  },
+  {
+    queue: QUEUES.newsletterRecovery,
+    // The backstop; the period is NEWSLETTER_RECOVERY_SECONDS (everySeconds).
+    cron: '* * * * *',
+    get frequency() {
+      return `ogni ${env().NEWSLETTER_RECOVERY_SECONDS} secondi`;
+    },
+    label: 'Recupero delle newsletter',
+    description: 'Riprende i lotti di newsletter lasciati a metà da un arresto e le newsletter in ritardo; gira anche all’avvio di ogni istanza.',
+    everySeconds: () => env().NEWSLETTER_RECOVERY_SECONDS,
+    run: recoverNewsletters,
   },
   {
     queue: QUEUES.mailboxSchedule,

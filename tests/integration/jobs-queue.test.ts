@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { openDatabase, type DatabaseHandle } from '@/db/client';
-import { createBoss, JOBS_SCHEMA } from '@/lib/jobs/boss';
+import { createBoss, declareQueue, JOBS_SCHEMA } from '@/lib/jobs/boss';
 import { listScheduledJobs } from '@/lib/workflows/jobs-overview';
-import { PERIODIC_JOBS } from '@/lib/workflows/periodic-jobs';
+import { declarePeriodicJob, workPeriodicJob } from '@/lib/workflows/job-runner';
+import { PERIODIC_JOBS, type PeriodicJob } from '@/lib/workflows/periodic-jobs';
 import { failure } from '../helpers/errors';
 
 // The job queue on the database the suite runs on: PGlite through pg-boss's adapter (one shared
@@ -89,6 +90,63 @@ describe('job queue', () => {
     for (const job of PERIODIC_JOBS) expect(schedules.filter((row) => row.name === job.queue).map((row) => row.cron)).toEqual([job.cron]);
     const tables = await handle.db.execute(sql`select table_name from information_schema.tables where table_schema = ${JOBS_SCHEMA} and table_name = 'job'`);
     expect(JSON.stringify(tables)).toContain('"job"');
+  });
+});
+
+describe('queue declarations', () => {
+  it('happen once per pg-boss instance, kept on the instance rather than in a module', async () => {
+    const boss = await startedBoss();
+    const name = queueName('dichiarata');
+    const creates = vi.spyOn(boss, 'createQueue');
+    await Promise.all([declareQueue(boss, name), declareQueue(boss, name)]);
+    await declareQueue(boss, name);
+    expect(creates).toHaveBeenCalledTimes(1);
+    expect(await boss.getQueue(name)).not.toBeNull();
+    // Another instance declares again; pg-boss keeps the queue as it was first created.
+    const other = await startedBoss();
+    await declareQueue(other, name, { policy: 'short' });
+    expect((await other.getQueue(name))?.policy).toBe('standard');
+  });
+});
+
+describe('a periodic job in seconds (newsletter recovery)', () => {
+  it('runs once when the workers start, then once a period across all instances, never with two runs waiting', async () => {
+    const first = await startedBoss();
+    const second = url ? await startedBoss() : first;
+    const runs: number[] = [];
+    const job: PeriodicJob = {
+      queue: queueName('recupero') as PeriodicJob['queue'],
+      cron: '* * * * *',
+      label: 'prova',
+      frequency: 'ogni secondo',
+      description: 'prova',
+      everySeconds: () => 1,
+      run: async () => {
+        runs.push(Date.now());
+        return {};
+      },
+    };
+    const startedAt = Date.now();
+    for (const boss of new Set([first, second])) {
+      await declarePeriodicJob(boss, job);
+      // The test's handle, not the process's: the job ignores it anyway.
+      await workPeriodicJob(boss, job, () => handle.db);
+    }
+    await until(async () => runs.length, (count) => count >= 1, 10_000);
+    // The start-up run does not wait for a period.
+    expect(runs[0] - startedAt).toBeLessThan(3_000);
+
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    const waiting = (await first.findJobs(job.queue)).filter((row) => row.state === 'created');
+    // One next run waits, for all instances together (and none left over from the start).
+    expect(waiting.filter((row) => !row.singletonKey)).toHaveLength(1);
+    expect(waiting.filter((row) => row.singletonKey)).toHaveLength(0);
+    // A run a second, not one per instance: two instances would double it.
+    const afterStart = runs.filter((at) => at > runs[0] + 500);
+    expect(afterStart.length).toBeGreaterThanOrEqual(2);
+    expect(afterStart.length).toBeLessThanOrEqual(6);
+    for (let i = 1; i < afterStart.length; i++) expect(afterStart[i] - afterStart[i - 1]).toBeGreaterThanOrEqual(900);
+    expect((await first.getSchedules()).filter((row) => row.name === job.queue)).toHaveLength(1);
   });
 });
 

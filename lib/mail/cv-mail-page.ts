@@ -2,6 +2,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { contacts, mailTraces, type OutboxStatus } from '@/db/schema';
 import { readCvMailSettings } from '@/lib/configurations/cv-mail-settings';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import type { CvMailSettings } from '@/lib/configurations/validation';
 import { AppError } from '@/lib/errors';
 import { parseBookingReference, quoteByBookingReference, type BookedQuote, type BookingReference } from '@/lib/quotes/booking-reference';
@@ -73,13 +74,14 @@ export type ClientMailCvData = EmailCvData & {
 };
 
 /** /clientMailCV/:annoPratica?/:numeroPratica?: the guest of the booking file, and the mails of that quote or guest. */
-export async function loadClientMailCvPage(db: DbOrTx, campsiteId: string, segments: readonly string[] | undefined, cursor: string | null): Promise<ClientMailCvData> {
+export async function loadClientMailCvPage(ctx: CampsiteCtx, segments: readonly string[] | undefined, cursor: string | null): Promise<ClientMailCvData> {
+  const { db, campsiteId } = ctx;
   const settings = await readCvMailSettings(db, campsiteId);
   const parsed = parseBookingReference(segments);
   const empty = { items: [], nextCursor: null };
   const blank: CvComposeStart = { to: '', subject: settings.oggetto, contactId: null, quoteId: null };
   if (parsed.kind !== 'ok') return { settings, start: blank, list: empty, status: parsed.kind, reference: null, quote: null };
-  const quote = await quoteByBookingReference(db, { campsiteId, ...parsed.reference });
+  const quote = await quoteByBookingReference(ctx, parsed.reference);
   if (!quote) return { settings, start: blank, list: empty, status: 'missing', reference: parsed.reference, quote: null };
   const where = and(eq(mailTraces.campingId, campsiteId), or(eq(mailTraces.quoteId, quote.quoteId), eq(mailTraces.contactId, quote.contactId)), traceIsToGuest)!;
   const list = await pageOrFirst(db, campsiteId, (at) => tracePage(db, where, { cursor: at }), cursor);

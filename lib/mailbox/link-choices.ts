@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { contacts, quotes } from '@/db/schema';
 import { contactDisplayName } from '@/lib/contacts/display';
 import { queryContacts } from '@/lib/contacts/search';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 
 export type GuestChoice = { id: string; name: string; email: string | null };
 export type QuoteChoice = { id: string; name: string };
@@ -10,8 +11,8 @@ export type QuoteChoice = { id: string; name: string };
 const MAX_CHOICES = 10;
 
 /** The campsite's guests matching a name or an address, for linking a conversation by hand. */
-export async function searchGuests(db: DbOrTx, campsiteId: string, search: string): Promise<GuestChoice[]> {
-  const found = await queryContacts(db, { campsiteId }, { search });
+export async function searchGuests(ctx: CampsiteCtx, search: string): Promise<GuestChoice[]> {
+  const found = await queryContacts(ctx, { search });
   return found.slice(0, MAX_CHOICES).map((contact) => ({ id: contact.id, name: contactDisplayName(contact), email: contact.email }));
 }
 

@@ -1,10 +1,11 @@
 import { createElement } from 'react';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '@/db/client';
+import type { DbOrTx } from '@/db/client';
 import { campsites, mailboxThreads, mailTraces } from '@/db/schema';
 import { AnswerToGuest, QuestionToCampsite } from '@/emails/question';
 import { MAIL_TEXTS } from '@/emails/texts';
 import { contactDisplayName } from '@/lib/contacts/display';
+import type { CampsiteCtx, StaffCtx } from '@/lib/context/unit-of-work';
 import type { GuestLocale } from '@/lib/i18n/locales';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { renderMail } from '@/lib/mail/render';
@@ -16,8 +17,8 @@ import { messageStart } from './text';
 
 type Guest = { id: string; firstName: string; lastName: string; email: string | null };
 
-export async function campsiteMailFacts(db: DbOrTx, campsiteId: string) {
-  const [campsite] = await db.select({ name: campsites.name, contacts: campsites.contacts }).from(campsites).where(eq(campsites.id, campsiteId));
+export async function campsiteMailFacts(ctx: CampsiteCtx) {
+  const [campsite] = await ctx.db.select({ name: campsites.name, contacts: campsites.contacts }).from(campsites).where(eq(campsites.id, ctx.campsiteId));
   return { name: campsite?.name ?? '', address: campsite?.contacts?.email || null };
 }
 
@@ -26,11 +27,10 @@ const staffPreviewUrl = (origin: string, contactId: string, quoteId: string) =>
 
 /** The campsite's notice of a guest's question (Italian, like the acceptance notice); replies go to the guest. */
 export async function queueQuestionToCampsite(
-  db: DbOrTx,
-  campsiteId: string,
+  ctx: CampsiteCtx,
   input: { questionId: string; guest: Guest; quote: { id: string; name: string }; cardIdx: number | null; question: string; origin: string },
 ) {
-  const campsite = await campsiteMailFacts(db, campsiteId);
+  const campsite = await campsiteMailFacts(ctx);
   if (!campsite.address) return null;
   const guestName = contactDisplayName(input.guest);
   const element = createElement(QuestionToCampsite, {
@@ -42,7 +42,7 @@ export async function queueQuestionToCampsite(
     question: input.question,
     staffUrl: staffPreviewUrl(input.origin, input.guest.id, input.quote.id),
   });
-  return enqueueMail(db, campsiteId, {
+  return enqueueMail(ctx.db, ctx.campsiteId, {
     kind: 'question-campsite',
     to: [campsite.address],
     subject: `Domanda di ${guestName}: «${messageStart(input.question, 60)}»`,
@@ -85,9 +85,8 @@ async function quoteMailboxThread(db: DbOrTx, campsiteId: string, mailboxId: str
   return thread?.id ?? null;
 }
 
+/** The answer to mail; the campsite and the staff member who answers are the unit of work's. */
 export type AnswerMail = {
-  campsiteId: string;
-  userEmail: string;
   guest: Guest & { email: string };
   locale: GuestLocale;
   quote: { id: string };
@@ -103,20 +102,22 @@ export type AnswerMail = {
  * guest's next reply lands in it too), otherwise through the outbox with the RIF reference, its
  * trace in the thread of the quote's mails. Returns the trace of the mail.
  */
-export async function sendAnswerMail(db: Database, input: AnswerMail, options: { mailboxClient?: MailboxClient } = {}): Promise<{ traceId: string | null; via: 'mailbox' | 'outbox' }> {
-  const campsite = await campsiteMailFacts(db, input.campsiteId);
-  const quoteUrl = input.origin.replace(/\/$/, '') + guestQuotePath({ campsiteId: input.campsiteId, quoteId: input.quote.id, contactId: input.guest.id });
+export async function sendAnswerMail(ctx: StaffCtx, input: AnswerMail, options: { mailboxClient?: MailboxClient } = {}): Promise<{ traceId: string | null; via: 'mailbox' | 'outbox' }> {
+  const { db, campsiteId } = ctx;
+  const userEmail = ctx.tenant.email;
+  const campsite = await campsiteMailFacts(ctx);
+  const quoteUrl = input.origin.replace(/\/$/, '') + guestQuotePath({ campsiteId, quoteId: input.quote.id, contactId: input.guest.id });
   const element = createElement(AnswerToGuest, { locale: input.locale, campsite: campsite.name, guestName: input.guest.firstName, question: input.question, answer: input.answer, quoteUrl });
   const rendered = await renderMail(element, input.origin);
   const subject = MAIL_TEXTS[input.locale].answerSubject(campsite.name);
-  const mailbox = await findMailboxRow(db, input.campsiteId);
+  const mailbox = await findMailboxRow(db, campsiteId);
   if (mailbox && mailbox.status !== 'reconnect') {
     const sent = await sendFromMailbox(
       db,
       {
-        campsiteId: input.campsiteId,
-        userEmail: input.userEmail,
-        threadId: await quoteMailboxThread(db, input.campsiteId, mailbox.id, input.quote.id),
+        campsiteId: campsiteId,
+        userEmail: userEmail,
+        threadId: await quoteMailboxThread(db, campsiteId, mailbox.id, input.quote.id),
         to: [input.guest.email],
         subject,
         html: rendered.html,
@@ -127,7 +128,7 @@ export async function sendAnswerMail(db: Database, input: AnswerMail, options: {
     );
     return { traceId: sent.traceId, via: 'mailbox' };
   }
-  const queued = await enqueueMail(db, input.campsiteId, {
+  const queued = await enqueueMail(db, campsiteId, {
     kind: 'question-answer',
     to: [input.guest.email],
     subject,
@@ -135,8 +136,8 @@ export async function sendAnswerMail(db: Database, input: AnswerMail, options: {
     replyTo: campsite.address,
     contactId: input.guest.id,
     quoteId: input.quote.id,
-    threadId: await quoteTraceThread(db, input.campsiteId, input.guest, input.quote.id),
-    meta: { operatore: input.userEmail, cliente: input.guest.id, tag: 'domanda' },
+    threadId: await quoteTraceThread(db, campsiteId, input.guest, input.quote.id),
+    meta: { operatore: userEmail, cliente: input.guest.id, tag: 'domanda' },
     idempotencyKey: `question-answer:${input.answerId}`,
   });
   return { traceId: queued.traceId, via: 'outbox' };

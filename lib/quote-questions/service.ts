@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '@/db/client';
 import { contacts, quoteCards, quoteQuestions, quotes } from '@/db/schema';
 import { invalidateQuotes } from '@/lib/cache/tags';
+import type { CampsiteCtx, StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { guestLocaleOf } from '@/lib/i18n/locales';
@@ -35,27 +35,28 @@ export type AskedQuestion = { id: string; cardIdx: number | null; body: string; 
  * dropped once that committed.
  */
 export async function askQuestion(
-  db: DbOrTx,
-  input: { campsiteId: string; quoteId: string; contactId: string; text: string; cardIdx: number | null; ip: string | null; origin: string },
+  ctx: CampsiteCtx,
+  input: { quoteId: string; contactId: string; text: string; cardIdx: number | null; ip: string | null; origin: string },
 ): Promise<AskedQuestion> {
   const body = cleanMessage(input.text);
   if (body === '') throw refuse('empty', 'Scrivi la domanda.');
   if (body.length > QUESTION_MAX_LENGTH) throw refuse('too_long', `La domanda può avere al massimo ${QUESTION_MAX_LENGTH} caratteri.`);
+  const { db, campsiteId } = ctx;
   const [row] = await db
     .select({ quote: { id: quotes.id, name: quotes.name }, contact: { id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, email: contacts.email } })
     .from(quotes)
     .innerJoin(contacts, and(eq(contacts.id, quotes.contactId), eq(contacts.campingId, quotes.campingId)))
-    .where(and(eq(quotes.id, input.quoteId), eq(quotes.campingId, input.campsiteId), eq(quotes.contactId, input.contactId)));
+    .where(and(eq(quotes.id, input.quoteId), eq(quotes.campingId, campsiteId), eq(quotes.contactId, input.contactId)));
   if (!row) throw refuse('not_found', 'Preventivo non trovato.');
   if (input.cardIdx !== null) {
     const [card] = await db
       .select({ totalCents: quoteCards.totalCents })
       .from(quoteCards)
-      .where(and(eq(quoteCards.quoteId, row.quote.id), eq(quoteCards.campingId, input.campsiteId), eq(quoteCards.idx, input.cardIdx)));
+      .where(and(eq(quoteCards.quoteId, row.quote.id), eq(quoteCards.campingId, campsiteId), eq(quoteCards.idx, input.cardIdx)));
     // The page shows priced offers only: another index is not an offer the guest saw.
     if (!card || card.totalCents <= 0) throw refuse('unknown_card', 'Offerta non trovata.');
   }
-  const byQuote = await perQuote.consume(db, `${input.campsiteId}:${row.quote.id}`);
+  const byQuote = await perQuote.consume(db, `${campsiteId}:${row.quote.id}`);
   const byAddress = input.ip ? await perAddress.consume(db, input.ip) : null;
   const over = !byQuote.allowed ? byQuote : byAddress && !byAddress.allowed ? byAddress : null;
   if (over) throw refuse('rate_limited', `Troppe domande in poco tempo: riprova tra ${minutesLeft(over)} minuti.`, { retryAfterSeconds: Math.ceil(over.msBeforeNext / 1000) });
@@ -64,10 +65,10 @@ export async function askQuestion(
   const asked = await db.transaction(async (tx) => {
     const [question] = await tx
       .insert(quoteQuestions)
-      .values({ campingId: input.campsiteId, quoteId: row.quote.id, contactId: row.contact.id, cardIdx: input.cardIdx, author: 'guest', body })
+      .values({ campingId: campsiteId, quoteId: row.quote.id, contactId: row.contact.id, cardIdx: input.cardIdx, author: 'guest', body })
       .returning();
-    await guestEvents.question(tx, input.campsiteId, row.quote, row.contact, { start: messageStart(body), offer: input.cardIdx === null ? null : input.cardIdx + 1 });
-    await queueQuestionToCampsite(tx, input.campsiteId, { questionId: question.id, guest: row.contact, quote: { id: row.quote.id, name: quoteName }, cardIdx: input.cardIdx, question: body, origin: input.origin });
+    await guestEvents.question(tx, campsiteId, row.quote, row.contact, { start: messageStart(body), offer: input.cardIdx === null ? null : input.cardIdx + 1 });
+    await queueQuestionToCampsite({ ...ctx, db: tx }, { questionId: question.id, guest: row.contact, quote: { id: row.quote.id, name: quoteName }, cardIdx: input.cardIdx, question: body, origin: input.origin });
     return question;
   });
   invalidateQuotes([row.quote.id]);
@@ -92,27 +93,26 @@ export function answerIdOf(campsiteId: string, questionId: string, attemptKey: s
  * campsite's question, or an answer given as the question, is not found.
  */
 export async function answerQuestion(
-  db: Database,
-  input: { campsiteId: string; userId: string | null; userEmail: string; questionId: string; text: string; origin: string; attemptKey?: string },
+  ctx: StaffCtx,
+  input: { questionId: string; text: string; origin: string; attemptKey?: string },
   options: { mailboxClient?: MailboxClient } = {},
 ): Promise<SentAnswer> {
   const body = cleanMessage(input.text);
   if (body === '') throw new AppError('bad_request', 'Scrivi la risposta.');
   if (body.length > ANSWER_MAX_LENGTH) throw new AppError('bad_request', `La risposta può avere al massimo ${ANSWER_MAX_LENGTH} caratteri.`);
+  const { db, campsiteId } = ctx;
   const [row] = await db
     .select({ question: quoteQuestions, quote: { id: quotes.id, languageId: quotes.languageId }, contact: contacts })
     .from(quoteQuestions)
     .innerJoin(quotes, and(eq(quotes.id, quoteQuestions.quoteId), eq(quotes.campingId, quoteQuestions.campingId)))
     .innerJoin(contacts, and(eq(contacts.id, quoteQuestions.contactId), eq(contacts.campingId, quoteQuestions.campingId)))
-    .where(and(eq(quoteQuestions.id, input.questionId), eq(quoteQuestions.campingId, input.campsiteId), isNull(quoteQuestions.questionId)));
+    .where(and(eq(quoteQuestions.id, input.questionId), eq(quoteQuestions.campingId, campsiteId), isNull(quoteQuestions.questionId)));
   if (!row) throw new AppError('not_found', 'Domanda non trovata.');
   const { question, quote, contact } = row;
-  const answerId = input.attemptKey ? answerIdOf(input.campsiteId, question.id, input.attemptKey) : newId();
+  const answerId = input.attemptKey ? answerIdOf(campsiteId, question.id, input.attemptKey) : newId();
   const email = contact.email?.trim() || null;
   const mail = email
     ? {
-        campsiteId: input.campsiteId,
-        userEmail: input.userEmail,
         guest: { ...contact, email },
         locale: guestLocaleOf(quote.languageId ?? contact.languageId),
         quote,
@@ -128,19 +128,19 @@ export async function answerQuestion(
     const [earlier] = await tx
       .select({ id: quoteQuestions.id })
       .from(quoteQuestions)
-      .where(and(eq(quoteQuestions.id, answerId), eq(quoteQuestions.campingId, input.campsiteId)));
+      .where(and(eq(quoteQuestions.id, answerId), eq(quoteQuestions.campingId, campsiteId)));
     if (earlier) return 'repeated' as const;
     // Through the bound mailbox the mail leaves at once (and is not taken back if the save
     // failed); through the outbox it is queued with the answer, both or neither.
-    const sent = mail ? await sendAnswerMail(tx as unknown as Database, mail, options) : null;
+    const sent = mail ? await sendAnswerMail({ ...ctx, db: tx }, mail, options) : null;
     await tx.insert(quoteQuestions).values({
       id: answerId,
-      campingId: input.campsiteId,
+      campingId: campsiteId,
       quoteId: quote.id,
       contactId: contact.id,
       questionId: question.id,
       author: 'staff',
-      authorUserId: input.userId,
+      authorUserId: ctx.tenant.userId,
       body,
       mailTraceId: sent?.traceId ?? null,
     });

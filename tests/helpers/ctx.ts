@@ -19,3 +19,8 @@ export function ctxFor(db: Database, tenant: Partial<Tenant> & Pick<Tenant, 'cam
 export function jobCtxFor(db: Database, campsiteId: string, job = 'test'): CampsiteCtx {
   return campsiteContext({ kind: 'job', campsiteId, job }, db);
 }
+
+/** A guest's unit of work for the campsite of their link or form, as runGuestWork builds it. */
+export function guestCtxFor(db: Database, campsiteId: string): CampsiteCtx {
+  return campsiteContext({ kind: 'guest', campsiteId }, db);
+}

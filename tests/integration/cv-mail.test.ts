@@ -9,6 +9,7 @@ import { loadClientMailCvPage, loadEmailCvPage } from '@/lib/mail/cv-mail-page';
 import { parseBookingReference, quoteByBookingReference } from '@/lib/quotes/booking-reference';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite, makeUser, tenantOf } from '../helpers/fixtures';
+import { ctxFor } from '../helpers/ctx';
 
 let db: Database;
 beforeAll(async () => {
@@ -46,16 +47,16 @@ describe('booking file lookup (/clientMailCV)', () => {
     const number = `N${unique()}`;
     const ours = await bookedCampsite(number);
     const theirs = await bookedCampsite(number);
-    const found = await quoteByBookingReference(db, { campsiteId: ours.campsite.id, year: 2027, number });
+    const found = await quoteByBookingReference(ctxFor(db, { campsiteId: ours.campsite.id }), { year: 2027, number });
     expect(found).toMatchObject({ quoteId: ours.quote.id, contactId: ours.guest.id, guestEmail: ours.guest.email, guestName: 'Anna Bianchi' });
-    expect((await quoteByBookingReference(db, { campsiteId: theirs.campsite.id, year: 2027, number }))?.quoteId).toBe(theirs.quote.id);
-    expect(await quoteByBookingReference(db, { campsiteId: ours.campsite.id, year: 2026, number })).toBeNull();
+    expect((await quoteByBookingReference(ctxFor(db, { campsiteId: theirs.campsite.id }), { year: 2027, number }))?.quoteId).toBe(theirs.quote.id);
+    expect(await quoteByBookingReference(ctxFor(db, { campsiteId: ours.campsite.id }), { year: 2026, number })).toBeNull();
     const stranger = await makeCampsite(db);
-    expect(await quoteByBookingReference(db, { campsiteId: stranger.id, year: 2027, number })).toBeNull();
+    expect(await quoteByBookingReference(ctxFor(db, { campsiteId: stranger.id }), { year: 2027, number })).toBeNull();
 
-    const page = await loadClientMailCvPage(db, stranger.id, ['2027', number], null);
+    const page = await loadClientMailCvPage(ctxFor(db, { campsiteId: stranger.id }), ['2027', number], null);
     expect(page).toMatchObject({ status: 'missing', quote: null, start: { to: '', contactId: null, quoteId: null } });
-    expect((await loadClientMailCvPage(db, ours.campsite.id, ['abcd', number], null)).status).toBe('invalid');
+    expect((await loadClientMailCvPage(ctxFor(db, { campsiteId: ours.campsite.id }), ['abcd', number], null)).status).toBe('invalid');
   });
 });
 
@@ -79,7 +80,7 @@ describe('sending from the CV pages', () => {
   it('sends as /sendMailCV does, linked to the booking, with the signature once and the sender name', async () => {
     const { campsite, service, guest, quote } = await bookedCampsite(`S${unique()}`);
     await saveCvMailSettings(db, service, { oggetto: 'Prenotazione', firma: '<p>Firma del lago</p>', mittente: 'Lago Azzurro' });
-    const start = await loadClientMailCvPage(db, campsite.id, ['2027', quote.bookingNumber!], null);
+    const start = await loadClientMailCvPage(ctxFor(db, { campsiteId: campsite.id }), ['2027', quote.bookingNumber!], null);
     expect(start).toMatchObject({ status: 'found', start: { to: guest.email, subject: 'Prenotazione', contactId: guest.id, quoteId: quote.id }, list: { items: [] } });
 
     const input = cvMailSchema.parse({ to: start.start.to, subject: 'Arrivo', html: '<p>Vi aspettiamo</p>', contactId: guest.id, quoteId: quote.id });
@@ -92,7 +93,7 @@ describe('sending from the CV pages', () => {
     const [outbox] = await db.select().from(mailOutbox).where(eq(mailOutbox.mailTraceId, sent.traceId));
     expect(outbox.fromAddress).toMatch(/^Lago Azzurro </);
 
-    const after = await loadClientMailCvPage(db, campsite.id, ['2027', quote.bookingNumber!], null);
+    const after = await loadClientMailCvPage(ctxFor(db, { campsiteId: campsite.id }), ['2027', quote.bookingNumber!], null);
     expect(after.list.items.map((item) => item.id)).toEqual([sent.traceId]);
     const emailCv = await loadEmailCvPage(db, campsite.id, { cliente: guest.id, cursor: 'rotto' });
     expect(emailCv.start).toMatchObject({ to: guest.email, subject: 'Prenotazione', contactId: guest.id });

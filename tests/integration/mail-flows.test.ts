@@ -14,6 +14,7 @@ import { templateFieldsSchema } from '@/lib/templates/validation';
 import { useTestDatabase } from '../helpers/db';
 import { guestClient, makeFormCampsite, validValues } from '../helpers/public-form';
 import { MOBILE_HOME_CARD, PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput } from '../helpers/quotes';
+import { ctxFor, guestCtxFor, jobCtxFor } from '../helpers/ctx';
 
 const ORIGIN = 'https://crm.example.it';
 let db: Database;
@@ -27,7 +28,7 @@ const outboxOf = (campsiteId: string) => db.select().from(mailOutbox).where(eq(m
 async function germanQuote(progress: 'nuovo' | 'bozza' = 'nuovo') {
   const account = await makeQuotesAccount(db, { contacts: { phone: '+39 045 1', whatsapp: '', email: 'info@lago.example', address: 'Via del Lago 1', policyLink: '' } });
   const guest = await makeGuest(db, account.tenant, { firstName: 'Anna', lastName: 'Müller', languageId: 3 });
-  const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: progress, cards: [PITCH_CARD, MOBILE_HOME_CARD] }), account.platform);
+  const quote = await createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: progress, cards: [PITCH_CARD, MOBILE_HOME_CARD] }), account.platform);
   const template = await createTemplate(
     db,
     account.campsite.id,
@@ -40,7 +41,7 @@ describe('the contact form', () => {
   it('queues the confirmation in the guest’s language with the request, traced on the contact', async () => {
     const target = await makeFormCampsite(db);
     const values = validValues();
-    const outcome = await submitRequest(db, target.platform, target.campsite, { values, language: { languageId: 3, locale: 'de' } }, guestClient());
+    const outcome = await submitRequest(guestCtxFor(db, target.campsite.id), target.platform, target.campsite, { values, language: { languageId: 3, locale: 'de' } }, guestClient());
     expect(outcome.ok).toBe(true);
     const [mail] = await outboxOf(target.campsite.id);
     expect(mail.kind).toBe('contact-confirmation');
@@ -55,7 +56,7 @@ describe('the contact form', () => {
 
   it('a refused submission queues nothing', async () => {
     const target = await makeFormCampsite(db);
-    await submitRequest(db, target.platform, target.campsite, { values: validValues({ email: 'non-valida' }), language: { languageId: 1, locale: 'it' } }, guestClient());
+    await submitRequest(guestCtxFor(db, target.campsite.id), target.platform, target.campsite, { values: validValues({ email: 'non-valida' }), language: { languageId: 1, locale: 'it' } }, guestClient());
     expect(await outboxOf(target.campsite.id)).toHaveLength(0);
   });
 });
@@ -63,7 +64,7 @@ describe('the contact form', () => {
 describe('sending a quote', () => {
   it('fills the template for the guest, links the mini-site, and the quote becomes inviato in the same step', async () => {
     const { tenant, quote, template, guest, campsite } = await germanQuote();
-    await sendQuoteMail(db, tenant, { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN);
+    await sendQuoteMail(ctxFor(db, tenant), { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN);
     const [mail] = await outboxOf(campsite.id);
     expect(mail.kind).toBe('quote');
     expect(mail.recipients).toEqual([guest.email]);
@@ -80,23 +81,23 @@ describe('sending a quote', () => {
 
   it('a draft cannot be sent, and nothing is queued', async () => {
     const { tenant, quote, template, campsite } = await germanQuote('bozza');
-    await expect(sendQuoteMail(db, tenant, { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN)).rejects.toThrow(/solo un preventivo completo/);
+    await expect(sendQuoteMail(ctxFor(db, tenant), { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN)).rejects.toThrow(/solo un preventivo completo/);
     expect(await outboxOf(campsite.id)).toHaveLength(0);
   });
 
   it('another campsite’s template or quote is not found', async () => {
     const mine = await germanQuote();
     const theirs = await germanQuote();
-    await expect(sendQuoteMail(db, mine.tenant, { quoteId: theirs.quote.id, templateId: mine.template.id, attachmentIds: [] }, ORIGIN)).rejects.toThrow(/non trovato/);
-    await expect(sendQuoteMail(db, mine.tenant, { quoteId: mine.quote.id, templateId: theirs.template.id, attachmentIds: [] }, ORIGIN)).rejects.toThrow(/non trovato/);
+    await expect(sendQuoteMail(ctxFor(db, mine.tenant), { quoteId: theirs.quote.id, templateId: mine.template.id, attachmentIds: [] }, ORIGIN)).rejects.toThrow(/non trovato/);
+    await expect(sendQuoteMail(ctxFor(db, mine.tenant), { quoteId: mine.quote.id, templateId: theirs.template.id, attachmentIds: [] }, ORIGIN)).rejects.toThrow(/non trovato/);
     expect(await outboxOf(mine.campsite.id)).toHaveLength(0);
   });
 
   it('the same request twice (a double click) queues one mail', async () => {
     const { tenant, quote, template, campsite } = await germanQuote();
     const input = { quoteId: quote.id, templateId: template.id, attachmentIds: [], idempotencyKey: 'clic-1' };
-    await sendQuoteMail(db, tenant, input, ORIGIN);
-    await sendQuoteMail(db, tenant, input, ORIGIN);
+    await sendQuoteMail(ctxFor(db, tenant), input, ORIGIN);
+    await sendQuoteMail(ctxFor(db, tenant), input, ORIGIN);
     expect(await outboxOf(campsite.id)).toHaveLength(1);
   });
 });
@@ -104,8 +105,8 @@ describe('sending a quote', () => {
 describe('acceptance', () => {
   it('queues a confirmation to the guest in German, naming the offer in German, and a notice to the campsite in Italian', async () => {
     const { tenant, quote, template, guest, campsite } = await germanQuote();
-    await sendQuoteMail(db, tenant, { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN);
-    await acceptByGuest(db, { campsiteId: campsite.id, quoteId: quote.id, contactId: guest.id }, 1);
+    await sendQuoteMail(ctxFor(db, tenant), { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN);
+    await acceptByGuest(guestCtxFor(db, campsite.id), { quoteId: quote.id, contactId: guest.id }, 1);
     const mails = await outboxOf(campsite.id);
     const toGuest = mails.find((mail) => mail.kind === 'acceptance-guest');
     const toCampsite = mails.find((mail) => mail.kind === 'acceptance-campsite');
@@ -124,7 +125,7 @@ describe('reminders', () => {
     const { tenant, quote, guest, campsite } = await germanQuote();
     await db.update(campsites).set({ reminderDays: 3 }).where(eq(campsites.id, campsite.id));
     await createTemplate(db, campsite.id, templateFieldsSchema.parse({ name: 'Erinnerung', languageId: 3, isReminder: true, html: '<p>Erinnerung für {{nome}}</p>' }));
-    await changeProgress(db, { campsiteId: campsite.id, quoteId: quote.id, to: 'inviato', actor: 'staff', userId: tenant.userId, patch: { sentAt: new Date() } });
+    await changeProgress(jobCtxFor(db, campsite.id), { quoteId: quote.id, to: 'inviato', actor: 'staff', userId: tenant.userId, patch: { sentAt: new Date() } });
 
     await sendDueReminders(db, new Date(Date.now() + 2 * 86_400_000));
     expect((await outboxOf(campsite.id)).filter((mail) => mail.kind === 'reminder')).toHaveLength(0);
@@ -142,7 +143,7 @@ describe('reminders', () => {
     const { tenant, quote, campsite } = await germanQuote();
     expect(await setReminderDays(db, tenant, 0)).toBe(0);
     await createTemplate(db, campsite.id, templateFieldsSchema.parse({ name: 'Erinnerung', languageId: 3, isReminder: true, html: '<p>x</p>' }));
-    await changeProgress(db, { campsiteId: campsite.id, quoteId: quote.id, to: 'inviato', actor: 'staff', patch: { sentAt: new Date() } });
+    await changeProgress(jobCtxFor(db, campsite.id), { quoteId: quote.id, to: 'inviato', actor: 'staff', patch: { sentAt: new Date() } });
     await sendDueReminders(db, new Date(Date.now() + 30 * 86_400_000));
     expect(await outboxOf(campsite.id)).toHaveLength(0);
   });
@@ -152,10 +153,10 @@ describe('reminders', () => {
     const opened = await germanQuote();
     for (const account of [off, opened]) {
       await createTemplate(db, account.campsite.id, templateFieldsSchema.parse({ name: 'Erinnerung', languageId: 3, isReminder: true, html: '<p>x</p>' }));
-      await changeProgress(db, { campsiteId: account.campsite.id, quoteId: account.quote.id, to: 'inviato', actor: 'staff', patch: { sentAt: new Date() } });
+      await changeProgress(jobCtxFor(db, account.campsite.id), { quoteId: account.quote.id, to: 'inviato', actor: 'staff', patch: { sentAt: new Date() } });
     }
     await db.update(quotes).set({ reminderEnabled: false }).where(and(eq(quotes.id, off.quote.id), eq(quotes.campingId, off.campsite.id)));
-    await changeProgress(db, { campsiteId: opened.campsite.id, quoteId: opened.quote.id, to: 'letto', actor: 'guest', patch: { readAt: new Date() } });
+    await changeProgress(jobCtxFor(db, opened.campsite.id), { quoteId: opened.quote.id, to: 'letto', actor: 'guest', patch: { readAt: new Date() } });
     await sendDueReminders(db, new Date(Date.now() + 30 * 86_400_000));
     expect(await outboxOf(off.campsite.id)).toHaveLength(0);
     expect(await outboxOf(opened.campsite.id)).toHaveLength(0);

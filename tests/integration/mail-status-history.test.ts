@@ -14,6 +14,7 @@ import { createQuote } from '@/lib/quotes/service';
 import { useTestDatabase } from '../helpers/db';
 import { PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput, unique } from '../helpers/quotes';
 import { startResendStandIn } from '../helpers/resend-stand-in';
+import { ctxFor } from '../helpers/ctx';
 
 const KEY = 're_test_status_0123456789';
 let db: Database;
@@ -60,7 +61,7 @@ describe('the campsite’s own notice of an acceptance', () => {
   it('is in the outbox but not in the guest’s history, where the guest’s confirmation is', async () => {
     const { campsiteId, guest, account } = await guestOfNewCampsite();
     await db.update(campsites).set({ contacts: { email: `ufficio-${unique()}@camping.example`, phone: '', whatsapp: '', address: '', policyLink: '' } }).where(eq(campsites.id, campsiteId));
-    const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), account.platform);
+    const quote = await createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), account.platform);
     await queueAcceptanceMails(db, campsiteId, { guest, locale: 'it', origin: 'http://localhost', quote, offer: 'Piazzola', guestOffer: 'Piazzola' });
     const kinds = (await listOutbox(db, campsiteId)).items.map((mail) => mail.kind).sort();
     expect(kinds).toEqual(['acceptance-campsite', 'acceptance-guest']);

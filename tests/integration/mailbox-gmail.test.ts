@@ -15,6 +15,7 @@ import { headersOf, type StandInAccount } from '../helpers/gmail-stand-in-accoun
 import { gmailStandInEnvironment } from '../helpers/gmail-env';
 import { makeGuest, makeQuotesAccount, PITCH_CARD, quoteInput, unique } from '../helpers/quotes';
 import { newMessageId, rawMail } from '../helpers/raw-mail';
+import { ctxFor } from '../helpers/ctx';
 
 // env() is read once: the stand-in's address must be in place before anything reads it.
 const standIn = await gmailStandInEnvironment();
@@ -117,7 +118,7 @@ describe('a bound Gmail', () => {
     const quotesAccount = await makeQuotesAccount(db);
     const { campsite, tenant } = quotesAccount;
     const guest = await makeGuest(db, tenant);
-    const quote = await createQuote(db, tenant, quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), quotesAccount.platform);
+    const quote = await createQuote(ctxFor(db, tenant), quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), quotesAccount.platform);
     const staffMail = await sendStaffMail(db, campsite.id, 'staff', { to: [guest.email!], subject: 'Il vostro preventivo', html: '<p>Ecco il preventivo</p>', contactId: guest.id, quoteId: quote.id });
     const account = standIn.account(`campeggio-${unique()}@gmail.test`);
     const own = account.address;

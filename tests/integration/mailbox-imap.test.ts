@@ -18,6 +18,7 @@ import { startDovecot, type Dovecot } from '../helpers/dovecot';
 import { deliver, flagsAt, imapSession, markSeen, sourceAt as sourceOf } from '../helpers/dovecot-mail';
 import { PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput, unique } from '../helpers/quotes';
 import { startSmtpCapture } from '../helpers/smtp-capture';
+import { ctxFor } from '../helpers/ctx';
 
 const USER = 'reception@camping-imap.test';
 const PASSWORD = 'Segreta-di-prova-1';
@@ -80,7 +81,7 @@ describe('an IMAP mailbox against a real Dovecot', () => {
     guest = await makeGuest(db, account.tenant, { email: guestAddress });
     const other = await makeQuotesAccount(db);
     otherGuest = await makeGuest(db, other.tenant, { email: guestAddress });
-    const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), account.platform);
+    const quote = await createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), account.platform);
     quoteId = quote.id;
     const sent = await sendStaffMail(db, account.campsite.id, 'staff', { to: [guestAddress], subject: 'Il vostro preventivo', html: '<p>Ecco il preventivo</p>', contactId: guest.id, quoteId });
     traceSubject = sent.subject;

@@ -21,6 +21,7 @@ import { findPublicCampsite, loadFormOptions } from '@/lib/requests/form-options
 import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
 import { makeCampsite, makeUser, tenantOf } from '../helpers/fixtures';
+import { guestCtxFor } from '../helpers/ctx';
 
 let db: Database;
 
@@ -195,7 +196,7 @@ describe('guest-facing effect', () => {
   it('a hidden form field disappears from the public form options; the e-mail cannot be hidden', async () => {
     const { campsite, admin } = await setup();
     await db.update(campsites).set({ platformCampId: 'DEMO-LAGO-AZZURRO' }).where(eq(campsites.id, campsite.id));
-    const fieldsNow = async () => (await loadFormOptions(db, new DemoBookingPlatform(), (await findPublicCampsite(db, campsite.id))!)).fields.map((f) => f.field);
+    const fieldsNow = async () => (await loadFormOptions(guestCtxFor(db, (await findPublicCampsite(db, campsite.id))!.id), new DemoBookingPlatform(), (await findPublicCampsite(db, campsite.id))!)).fields.map((f) => f.field);
     expect(await fieldsNow()).toContain('telefono');
     const settings = await getCampsiteSettings(db, admin);
     await updateContactFormFields(

@@ -54,7 +54,7 @@ export const searchGuestsAction = staffAction(
   z.object({
     search: z.string().trim().min(2, 'Scrivi almeno 2 caratteri').max(200),
   }),
-  async ({ tenant, db }, input) => searchGuests(db, tenant.campsiteId, input.search),
+  async (ctx, input) => searchGuests(ctx, input.search),
   OPEN,
 );
 

@@ -20,7 +20,7 @@ export default async function ClientMailCvPage({ params, searchParams }: Props) 
   const { tenant, run } = await staffPage({ packLevel: 0 });
   const [{ pratica }, { dopo }] = await Promise.all([params, searchParams]);
   const cursor = typeof dopo === 'string' ? dopo : null;
-  const data = await run(({ db }) => loadClientMailCvPage(db, tenant.campsiteId, pratica, cursor));
+  const data = await run((ctx) => loadClientMailCvPage(ctx, pratica, cursor));
   const t = await getTranslations('cvMail');
   const file = data.reference ? `${data.reference.number}/${data.reference.year}` : '';
   const basePath = data.reference ? `/clientMailCV/${data.reference.year}/${encodeURIComponent(data.reference.number)}` : '/clientMailCV';

@@ -39,12 +39,12 @@ export default async function ContactDetailPage({ params }: Props) {
   const beforeYear = Number(romeIsoDate(new Date()).slice(0, 4)) + 1;
   const [t, [campsite, mails, questions, lastStay]] = await Promise.all([
     getTranslations('contacts'),
-    runStaffWork(tenant, ({ db }) =>
+    runStaffWork(tenant, (ctx) =>
       Promise.all([
-        getOwnCampsite(db, tenant),
-        contactMailTimeline(db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id, limit: CONTACT_MAILS_PAGE }),
-        contactQuestionThreads(db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id }),
-        lastStayOfContact(db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id, beforeYear }),
+        getOwnCampsite(ctx.db, tenant),
+        contactMailTimeline(ctx.db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id, limit: CONTACT_MAILS_PAGE }),
+        contactQuestionThreads(ctx, { contactId: detail.contact.id }),
+        lastStayOfContact(ctx, { contactId: detail.contact.id, beforeYear }),
       ]),
     ),
   ]);

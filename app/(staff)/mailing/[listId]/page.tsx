@@ -37,7 +37,7 @@ export default async function ListPage({ params }: Props) {
   if (!list) notFound();
   const [t, [members, options]] = await Promise.all([
     getTranslations('lists'),
-    run(({ db }) => Promise.all([listMembers(db, { campsiteId, listId: list.id }), contactFormOptions(db, { campsiteId })])),
+    run((ctx) => Promise.all([listMembers(ctx.db, { campsiteId, listId: list.id }), contactFormOptions(ctx)])),
   ]);
 
   return (

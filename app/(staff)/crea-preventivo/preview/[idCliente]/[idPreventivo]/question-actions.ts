@@ -15,8 +15,8 @@ export const answerQuestionAction = staffAction(
     attemptKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Chiave del tentativo non valida.').optional(),
     text: z.string().trim().min(1, 'Scrivi la risposta.').max(ANSWER_MAX_LENGTH, `La risposta può avere al massimo ${ANSWER_MAX_LENGTH} caratteri.`),
   }),
-  async ({ tenant, db }, input) => {
-    const sent = await answerQuestion(db, { campsiteId: tenant.campsiteId, userId: tenant.userId, userEmail: tenant.email, questionId: input.questionId, text: input.text, attemptKey: input.attemptKey, origin: await publicOrigin() });
+  async (ctx, input) => {
+    const sent = await answerQuestion(ctx, { questionId: input.questionId, text: input.text, attemptKey: input.attemptKey, origin: await publicOrigin() });
     revalidatePath('/crea-preventivo/preview', 'layout');
     return sent;
   },

@@ -1,8 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { listMemberships, mailingLists, quotes, users } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
-import type { Tenant } from '@/lib/tenant';
 import type { ContactListItem } from './search';
 import { getContact } from './service';
 
@@ -23,9 +22,9 @@ export type ContactDetail = {
  * is lib/mailbox/timeline's, paged on its own).
  * Read-only queries on the other domains' tables, each scoped by the campsite as well as the contact.
  */
-export async function getContactDetail(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, id: string): Promise<ContactDetail> {
-  const contact = await getContact(db, tenant, id);
-  const camping = tenant.campsiteId;
+export async function getContactDetail(ctx: CampsiteCtx, id: string): Promise<ContactDetail> {
+  const contact = await getContact(ctx, id);
+  const { db, campsiteId: camping } = ctx;
   const [owner, quoteRows, quoteTotal, lists] = await Promise.all([
     contact.ownerId
       ? db

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { formatDate, TIME_ZONE } from '@/lib/format';
-import type { Tenant } from '@/lib/tenant';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { BOM, csvRow } from './csv';
 import { csvAttachment, keysetCsvStream } from './csv-stream';
 import { copyContactsCsv, postgresClientOf } from './export-copy';
@@ -43,8 +43,9 @@ export type ExportFilters = ContactSearch & { sort?: ContactSort };
  * reader wants more. Memory stays flat whatever the size either way. The filters are checked now
  * (an invalid date throws before any byte is sent).
  */
-export function exportContactsCsv(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, filters: ExportFilters = {}): ReadableStream<Uint8Array> {
-  const where = contactConditions(tenant, filters);
+export function exportContactsCsv(ctx: CampsiteCtx, filters: ExportFilters = {}): ReadableStream<Uint8Array> {
+  const { db } = ctx;
+  const where = contactConditions(ctx.campsiteId, filters);
   const sort = filters.sort ?? 'recenti';
   const encoder = new TextEncoder();
   const header = encoder.encode(BOM + csvRow(EXPORT_COLUMNS.map((column) => column.header)));

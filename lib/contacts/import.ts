@@ -1,9 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, languages, nations } from '@/db/schema';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { classifyError } from '@/lib/error-classification';
 import { AppError } from '@/lib/errors';
-import type { Tenant } from '@/lib/tenant';
 import { CsvSyntaxError, parseCsv, restoreNeutralized } from './csv';
 import { languageResolver, nationResolver } from './import-values';
 import { campsiteTagNames, contactDisplayName, normalizeTags } from './service';
@@ -96,13 +95,14 @@ function mergeInto<T extends Partial<ContactInput> & { tags: string[] }>(target:
  * form; an e-mail already in the campsite is skipped, updated, or kept twice as asked. Rows are
  * written in transactions of IMPORT_BATCH_SIZE; the report names every refused row and why.
  */
-export async function importContacts(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId' | 'userId'>, request: ImportRequest): Promise<ImportReport> {
+export async function importContacts(ctx: StaffCtx, request: ImportRequest): Promise<ImportReport> {
+  const { db } = ctx;
   const records = readRecords(request.csv);
   checkMapping(request.mapping);
   const [languageRows, nationRows, allowedTags] = await Promise.all([
     db.select().from(languages),
     db.select().from(nations),
-    campsiteTagNames(db, tenant.campsiteId),
+    campsiteTagNames(ctx),
   ]);
   const language = languageResolver(languageRows);
   const nation = nationResolver(nationRows);
@@ -161,7 +161,7 @@ export async function importContacts(db: DbOrTx, tenant: Pick<Tenant, 'campsiteI
   for (let start = 0; start < prepared.length; start += IMPORT_BATCH_SIZE) {
     const batch = prepared.slice(start, start + IMPORT_BATCH_SIZE);
     try {
-      const outcome = await db.transaction((tx) => importBatch(tx, tenant, batch, request.strategy));
+      const outcome = await db.transaction((tx) => importBatch({ ...ctx, db: tx }, batch, request.strategy));
       report.created += outcome.created;
       report.updated += outcome.updated;
       outcome.skipped.forEach((note) => skip(note.row, note.reason));
@@ -178,7 +178,8 @@ export async function importContacts(db: DbOrTx, tenant: Pick<Tenant, 'campsiteI
 type NewContact = ContactInput & { firstRow: number };
 type Target = { kind: 'existing'; id: string; name: string } | { kind: 'new'; contact: NewContact };
 
-async function importBatch(tx: DbOrTx, tenant: Pick<Tenant, 'campsiteId' | 'userId'>, batch: Prepared[], strategy: DuplicateStrategy) {
+async function importBatch(ctx: StaffCtx, batch: Prepared[], strategy: DuplicateStrategy) {
+  const { db: tx, tenant } = ctx;
   const byEmail = new Map<string, Target>();
   const emails = [...new Set(batch.map((item) => item.input.email?.toLowerCase()).filter((email): email is string => Boolean(email)))];
   if (strategy !== 'keep' && emails.length > 0) {

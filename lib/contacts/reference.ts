@@ -1,7 +1,6 @@
 import { asc } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { languages, nations } from '@/db/schema';
-import type { Tenant } from '@/lib/tenant';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { campsiteTagNames } from './service';
 
 export type ContactFormOptions = {
@@ -12,14 +11,15 @@ export type ContactFormOptions = {
 };
 
 /** What the contact form offers: the shared languages and nations, the campsite's own tags. */
-export async function contactFormOptions(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>): Promise<ContactFormOptions> {
+export async function contactFormOptions(ctx: CampsiteCtx): Promise<ContactFormOptions> {
+  const db = ctx.db;
   const [languageRows, nationRows, tags] = await Promise.all([
     db.select({ id: languages.id, name: languages.name }).from(languages).orderBy(asc(languages.id)),
     db
       .select({ id: nations.id, name: nations.name, phonePrefix: nations.phonePrefix, languageId: nations.languageId })
       .from(nations)
       .orderBy(asc(nations.name)),
-    campsiteTagNames(db, tenant.campsiteId),
+    campsiteTagNames(ctx),
   ]);
   return { languages: languageRows, nations: nationRows, tags: [...tags.values()] };
 }

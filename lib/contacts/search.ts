@@ -1,10 +1,10 @@
 import { and, count, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { contacts, languages, nations } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { tableDateRange } from '@/lib/date-filter';
 import { decodeCursor, DEFAULT_PAGE_SIZE, exactTimestamp, MAX_PAGE_SIZE, toPage, type CursorValue, type Page } from '@/lib/pagination';
 import { escapeLike, searchWords } from '@/lib/search';
-import type { Tenant } from '@/lib/tenant';
 import type { ContactSort } from './validation';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -35,11 +35,11 @@ export function searchCondition(term: string | null | undefined): SQL | undefine
   );
 }
 
-/** The tenant, the text search and the table date filter (spec section 5) on date_creation. */
-export function contactConditions(tenant: Pick<Tenant, 'campsiteId'>, filters: ContactSearch): SQL {
+/** The campsite, the text search and the table date filter (spec section 5) on date_creation. */
+export function contactConditions(campsiteId: string, filters: ContactSearch): SQL {
   const range = tableDateRange(filters.dateFrom, filters.dateTo);
   return and(
-    eq(contacts.campingId, tenant.campsiteId),
+    eq(contacts.campingId, campsiteId),
     searchCondition(filters.search),
     range ? gte(contacts.createdAt, range.from) : undefined,
     range ? lt(contacts.createdAt, range.to) : undefined,
@@ -153,8 +153,8 @@ function parseCursorValues(value: unknown): CursorValue[] {
 export type ContactListOptions = ContactSearch & { sort?: ContactSort; cursor?: string | null; limit?: number };
 
 /** The campsite's contacts, filtered, sorted and paged by keyset; the names of language and nation included. */
-export async function listContacts(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, options: ContactListOptions = {}): Promise<Page<ContactListItem>> {
-  return fetchContactPage(db, contactConditions(tenant, options), options.sort ?? 'recenti', options.cursor, clampLimit(options.limit));
+export async function listContacts(ctx: CampsiteCtx, options: ContactListOptions = {}): Promise<Page<ContactListItem>> {
+  return fetchContactPage(ctx.db, contactConditions(ctx.campsiteId, options), options.sort ?? 'recenti', options.cursor, clampLimit(options.limit));
 }
 
 /** Past this many, lists say "oltre 10.000": counting 200,000 rows on every page costs more than the page. */
@@ -163,23 +163,18 @@ export const COUNT_CAP = 10_000;
 export type CappedCount = { count: number; capped: boolean };
 
 /** How many contacts pass the filters (the cursor does not count), up to COUNT_CAP. */
-export async function countContacts(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, filters: ContactSearch = {}): Promise<CappedCount> {
-  const matching = db.select({ one: sql`1` }).from(contacts).where(contactConditions(tenant, filters)).limit(COUNT_CAP + 1).as('matching');
-  const [row] = await db.select({ value: count() }).from(matching);
+export async function countContacts(ctx: CampsiteCtx, filters: ContactSearch = {}): Promise<CappedCount> {
+  const matching = ctx.db.select({ one: sql`1` }).from(contacts).where(contactConditions(ctx.campsiteId, filters)).limit(COUNT_CAP + 1).as('matching');
+  const [row] = await ctx.db.select({ value: count() }).from(matching);
   return { count: Math.min(row.value, COUNT_CAP), capped: row.value > COUNT_CAP };
 }
 
 /** Every page of the filtered list in turn, for the export and the streamed legacy list; memory stays one page. */
-export async function* walkContacts(
-  db: DbOrTx,
-  tenant: Pick<Tenant, 'campsiteId'>,
-  filters: ContactSearch & { sort?: ContactSort },
-  pageSize = 1000,
-): AsyncGenerator<ContactListItem[]> {
-  const where = contactConditions(tenant, filters);
+export async function* walkContacts(ctx: CampsiteCtx, filters: ContactSearch & { sort?: ContactSort }, pageSize = 1000): AsyncGenerator<ContactListItem[]> {
+  const where = contactConditions(ctx.campsiteId, filters);
   let cursor: string | null = null;
   do {
-    const page = await fetchContactPage(db, where, filters.sort ?? 'recenti', cursor, pageSize);
+    const page = await fetchContactPage(ctx.db, where, filters.sort ?? 'recenti', cursor, pageSize);
     if (page.items.length > 0) yield page.items;
     cursor = page.nextCursor;
   } while (cursor);
@@ -189,15 +184,15 @@ export type ContactQuery = { email?: string; search?: string; telefono?: string 
 export const CONTACT_QUERY_LIMIT = 50;
 
 /** The legacy contactQuery: e-mail (exact, any case), free text and telephone digits, all that are given. */
-export async function queryContacts(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, query: ContactQuery): Promise<ContactListItem[]> {
+export async function queryContacts(ctx: CampsiteCtx, query: ContactQuery): Promise<ContactListItem[]> {
   const digits = query.telefono?.replace(/\D/g, '') ?? '';
   const where = and(
-    eq(contacts.campingId, tenant.campsiteId),
+    eq(contacts.campingId, ctx.campsiteId),
     query.email ? sql`lower(${contacts.email}) = lower(${query.email.trim()}::text)` : undefined,
     searchCondition(query.search),
     query.telefono ? (digits ? sql`${contacts.phoneDigits} like ${`%${digits}%`}` : sql`false`) : undefined,
   )!;
-  const page = await fetchContactPage(db, where, 'nome', null, CONTACT_QUERY_LIMIT);
+  const page = await fetchContactPage(ctx.db, where, 'nome', null, CONTACT_QUERY_LIMIT);
   return page.items;
 }
 

@@ -3,8 +3,8 @@ import type { DbOrTx } from '@/db/client';
 import { campsites, contacts, languages, nations, quotes } from '@/db/schema';
 import type { ContactSource } from '@/db/schema/contacts';
 import { cacheTags, invalidate } from '@/lib/cache/tags';
+import type { CampsiteCtx, StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
-import type { Tenant } from '@/lib/tenant';
 import type { ContactListItem, ContactRow } from './search';
 import { hasNameOrEmail, NAME_OR_EMAIL_REQUIRED, type ContactInput, type ContactPatch } from './validation';
 import { contactDisplayName } from './display';
@@ -18,13 +18,13 @@ export const CONTACT_NOT_FOUND = 'Cliente non trovato.';
 const notFound = () => new AppError('not_found', CONTACT_NOT_FOUND);
 
 /** One contact of the campsite, with language and nation names; another campsite's id is simply not found. */
-export async function getContact(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, id: string): Promise<ContactListItem> {
-  const [row] = await db
+export async function getContact(ctx: CampsiteCtx, id: string): Promise<ContactListItem> {
+  const [row] = await ctx.db
     .select({ contact: contacts, languageName: languages.name, nationName: nations.name })
     .from(contacts)
     .leftJoin(languages, eq(languages.id, contacts.languageId))
     .leftJoin(nations, eq(nations.id, contacts.nationId))
-    .where(and(eq(contacts.id, id), eq(contacts.campingId, tenant.campsiteId)));
+    .where(and(eq(contacts.id, id), eq(contacts.campingId, ctx.campsiteId)));
   if (!row) throw notFound();
   return { ...row.contact, languageName: row.languageName, nationName: row.nationName };
 }
@@ -34,7 +34,8 @@ export async function getContact(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>,
  * held until the transaction ends, makes two concurrent saves of the same address take turns,
  * so the second one sees the first.
  */
-export async function assertEmailAvailable(tx: DbOrTx, campsiteId: string, email: string, exceptId?: string): Promise<void> {
+export async function assertEmailAvailable(ctx: CampsiteCtx, email: string, exceptId?: string): Promise<void> {
+  const { db: tx, campsiteId } = ctx;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${campsiteId}::text || lower(${email}::text)))`);
   const [existing] = await tx
     .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, email: contacts.email })
@@ -49,8 +50,8 @@ export async function assertEmailAvailable(tx: DbOrTx, campsiteId: string, email
 }
 
 /** The campsite's contact tags (settings), by lower-case name. */
-export async function campsiteTagNames(db: DbOrTx, campsiteId: string): Promise<Map<string, string>> {
-  const [row] = await db.select({ tags: campsites.personalizedTags }).from(campsites).where(eq(campsites.id, campsiteId));
+export async function campsiteTagNames(ctx: CampsiteCtx): Promise<Map<string, string>> {
+  const [row] = await ctx.db.select({ tags: campsites.personalizedTags }).from(campsites).where(eq(campsites.id, ctx.campsiteId));
   return new Map((row?.tags ?? []).map((tag) => [tag.name.toLowerCase(), tag.name]));
 }
 
@@ -102,12 +103,13 @@ function columnsOf(input: ContactInput) {
 export type SaveOptions = { source?: ContactSource };
 
 /** A new contact of the campsite, owned by the user who creates it; a duplicate e-mail is refused. */
-export async function createContact(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId' | 'userId'>, input: ContactInput, options: SaveOptions = {}): Promise<ContactRow> {
+export async function createContact(ctx: StaffCtx, input: ContactInput, options: SaveOptions = {}): Promise<ContactRow> {
   if (!hasNameOrEmail(input)) throw new AppError('bad_request', NAME_OR_EMAIL_REQUIRED);
-  const tags = normalizeTags(input.tags, await campsiteTagNames(db, tenant.campsiteId));
-  await assertReferences(db, input);
-  return db.transaction(async (tx) => {
-    if (input.email) await assertEmailAvailable(tx, tenant.campsiteId, input.email);
+  const { tenant } = ctx;
+  const tags = normalizeTags(input.tags, await campsiteTagNames(ctx));
+  await assertReferences(ctx.db, input);
+  return ctx.db.transaction(async (tx) => {
+    if (input.email) await assertEmailAvailable({ ...ctx, db: tx }, input.email);
     const [created] = await tx
       .insert(contacts)
       .values({ ...columnsOf({ ...input, tags }), campingId: tenant.campsiteId, ownerId: tenant.userId, source: options.source ?? 'staff' })
@@ -120,13 +122,14 @@ export async function createContact(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId
  * Changes the fields given (a staff edit sends them all, the legacy edit only some); the merged
  * contact must still have a name or an e-mail, and a changed e-mail must be free. __v goes up by one.
  */
-export async function updateContact(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, id: string, patch: ContactPatch): Promise<ContactRow> {
-  const allowedTags = await campsiteTagNames(db, tenant.campsiteId);
-  const updated = await db.transaction(async (tx) => {
+export async function updateContact(ctx: CampsiteCtx, id: string, patch: ContactPatch): Promise<ContactRow> {
+  const { campsiteId } = ctx;
+  const allowedTags = await campsiteTagNames(ctx);
+  const updated = await ctx.db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(contacts)
-      .where(and(eq(contacts.id, id), eq(contacts.campingId, tenant.campsiteId)))
+      .where(and(eq(contacts.id, id), eq(contacts.campingId, campsiteId)))
       .for('update');
     if (!current) throw notFound();
     const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<ContactInput>;
@@ -136,11 +139,11 @@ export async function updateContact(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId
     await assertReferences(tx, merged);
     const emailChanged = (merged.email ?? '').toLowerCase() !== (current.email ?? '').toLowerCase();
     // An address shared on purpose (an import that kept both) does not block other edits.
-    if (merged.email && emailChanged) await assertEmailAvailable(tx, tenant.campsiteId, merged.email, id);
+    if (merged.email && emailChanged) await assertEmailAvailable({ ...ctx, db: tx }, merged.email, id);
     const [updated] = await tx
       .update(contacts)
       .set({ ...columnsOf(merged), version: sql`${contacts.version} + 1` })
-      .where(and(eq(contacts.id, id), eq(contacts.campingId, tenant.campsiteId)))
+      .where(and(eq(contacts.id, id), eq(contacts.campingId, campsiteId)))
       .returning();
     return updated;
   });
@@ -150,17 +153,18 @@ export async function updateContact(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId
 }
 
 /** Removes the contact; its quotes, requests and list memberships go with it (foreign keys), mail traces stay. */
-export async function deleteContact(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, id: string): Promise<ContactRow> {
+export async function deleteContact(ctx: CampsiteCtx, id: string): Promise<ContactRow> {
+  const { db, campsiteId } = ctx;
   // Its quotes go with it; a booking must not, so a guest with a converted quote stays.
   const [booked] = await db
     .select({ id: quotes.id })
     .from(quotes)
-    .where(and(eq(quotes.contactId, id), eq(quotes.campingId, tenant.campsiteId), eq(quotes.progress, 'convertito')))
+    .where(and(eq(quotes.contactId, id), eq(quotes.campingId, campsiteId), eq(quotes.progress, 'convertito')))
     .limit(1);
   if (booked) throw new AppError('conflict', 'Il cliente ha almeno un preventivo diventato prenotazione: non si può eliminare.');
   const [deleted] = await db
     .delete(contacts)
-    .where(and(eq(contacts.id, id), eq(contacts.campingId, tenant.campsiteId)))
+    .where(and(eq(contacts.id, id), eq(contacts.campingId, campsiteId)))
     .returning();
   if (!deleted) throw notFound();
   return deleted;

@@ -73,13 +73,13 @@ export type ClientMailCvData = EmailCvData & {
 
 /** /clientMailCV/:annoPratica?/:numeroPratica?: the guest of the booking file, and the mails of that quote or guest. */
 export async function loadClientMailCvPage(ctx: CampsiteCtx, segments: readonly string[] | undefined, cursor: string | null): Promise<ClientMailCvData> {
-  const { db, campsiteId } = ctx;
+  const { campsiteId } = ctx;
   const settings = await readCvMailSettings(ctx);
   const parsed = parseBookingReference(segments);
   const empty = { items: [], nextCursor: null };
   const blank: CvComposeStart = { to: '', subject: settings.oggetto, contactId: null, quoteId: null };
   if (parsed.kind !== 'ok') return { settings, start: blank, list: empty, status: parsed.kind, reference: null, quote: null };
-  const quote = await quoteByBookingReference(db, { campsiteId, ...parsed.reference });
+  const quote = await quoteByBookingReference(ctx, parsed.reference);
   if (!quote) return { settings, start: blank, list: empty, status: 'missing', reference: parsed.reference, quote: null };
   const where = and(eq(mailTraces.campingId, campsiteId), or(eq(mailTraces.quoteId, quote.quoteId), eq(mailTraces.contactId, quote.contactId)), traceIsToGuest)!;
   const list = await pageOrFirst(ctx, (at) => tracePage(ctx, where, { cursor: at }), cursor);

@@ -11,7 +11,7 @@ const MAX_CHOICES = 10;
 
 /** The campsite's guests matching a name or an address, for linking a conversation by hand. */
 export async function searchGuests(ctx: CampsiteCtx, search: string): Promise<GuestChoice[]> {
-  const found = await queryContacts(ctx.db, { campsiteId: ctx.campsiteId }, { search });
+  const found = await queryContacts(ctx, { search });
   return found.slice(0, MAX_CHOICES).map((contact) => ({ id: contact.id, name: contactDisplayName(contact), email: contact.email }));
 }
 

@@ -1,6 +1,7 @@
 import { unstable_cache } from 'next/cache';
 import { getDb } from '@/db/client';
 import { cacheTags } from '@/lib/cache/tags';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 import { buildGuestQuoteView, type GuestQuoteIds, type GuestQuoteView } from './view';
 
 const HOUR = 60 * 60;
@@ -13,7 +14,7 @@ const HOUR = 60 * 60;
  */
 export function cachedGuestQuoteView(ids: GuestQuoteIds): Promise<GuestQuoteView | null> {
   // 'v3': the view carries the guest's questions now; a view cached in an older shape is not reused.
-  return unstable_cache(() => buildGuestQuoteView(getDb(), ids), ['guest-quote-view', 'v3', ids.campsiteId, ids.quoteId, ids.contactId], {
+  return unstable_cache(() => buildGuestQuoteView(campsiteContext({ kind: 'guest', campsiteId: ids.campsiteId }, getDb()), ids), ['guest-quote-view', 'v3', ids.campsiteId, ids.quoteId, ids.contactId], {
     tags: [cacheTags.quote(ids.quoteId), cacheTags.contact(ids.contactId), cacheTags.campsite(ids.campsiteId)],
     revalidate: HOUR,
   })();

@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, quoteCards, quoteRequests, quotes } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { guestEvents } from '@/lib/notifications/events';
 import { openRequestQuote } from '@/lib/requests/store';
-import { guestState, type GuestQuoteIds } from './view';
-import { campsiteContext } from '@/lib/context/unit-of-work';
+import { guestState, type GuestQuoteKey } from './view';
 
 const DAY_MS = 86_400_000;
 /** Another click within a day is the same wish: the staff get one request, not one per click. */
@@ -25,25 +24,26 @@ export type RenewalOutcome = { filed: boolean; quoteId: string };
  * request. Within a day of the last such request for this quote nothing new is filed: the answer
  * says so (filed: false). Two clicks at once take turns on a lock, so they cannot both file.
  */
-export async function requestNewQuoteByGuest(db: DbOrTx, ids: GuestQuoteIds, now = new Date()): Promise<RenewalOutcome> {
-  return db.transaction(async (tx) => {
+export async function requestNewQuoteByGuest(ctx: CampsiteCtx, ids: GuestQuoteKey, now = new Date()): Promise<RenewalOutcome> {
+  const { campsiteId } = ctx;
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ quote: quotes, contact: contacts })
       .from(quotes)
       .innerJoin(contacts, and(eq(contacts.id, quotes.contactId), eq(contacts.campingId, quotes.campingId)))
-      .where(and(eq(quotes.id, ids.quoteId), eq(quotes.campingId, ids.campsiteId), eq(quotes.contactId, ids.contactId)));
+      .where(and(eq(quotes.id, ids.quoteId), eq(quotes.campingId, campsiteId), eq(quotes.contactId, ids.contactId)));
     if (!row) throw new AppError('not_found', 'Preventivo non trovato.', { code: 'not_found' });
     const { quote, contact } = row;
     if (guestState(quote.progress, quote.validUntil, now) !== 'expired') {
       throw new AppError('conflict', 'Il preventivo è ancora valido: si può accettare dal mini-sito.', { code: 'not_expired' });
     }
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rinnovo:${ids.campsiteId}:${quote.id}`}::text))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rinnovo:${campsiteId}:${quote.id}`}::text))`);
     const [earlier] = await tx
       .select({ quoteId: quoteRequests.quoteId })
       .from(quoteRequests)
       .where(
         and(
-          eq(quoteRequests.campingId, ids.campsiteId),
+          eq(quoteRequests.campingId, campsiteId),
           eq(quoteRequests.contactId, contact.id),
           sql`${quoteRequests.payload} ->> ${RENEWAL_KEY} = ${quote.id}::text`,
           gt(quoteRequests.createdAt, new Date(now.getTime() - RENEWAL_WINDOW_MS)),
@@ -56,7 +56,7 @@ export async function requestNewQuoteByGuest(db: DbOrTx, ids: GuestQuoteIds, now
     const [card] = await tx
       .select()
       .from(quoteCards)
-      .where(and(eq(quoteCards.quoteId, quote.id), eq(quoteCards.campingId, ids.campsiteId)))
+      .where(and(eq(quoteCards.quoteId, quote.id), eq(quoteCards.campingId, campsiteId)))
       .orderBy(asc(quoteCards.idx))
       .limit(1);
     const party = (card?.people ?? []).filter((person) => person.count > 0).map((person) => `${person.count} × ${person.label}`).join(', ');
@@ -69,8 +69,7 @@ export async function requestNewQuoteByGuest(db: DbOrTx, ids: GuestQuoteIds, now
     ]
       .filter(Boolean)
       .join('\n');
-    const request = await openRequestQuote(tx, {
-      campsiteId: ids.campsiteId,
+    const request = await openRequestQuote({ ...ctx, db: tx }, {
       contactId: contact.id,
       ownerId: quote.ownerId,
       languageId: quote.languageId ?? contact.languageId,
@@ -89,7 +88,7 @@ export async function requestNewQuoteByGuest(db: DbOrTx, ids: GuestQuoteIds, now
       },
       now,
     });
-    await guestEvents.request(campsiteContext({ kind: 'guest', campsiteId: ids.campsiteId }, tx), request, contact, [party ? `per ${party}` : '', stay].filter(Boolean).join(' '));
+    await guestEvents.request({ ...ctx, db: tx }, request, contact, [party ? `per ${party}` : '', stay].filter(Boolean).join(' '));
     return { filed: true, quoteId: request.id };
   });
 }

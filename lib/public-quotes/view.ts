@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { campsites, contacts, images, quoteCards, quotes, typologyDescriptions, type CampsiteContacts, type OpeningHours } from '@/db/schema';
 import { guestTextOverrides } from '@/lib/campsites/guest-texts';
 import { openingHoursOf } from '@/lib/campsites/settings-defaults';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { sanitizeHtml } from '@/lib/html/sanitize';
 import type { GuestTextOverrides } from '@/lib/i18n/guest-overrides';
 import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
@@ -15,6 +15,8 @@ import { guestPriceLine, nameIn, type GuestPriceLine } from './guest-lines';
 const MAX_CARD_PICTURES = 3;
 
 export type GuestQuoteIds = { campsiteId: string; quoteId: string; contactId: string };
+/** A guest link's quote and guest; its campsite is the unit of work's. */
+export type GuestQuoteKey = Pick<GuestQuoteIds, 'quoteId' | 'contactId'>;
 
 /** What the guest may do with the quote now. */
 export type GuestQuoteState = 'open' | 'accepted' | 'booked' | 'expired' | 'closed' | 'preparing';
@@ -69,13 +71,14 @@ const nightsOf = (arrival: string | null, departure: string | null) =>
  * The guest's view of a quote, or null unless all three ids belong together: a link with any
  * part wrong is simply not found, whichever part it is.
  */
-export async function buildGuestQuoteView(db: DbOrTx, ids: GuestQuoteIds): Promise<GuestQuoteView | null> {
+export async function buildGuestQuoteView(ctx: CampsiteCtx, ids: GuestQuoteKey): Promise<GuestQuoteView | null> {
+  const db = ctx.db;
   const [row] = await db
     .select({ quote: quotes, contact: contacts, campsite: campsites })
     .from(quotes)
     .innerJoin(contacts, and(eq(contacts.id, quotes.contactId), eq(contacts.campingId, quotes.campingId)))
     .innerJoin(campsites, eq(campsites.id, quotes.campingId))
-    .where(and(eq(quotes.id, ids.quoteId), eq(quotes.campingId, ids.campsiteId), eq(quotes.contactId, ids.contactId)));
+    .where(and(eq(quotes.id, ids.quoteId), eq(quotes.campingId, ctx.campsiteId), eq(quotes.contactId, ids.contactId)));
   if (!row) return null;
   const { quote, contact, campsite } = row;
   const languageId = quote.languageId ?? contact.languageId ?? 1;
@@ -122,7 +125,7 @@ export async function buildGuestQuoteView(db: DbOrTx, ids: GuestQuoteIds): Promi
     return html ? sanitizeHtml(html) : null;
   };
   const locale = guestLocaleOf(languageId);
-  const questions = await quoteQuestionThread(db, { campsiteId: campsite.id, quoteId: quote.id });
+  const questions = await quoteQuestionThread(ctx, { quoteId: quote.id });
   return {
     locale,
     campsite: { id: campsite.id, name: campsite.name, contacts: campsite.contacts, openingHours: openingHoursOf(campsite.openingHours) },

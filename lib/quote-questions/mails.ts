@@ -5,7 +5,7 @@ import { campsites, mailboxThreads, mailTraces } from '@/db/schema';
 import { AnswerToGuest, QuestionToCampsite } from '@/emails/question';
 import { MAIL_TEXTS } from '@/emails/texts';
 import { contactDisplayName } from '@/lib/contacts/display';
-import { campsiteContext, type StaffCtx } from '@/lib/context/unit-of-work';
+import type { CampsiteCtx, StaffCtx } from '@/lib/context/unit-of-work';
 import type { GuestLocale } from '@/lib/i18n/locales';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { renderMail } from '@/lib/mail/render';
@@ -17,8 +17,8 @@ import { messageStart } from './text';
 
 type Guest = { id: string; firstName: string; lastName: string; email: string | null };
 
-export async function campsiteMailFacts(db: DbOrTx, campsiteId: string) {
-  const [campsite] = await db.select({ name: campsites.name, contacts: campsites.contacts }).from(campsites).where(eq(campsites.id, campsiteId));
+export async function campsiteMailFacts(ctx: CampsiteCtx) {
+  const [campsite] = await ctx.db.select({ name: campsites.name, contacts: campsites.contacts }).from(campsites).where(eq(campsites.id, ctx.campsiteId));
   return { name: campsite?.name ?? '', address: campsite?.contacts?.email || null };
 }
 
@@ -27,11 +27,10 @@ const staffPreviewUrl = (origin: string, contactId: string, quoteId: string) =>
 
 /** The campsite's notice of a guest's question (Italian, like the acceptance notice); replies go to the guest. */
 export async function queueQuestionToCampsite(
-  db: DbOrTx,
-  campsiteId: string,
+  ctx: CampsiteCtx,
   input: { questionId: string; guest: Guest; quote: { id: string; name: string }; cardIdx: number | null; question: string; origin: string },
 ) {
-  const campsite = await campsiteMailFacts(db, campsiteId);
+  const campsite = await campsiteMailFacts(ctx);
   if (!campsite.address) return null;
   const guestName = contactDisplayName(input.guest);
   const element = createElement(QuestionToCampsite, {
@@ -43,7 +42,7 @@ export async function queueQuestionToCampsite(
     question: input.question,
     staffUrl: staffPreviewUrl(input.origin, input.guest.id, input.quote.id),
   });
-  return enqueueMail(campsiteContext({ kind: 'guest', campsiteId }, db), {
+  return enqueueMail(ctx, {
     kind: 'question-campsite',
     to: [campsite.address],
     subject: `Domanda di ${guestName}: «${messageStart(input.question, 60)}»`,
@@ -86,7 +85,7 @@ async function quoteMailboxThread(db: DbOrTx, campsiteId: string, mailboxId: str
   return thread?.id ?? null;
 }
 
-/** The answer the staff member of the unit of work mails. */
+/** The answer to mail; the campsite and the staff member who answers are the unit of work's. */
 export type AnswerMail = {
   guest: Guest & { email: string };
   locale: GuestLocale;
@@ -105,7 +104,8 @@ export type AnswerMail = {
  */
 export async function sendAnswerMail(ctx: StaffCtx, input: AnswerMail, options: { mailboxClient?: MailboxClient } = {}): Promise<{ traceId: string | null; via: 'mailbox' | 'outbox' }> {
   const { db, campsiteId } = ctx;
-  const campsite = await campsiteMailFacts(db, campsiteId);
+  const userEmail = ctx.tenant.email;
+  const campsite = await campsiteMailFacts(ctx);
   const quoteUrl = input.origin.replace(/\/$/, '') + guestQuotePath({ campsiteId, quoteId: input.quote.id, contactId: input.guest.id });
   const element = createElement(AnswerToGuest, { locale: input.locale, campsite: campsite.name, guestName: input.guest.firstName, question: input.question, answer: input.answer, quoteUrl });
   const rendered = await renderMail(element, input.origin);
@@ -135,7 +135,7 @@ export async function sendAnswerMail(ctx: StaffCtx, input: AnswerMail, options: 
     contactId: input.guest.id,
     quoteId: input.quote.id,
     threadId: await quoteTraceThread(db, campsiteId, input.guest, input.quote.id),
-    meta: { operatore: ctx.tenant.email, cliente: input.guest.id, tag: 'domanda' },
+    meta: { operatore: userEmail, cliente: input.guest.id, tag: 'domanda' },
     idempotencyKey: `question-answer:${input.answerId}`,
   });
   return { traceId: queued.traceId, via: 'outbox' };

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, quoteCards, quoteQuestions, quotes } from '@/db/schema';
 import { invalidateQuotes } from '@/lib/cache/tags';
-import type { StaffCtx } from '@/lib/context/unit-of-work';
+import type { CampsiteCtx, StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { guestLocaleOf } from '@/lib/i18n/locales';
@@ -13,7 +12,6 @@ import { guestEvents } from '@/lib/notifications/events';
 import { limiter, minutesLeft, type LimitRule } from '@/lib/rate-limit/limiter';
 import { queueQuestionToCampsite, sendAnswerMail } from './mails';
 import { ANSWER_MAX_LENGTH, cleanMessage, messageStart, QUESTION_MAX_LENGTH } from './text';
-import { campsiteContext } from '@/lib/context/unit-of-work';
 
 /** A guest asks a few questions; more than five an hour about one quote is a script or a stuck key. */
 export const QUESTIONS_PER_QUOTE: LimitRule = { points: 5, durationSeconds: 60 * 60 };
@@ -37,27 +35,28 @@ export type AskedQuestion = { id: string; cardIdx: number | null; body: string; 
  * dropped once that committed.
  */
 export async function askQuestion(
-  db: DbOrTx,
-  input: { campsiteId: string; quoteId: string; contactId: string; text: string; cardIdx: number | null; ip: string | null; origin: string },
+  ctx: CampsiteCtx,
+  input: { quoteId: string; contactId: string; text: string; cardIdx: number | null; ip: string | null; origin: string },
 ): Promise<AskedQuestion> {
   const body = cleanMessage(input.text);
   if (body === '') throw refuse('empty', 'Scrivi la domanda.');
   if (body.length > QUESTION_MAX_LENGTH) throw refuse('too_long', `La domanda può avere al massimo ${QUESTION_MAX_LENGTH} caratteri.`);
+  const { db, campsiteId } = ctx;
   const [row] = await db
     .select({ quote: { id: quotes.id, name: quotes.name }, contact: { id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, email: contacts.email } })
     .from(quotes)
     .innerJoin(contacts, and(eq(contacts.id, quotes.contactId), eq(contacts.campingId, quotes.campingId)))
-    .where(and(eq(quotes.id, input.quoteId), eq(quotes.campingId, input.campsiteId), eq(quotes.contactId, input.contactId)));
+    .where(and(eq(quotes.id, input.quoteId), eq(quotes.campingId, campsiteId), eq(quotes.contactId, input.contactId)));
   if (!row) throw refuse('not_found', 'Preventivo non trovato.');
   if (input.cardIdx !== null) {
     const [card] = await db
       .select({ totalCents: quoteCards.totalCents })
       .from(quoteCards)
-      .where(and(eq(quoteCards.quoteId, row.quote.id), eq(quoteCards.campingId, input.campsiteId), eq(quoteCards.idx, input.cardIdx)));
+      .where(and(eq(quoteCards.quoteId, row.quote.id), eq(quoteCards.campingId, campsiteId), eq(quoteCards.idx, input.cardIdx)));
     // The page shows priced offers only: another index is not an offer the guest saw.
     if (!card || card.totalCents <= 0) throw refuse('unknown_card', 'Offerta non trovata.');
   }
-  const byQuote = await perQuote.consume(db, `${input.campsiteId}:${row.quote.id}`);
+  const byQuote = await perQuote.consume(db, `${campsiteId}:${row.quote.id}`);
   const byAddress = input.ip ? await perAddress.consume(db, input.ip) : null;
   const over = !byQuote.allowed ? byQuote : byAddress && !byAddress.allowed ? byAddress : null;
   if (over) throw refuse('rate_limited', `Troppe domande in poco tempo: riprova tra ${minutesLeft(over)} minuti.`, { retryAfterSeconds: Math.ceil(over.msBeforeNext / 1000) });
@@ -66,10 +65,10 @@ export async function askQuestion(
   const asked = await db.transaction(async (tx) => {
     const [question] = await tx
       .insert(quoteQuestions)
-      .values({ campingId: input.campsiteId, quoteId: row.quote.id, contactId: row.contact.id, cardIdx: input.cardIdx, author: 'guest', body })
+      .values({ campingId: campsiteId, quoteId: row.quote.id, contactId: row.contact.id, cardIdx: input.cardIdx, author: 'guest', body })
       .returning();
-    await guestEvents.question(campsiteContext({ kind: 'guest', campsiteId: input.campsiteId }, tx), row.quote, row.contact, { start: messageStart(body), offer: input.cardIdx === null ? null : input.cardIdx + 1 });
-    await queueQuestionToCampsite(tx, input.campsiteId, { questionId: question.id, guest: row.contact, quote: { id: row.quote.id, name: quoteName }, cardIdx: input.cardIdx, question: body, origin: input.origin });
+    await guestEvents.question({ ...ctx, db: tx }, row.quote, row.contact, { start: messageStart(body), offer: input.cardIdx === null ? null : input.cardIdx + 1 });
+    await queueQuestionToCampsite({ ...ctx, db: tx }, { questionId: question.id, guest: row.contact, quote: { id: row.quote.id, name: quoteName }, cardIdx: input.cardIdx, question: body, origin: input.origin });
     return question;
   });
   invalidateQuotes([row.quote.id]);

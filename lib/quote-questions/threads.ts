@@ -1,6 +1,7 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { quoteQuestions, quotes, users } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 
 export type QuestionAnswer = { id: string; body: string; createdAt: Date; authorName: string | null; mailTraceId: string | null };
 export type QuestionEntry = { id: string; quoteId: string; cardIdx: number | null; body: string; createdAt: Date; answers: QuestionAnswer[] };
@@ -42,18 +43,18 @@ function group(rows: Awaited<ReturnType<typeof rowsWhere>>): QuestionEntry[] {
 }
 
 /** The thread of one quote (the staff preview, the mini-site). */
-export async function quoteQuestionThread(db: DbOrTx, input: { campsiteId: string; quoteId: string }): Promise<QuestionEntry[]> {
-  return group(await rowsWhere(db, and(eq(quoteQuestions.campingId, input.campsiteId), eq(quoteQuestions.quoteId, input.quoteId))!));
+export async function quoteQuestionThread(ctx: CampsiteCtx, input: { quoteId: string }): Promise<QuestionEntry[]> {
+  return group(await rowsWhere(ctx.db, and(eq(quoteQuestions.campingId, ctx.campsiteId), eq(quoteQuestions.quoteId, input.quoteId))!));
 }
 
 /** A guest's questions on every quote of theirs (the contact's history), the quote asked about last first. */
-export async function contactQuestionThreads(db: DbOrTx, input: { campsiteId: string; contactId: string }): Promise<ContactQuestionThread[]> {
-  const rows = await rowsWhere(db, and(eq(quoteQuestions.campingId, input.campsiteId), eq(quoteQuestions.contactId, input.contactId))!);
+export async function contactQuestionThreads(ctx: CampsiteCtx, input: { contactId: string }): Promise<ContactQuestionThread[]> {
+  const rows = await rowsWhere(ctx.db, and(eq(quoteQuestions.campingId, ctx.campsiteId), eq(quoteQuestions.contactId, input.contactId))!);
   if (rows.length === 0) return [];
-  const names = await db
+  const names = await ctx.db
     .select({ id: quotes.id, name: quotes.name })
     .from(quotes)
-    .where(and(eq(quotes.campingId, input.campsiteId), eq(quotes.contactId, input.contactId)));
+    .where(and(eq(quotes.campingId, ctx.campsiteId), eq(quotes.contactId, input.contactId)));
   const nameOf = new Map(names.map((quote) => [quote.id, quote.name === 'undefined' ? '' : quote.name]));
   const byQuote = new Map<string, QuestionEntry[]>();
   for (const question of group(rows)) byQuote.set(question.quoteId, [...(byQuote.get(question.quoteId) ?? []), question]);

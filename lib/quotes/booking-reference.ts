@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, quotes } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 
 /** A booking file of the platform (legacy annoPratica / numeroPratica), as a quote carries it once converted. */
 export type BookingReference = { year: number; number: string };
@@ -36,8 +36,9 @@ export type BookedQuote = {
  * The campsite's quote with this booking file, or null: another campsite's quote with the same
  * year and number is never found. Should the platform have reused a number, the newest quote wins.
  */
-export async function quoteByBookingReference(db: DbOrTx, { campsiteId, year, number }: { campsiteId: string } & BookingReference): Promise<BookedQuote | null> {
-  const [found] = await db
+export async function quoteByBookingReference(ctx: CampsiteCtx, { year, number }: BookingReference): Promise<BookedQuote | null> {
+  const campsiteId = ctx.campsiteId;
+  const [found] = await ctx.db
     .select({
       quoteId: quotes.id,
       quoteName: quotes.name,

@@ -1,11 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { bookingAttempts, contacts } from '@/db/schema';
 import type { Availability, BookingPlatform } from '@/lib/booking-platform';
 import { getOwnCampsite } from '@/lib/campsites/service';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
-import type { Tenant } from '@/lib/tenant';
-import { staffContext } from '@/lib/context/unit-of-work';
 import { storedCardInput } from './cards';
 import { cardsOf, findQuote, type CardRow, type QuoteRow } from './detail';
 import { BOOKABLE } from './state-machine';
@@ -27,10 +25,10 @@ function bookableCard(quote: QuoteRow, cards: CardRow[], cardIdx: number): CardR
 }
 
 /** The booking steps' first step: which units of the card's accommodation are free for its dates. */
-export async function checkAvailability(db: DbOrTx, tenant: Tenant, platform: BookingPlatform, quoteId: string, cardIdx: number): Promise<Availability> {
-  const quote = await findQuote(db, tenant, quoteId);
-  const card = bookableCard(quote, await cardsOf(db, tenant, quoteId), cardIdx);
-  const campsite = await getOwnCampsite(staffContext(tenant, db));
+export async function checkAvailability(ctx: StaffCtx, platform: BookingPlatform, quoteId: string, cardIdx: number): Promise<Availability> {
+  const quote = await findQuote(ctx, quoteId);
+  const card = bookableCard(quote, await cardsOf(ctx, quoteId), cardIdx);
+  const campsite = await getOwnCampsite(ctx);
   const people = card.people.reduce((sum, person) => sum + person.count, 0);
   return platform.availability(campsite.platformCampId, { typologyId: card.typologyId, arrival: card.arrival, departure: card.departure, people });
 }
@@ -41,16 +39,16 @@ export async function checkAvailability(db: DbOrTx, tenant: Tenant, platform: Bo
  * leaves the quote where it was, so the staff can pick another unit or close it.
  */
 export async function bookQuote(
-  db: DbOrTx,
-  tenant: Tenant,
+  ctx: StaffCtx,
   platform: BookingPlatform,
   quoteId: string,
   request: { cardIdx: number; resourceIds: string[] },
 ): Promise<QuoteRow> {
-  const quote = await findQuote(db, tenant, quoteId);
-  const card = bookableCard(quote, await cardsOf(db, tenant, quoteId), request.cardIdx);
+  const { db, tenant } = ctx;
+  const quote = await findQuote(ctx, quoteId);
+  const card = bookableCard(quote, await cardsOf(ctx, quoteId), request.cardIdx);
   if (request.resourceIds.length === 0) throw new AppError('bad_request', 'Scegli la piazzola o l’alloggio da prenotare.');
-  const campsite = await getOwnCampsite(staffContext(tenant, db));
+  const campsite = await getOwnCampsite(ctx);
   const [guest] = await db.select().from(contacts).where(and(eq(contacts.id, quote.contactId), eq(contacts.campingId, tenant.campsiteId)));
   if (!guest) throw new AppError('not_found', 'Il cliente del preventivo non esiste più.');
   const { people, vehicles, services } = storedCardInput(card);
@@ -77,8 +75,7 @@ export async function bookQuote(
     throw error instanceof AppError ? error : new AppError('unavailable', message);
   }
   await db.insert(bookingAttempts).values({ ...attempt, outcome: 'ok', response: reference });
-  return moveQuote(db, {
-    campsiteId: tenant.campsiteId,
+  return moveQuote(ctx, {
     quoteId,
     to: 'convertito',
     actor: 'staff',
@@ -95,22 +92,21 @@ export async function bookQuote(
 }
 
 /** The staff close a quote whose booking failed or was abandoned. */
-export async function markNotConverted(db: DbOrTx, tenant: Tenant, quoteId: string, note: string | null): Promise<QuoteRow> {
-  return moveQuote(db, { campsiteId: tenant.campsiteId, quoteId, to: 'non convertito', actor: 'staff', userId: tenant.userId, note });
+export async function markNotConverted(ctx: StaffCtx, quoteId: string, note: string | null): Promise<QuoteRow> {
+  return moveQuote(ctx, { quoteId, to: 'non convertito', actor: 'staff', userId: ctx.tenant.userId, note });
 }
 
 /** The legacy addAttempt: an attempt made elsewhere (the platform's own screens), recorded on the quote. */
 export async function recordAttempt(
-  db: DbOrTx,
-  tenant: Tenant,
+  ctx: StaffCtx,
   quoteId: string,
   attempt: { cardIdx?: number | null; outcome: 'ok' | 'failed'; error?: string | null; response?: unknown },
 ): Promise<void> {
-  await findQuote(db, tenant, quoteId);
-  await db.insert(bookingAttempts).values({
-    campingId: tenant.campsiteId,
+  await findQuote(ctx, quoteId);
+  await ctx.db.insert(bookingAttempts).values({
+    campingId: ctx.campsiteId,
     quoteId,
-    userId: tenant.userId,
+    userId: ctx.tenant.userId,
     cardIdx: attempt.cardIdx ?? null,
     outcome: attempt.outcome,
     error: attempt.error ?? null,

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { bookingAttempts, contacts, quoteCards, quoteProgressEvents, quoteRequests, quotes, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import type { Tenant } from '@/lib/tenant';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { progressAt } from './expiry';
 
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -23,27 +22,27 @@ export type QuoteDetail = {
  * The quote row alone, scoped to the campsite; another campsite's id is simply not found. Its
  * progress is the one the staff see: 'scaduto' past its validity even before the job records it.
  */
-export async function findQuote(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, quoteId: string): Promise<QuoteRow> {
-  const [quote] = await db.select().from(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.campingId, tenant.campsiteId)));
+export async function findQuote(ctx: CampsiteCtx, quoteId: string): Promise<QuoteRow> {
+  const [quote] = await ctx.db.select().from(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.campingId, ctx.campsiteId)));
   if (!quote) throw new AppError('not_found', 'Preventivo non trovato.');
   return { ...quote, progress: progressAt(quote.progress, quote.validUntil) };
 }
 
-export async function cardsOf(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, quoteId: string): Promise<CardRow[]> {
-  return db
+export async function cardsOf(ctx: CampsiteCtx, quoteId: string): Promise<CardRow[]> {
+  return ctx.db
     .select()
     .from(quoteCards)
-    .where(and(eq(quoteCards.quoteId, quoteId), eq(quoteCards.campingId, tenant.campsiteId)))
+    .where(and(eq(quoteCards.quoteId, quoteId), eq(quoteCards.campingId, ctx.campsiteId)))
     .orderBy(asc(quoteCards.idx));
 }
 
 /** Everything the staff see of one quote: cards, guest, owner, history, the request and booking attempts. */
-export async function getQuoteDetail(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, quoteId: string): Promise<QuoteDetail> {
-  const quote = await findQuote(db, tenant, quoteId);
-  const camping = tenant.campsiteId;
+export async function getQuoteDetail(ctx: CampsiteCtx, quoteId: string): Promise<QuoteDetail> {
+  const quote = await findQuote(ctx, quoteId);
+  const { db, campsiteId: camping } = ctx;
   const [[contact], cards, owner, events, [request], attempts] = await Promise.all([
     db.select().from(contacts).where(and(eq(contacts.id, quote.contactId), eq(contacts.campingId, camping))),
-    cardsOf(db, tenant, quoteId),
+    cardsOf(ctx, quoteId),
     quote.ownerId
       ? db.select({ id: users.id, name: users.name }).from(users).where(and(eq(users.id, quote.ownerId), eq(users.campingId, camping)))
       : Promise.resolve([]),

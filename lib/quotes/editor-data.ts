@@ -1,16 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, languages } from '@/db/schema';
 import type { BookingPlatform, Offer, PriceList } from '@/lib/booking-platform';
 import { getOwnCampsite } from '@/lib/campsites/service';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { romeIsoDate } from '@/lib/date-filter';
-import type { Tenant } from '@/lib/tenant';
 import { blankCardInput, storedCardInput } from './cards';
 import type { QuoteDetail } from './detail';
 import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { DEFAULT_VALIDITY_DAYS } from './service';
 import type { CardInput } from './validation';
-import { staffContext } from '@/lib/context/unit-of-work';
 
 export type ContactChoice = { id: string; firstName: string; lastName: string; email: string | null; languageId: number | null };
 
@@ -36,29 +34,24 @@ export type EditorData = {
   };
 };
 
-export async function contactChoice(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, contactId: string): Promise<ContactChoice | null> {
-  const [row] = await db
+export async function contactChoice(ctx: CampsiteCtx, contactId: string): Promise<ContactChoice | null> {
+  const [row] = await ctx.db
     .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, email: contacts.email, languageId: contacts.languageId })
     .from(contacts)
-    .where(and(eq(contacts.id, contactId), eq(contacts.campingId, tenant.campsiteId)));
+    .where(and(eq(contacts.id, contactId), eq(contacts.campingId, ctx.campsiteId)));
   return row ?? null;
 }
 
-export async function loadEditorData(
-  db: DbOrTx,
-  tenant: Tenant,
-  platform: BookingPlatform,
-  start: { detail?: QuoteDetail; contactId?: string },
-): Promise<EditorData> {
-  const campsite = await getOwnCampsite(staffContext(tenant, db));
+export async function loadEditorData(ctx: CampsiteCtx, platform: BookingPlatform, start: { detail?: QuoteDetail; contactId?: string }): Promise<EditorData> {
+  const campsite = await getOwnCampsite(ctx);
   const [priceList, personTypes, offers, languageRows] = await Promise.all([
     platform.priceList(campsite.platformCampId),
     platform.personTypes(campsite.platformCampId),
     platform.offers(campsite.platformCampId),
-    db.select({ id: languages.id, name: languages.name }).from(languages).orderBy(asc(languages.id)),
+    ctx.db.select({ id: languages.id, name: languages.name }).from(languages).orderBy(asc(languages.id)),
   ]);
   const detail = start.detail;
-  const contact = detail ? detail.contact : start.contactId ? await contactChoice(db, tenant, start.contactId) : null;
+  const contact = detail ? detail.contact : start.contactId ? await contactChoice(ctx, start.contactId) : null;
   const personTypeIds = personTypes.map((type) => type.id).filter((id) => priceList.people.some((fee) => fee.personTypeId === id));
   return {
     priceList,

@@ -1,21 +1,21 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, quotes } from '@/db/schema';
-import type { Tenant } from '@/lib/tenant';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import type { LegacyIds } from './legacy-paths';
 
 /** Which of a path's ids are the campsite's quotes (with their guest) and which its contacts; another campsite's rows are not seen. */
-export async function lookupLegacyIds(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, ids: string[]): Promise<LegacyIds> {
+export async function lookupLegacyIds(ctx: CampsiteCtx, ids: string[]): Promise<LegacyIds> {
   if (ids.length === 0) return { quoteContacts: new Map(), contacts: new Set() };
+  const { db, campsiteId } = ctx;
   const [quoteRows, contactRows] = await Promise.all([
     db
       .select({ id: quotes.id, contactId: quotes.contactId })
       .from(quotes)
-      .where(and(eq(quotes.campingId, tenant.campsiteId), inArray(quotes.id, ids))),
+      .where(and(eq(quotes.campingId, campsiteId), inArray(quotes.id, ids))),
     db
       .select({ id: contacts.id })
       .from(contacts)
-      .where(and(eq(contacts.campingId, tenant.campsiteId), inArray(contacts.id, ids))),
+      .where(and(eq(contacts.campingId, campsiteId), inArray(contacts.id, ids))),
   ]);
   return {
     quoteContacts: new Map(quoteRows.map((row) => [row.id, row.contactId])),

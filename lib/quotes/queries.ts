@@ -1,10 +1,9 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, quotes } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { tableDateRange } from '@/lib/date-filter';
 import { decodeCursor, DEFAULT_PAGE_SIZE, toPage, type Page } from '@/lib/pagination';
 import { escapeLike, searchWords } from '@/lib/search';
-import type { Tenant } from '@/lib/tenant';
 import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { effectiveProgressIn, effectiveProgressSql } from './expiry';
 import type { QuoteListFilters } from './validation';
@@ -32,12 +31,12 @@ function textFilter(search: string | undefined): SQL | undefined {
 }
 
 /** The quote list: newest first, keyset-paged, every condition scoped to the campsite. */
-export async function listQuotes(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, filters: QuoteListFilters): Promise<Page<QuoteListItem>> {
+export async function listQuotes(ctx: CampsiteCtx, filters: QuoteListFilters): Promise<Page<QuoteListItem>> {
   const limit = filters.limit ?? DEFAULT_PAGE_SIZE;
   const range = tableDateRange(filters.dateFrom, filters.dateTo);
   const progress = filters.progress ?? [];
   const cursor = decodeCursor(filters.cursor, 2);
-  const rows = await db
+  const rows = await ctx.db
     .select({
       id: quotes.id,
       name: quotes.name,
@@ -56,7 +55,7 @@ export async function listQuotes(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>,
     .innerJoin(contacts, and(eq(contacts.id, quotes.contactId), eq(contacts.campingId, quotes.campingId)))
     .where(
       and(
-        eq(quotes.campingId, tenant.campsiteId),
+        eq(quotes.campingId, ctx.campsiteId),
         effectiveProgressIn(progress),
         filters.tag ? sql`${quotes.tags} @> ${JSON.stringify([filters.tag])}::jsonb` : undefined,
         range ? and(gte(quotes.createdAt, range.from), lt(quotes.createdAt, range.to)) : undefined,

@@ -1,8 +1,7 @@
-import type { DbOrTx } from '@/db/client';
 import { contactDisplayName } from '@/lib/contacts/display';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { formatDate } from '@/lib/format';
 import type { Page } from '@/lib/pagination';
-import type { Tenant } from '@/lib/tenant';
 import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { listQuotes } from './queries';
 
@@ -12,8 +11,8 @@ export type RecentQuote = { id: string; name: string; contactName: string; progr
 export const RECENT_PAGE_SIZE = 10;
 
 /** A page of the campsite's quotes, newest first, keyset-paged like the list (lib/quotes/queries.ts). */
-export async function recentQuotes(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>, cursor: string | undefined): Promise<Page<RecentQuote>> {
-  const page = await listQuotes(db, tenant, { progress: [], cursor, limit: RECENT_PAGE_SIZE });
+export async function recentQuotes(ctx: CampsiteCtx, cursor: string | undefined): Promise<Page<RecentQuote>> {
+  const page = await listQuotes(ctx, { progress: [], cursor, limit: RECENT_PAGE_SIZE });
   return {
     nextCursor: page.nextCursor,
     items: page.items.map((item) => ({

@@ -1,15 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, quoteCards, quoteProgressEvents, quoteRequests, quotes } from '@/db/schema';
 import type { BookingPlatform } from '@/lib/booking-platform';
 import { invalidateQuotes } from '@/lib/cache/tags';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { contactDisplayName } from '@/lib/contacts/display';
+import type { CampsiteCtx, StaffCtx } from '@/lib/context/unit-of-work';
 import { romeIsoDate } from '@/lib/date-filter';
 import { AppError } from '@/lib/errors';
 import { labelTableOf } from '@/lib/label-translations/service';
-import type { Tenant } from '@/lib/tenant';
-import { staffContext } from '@/lib/context/unit-of-work';
 import { blankCardInput, cardValues, loadPricingContext } from './cards';
 import { findQuote } from './detail';
 import { lastStayOfContact, lastStaysForQuotes, type LastStay } from './returning-guests';
@@ -40,13 +38,13 @@ function defaultTargetYear(stay: { arrival: string; departure: string; year: num
   return sameWeekIn(stay, first).arrival > today ? first : first + 1;
 }
 
-async function lastStayFor(db: DbOrTx, tenant: Tenant, input: ReproposeInput, now: Date): Promise<{ stay: LastStay; targetYear: number | null }> {
-  const campsiteId = tenant.campsiteId;
+async function lastStayFor(ctx: CampsiteCtx, input: ReproposeInput, now: Date): Promise<{ stay: LastStay; targetYear: number | null }> {
+  const { db, campsiteId } = ctx;
   if (input.quoteId) {
-    const quote = await findQuote(db, tenant, input.quoteId);
+    const quote = await findQuote(ctx, input.quoteId);
     if (quote.contactId !== input.contactId) throw bad('Il preventivo non è di questo cliente: ricarica la pagina.');
     if (!FILLABLE.includes(quote.progress)) throw new AppError('conflict', 'Questa richiesta è già stata gestita: apri il suo preventivo.');
-    const stay = (await lastStaysForQuotes(db, { campsiteId, quoteIds: [quote.id] })).get(quote.id);
+    const stay = (await lastStaysForQuotes(ctx, { quoteIds: [quote.id] })).get(quote.id);
     if (!stay) throw bad('Il cliente non ha soggiorni prenotati in una stagione precedente.');
     const [request] = await db
       .select({ arrival: quoteRequests.arrival })
@@ -54,7 +52,7 @@ async function lastStayFor(db: DbOrTx, tenant: Tenant, input: ReproposeInput, no
       .where(and(eq(quoteRequests.quoteId, quote.id), eq(quoteRequests.campingId, campsiteId)));
     return { stay, targetYear: request?.arrival ? Number(request.arrival.slice(0, 4)) : null };
   }
-  const stay = await lastStayOfContact(db, { campsiteId, contactId: input.contactId, beforeYear: Number(romeIsoDate(now).slice(0, 4)) + 1 });
+  const stay = await lastStayOfContact(ctx, { contactId: input.contactId, beforeYear: Number(romeIsoDate(now).slice(0, 4)) + 1 });
   if (!stay) throw bad('Il cliente non ha soggiorni prenotati in una stagione precedente.');
   return { stay, targetYear: null };
 }
@@ -81,18 +79,17 @@ async function resourceFor(platform: BookingPlatform, camp: string | null, stay:
  * accommodation and dates is not added twice (the quote, or the contact, is locked meanwhile).
  * Any refusal (accommodation gone from the list, dates out of season) happens before writing.
  */
-export async function reproposeLastStay(db: DbOrTx, tenant: Tenant, platform: BookingPlatform, input: ReproposeInput, now = new Date()): Promise<ReproposeResult> {
-  const campsiteId = tenant.campsiteId;
+export async function reproposeLastStay(ctx: StaffCtx, platform: BookingPlatform, input: ReproposeInput, now = new Date()): Promise<ReproposeResult> {
+  const { db, campsiteId, tenant } = ctx;
   const [contact] = await db.select().from(contacts).where(and(eq(contacts.id, input.contactId), eq(contacts.campingId, campsiteId)));
   if (!contact) throw new AppError('not_found', 'Cliente non trovato.');
-  const { stay, targetYear } = await lastStayFor(db, tenant, input, now);
+  const { stay, targetYear } = await lastStayFor(ctx, input, now);
   if (!stay.arrival || !stay.departure || !stay.typologyId || stay.people.length === 0) {
     throw bad(`Il soggiorno del ${stay.year} non ha sistemazione, date od ospiti: prepara il preventivo a mano.`);
   }
   const year = targetYear ?? defaultTargetYear({ arrival: stay.arrival, departure: stay.departure, year: stay.year }, now);
   const dates = sameWeekIn({ arrival: stay.arrival, departure: stay.departure }, year);
 
-  const ctx = staffContext(tenant, db);
   const campsite = await getOwnCampsite(ctx);
   const pricing = await loadPricingContext(platform, campsite.platformCampId, campsite.discountOnlyOnUnit, await labelTableOf(ctx));
   const { priceList } = pricing;

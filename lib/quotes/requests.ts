@@ -1,9 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, quoteRequests, quotes } from '@/db/schema';
 import { searchCondition } from '@/lib/contacts/search';
+import type { CampsiteCtx, StaffCtx } from '@/lib/context/unit-of-work';
 import { decodeCursor, DEFAULT_PAGE_SIZE, toPage, type Page } from '@/lib/pagination';
-import type { Tenant } from '@/lib/tenant';
 import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { moveQuote } from './transitions';
 
@@ -22,13 +21,12 @@ export type RequestListItem = {
  * `search` those whose guest matches every word (name, surname, e-mail or phone), as in the contacts list.
  */
 export async function listRequests(
-  db: DbOrTx,
-  tenant: Pick<Tenant, 'campsiteId'>,
+  ctx: CampsiteCtx,
   options: { scope: 'open' | 'all'; cursor?: string; limit?: number; search?: string | null },
 ): Promise<Page<RequestListItem>> {
   const limit = options.limit ?? DEFAULT_PAGE_SIZE;
   const cursor = decodeCursor(options.cursor, 2);
-  const rows = await db
+  const rows = await ctx.db
     .select({
       quoteId: quoteRequests.quoteId,
       progress: quotes.progress,
@@ -45,7 +43,7 @@ export async function listRequests(
     .innerJoin(contacts, and(eq(contacts.id, quoteRequests.contactId), eq(contacts.campingId, quoteRequests.campingId)))
     .where(
       and(
-        eq(quoteRequests.campingId, tenant.campsiteId),
+        eq(quoteRequests.campingId, ctx.campsiteId),
         options.scope === 'open' ? eq(quotes.progress, 'richiesta') : undefined,
         searchCondition(options.search),
         cursor ? sql`(${quoteRequests.createdAt}, ${quoteRequests.id}) < (${String(cursor[0])}::timestamptz, ${String(cursor[1])})` : undefined,
@@ -58,13 +56,12 @@ export async function listRequests(
 }
 
 /** The refusal screen (and the drawer's refuse action): the quote is closed with the staff's reason. */
-export async function refuseQuote(db: DbOrTx, tenant: Tenant, quoteId: string, reason: string) {
-  return moveQuote(db, {
-    campsiteId: tenant.campsiteId,
+export async function refuseQuote(ctx: StaffCtx, quoteId: string, reason: string) {
+  return moveQuote(ctx, {
     quoteId,
     to: 'rifiutato',
     actor: 'staff',
-    userId: tenant.userId,
+    userId: ctx.tenant.userId,
     note: reason,
     patch: { refusedAt: new Date(), refusalReason: reason },
   });

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { resultRows } from '@/db/result-rows';
 import { resourceLabel } from '@/lib/booking-platform/resource-label';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { nightsOf } from './same-week';
 
 /**
@@ -125,8 +125,8 @@ const list = (values: readonly string[]) => sql.join(values.map((value) => sql`$
  * The last stay of the guest of each quote in `quoteIds` who is a returning guest for that
  * quote; quotes of first-time guests (and ids of other campsites) are simply absent.
  */
-export async function lastStaysForQuotes(db: DbOrTx, params: { campsiteId: string; quoteIds: readonly string[] }): Promise<Map<string, LastStay>> {
-  const { campsiteId } = params;
+export async function lastStaysForQuotes(ctx: CampsiteCtx, params: { quoteIds: readonly string[] }): Promise<Map<string, LastStay>> {
+  const { db, campsiteId } = ctx;
   const quoteIds = [...new Set(params.quoteIds)].slice(0, 200);
   if (quoteIds.length === 0) return new Map();
   const found = resultRows<Row>(
@@ -140,10 +140,11 @@ export async function lastStaysForQuotes(db: DbOrTx, params: { campsiteId: strin
 }
 
 /** A guest's last booked stay in a season before `beforeYear` (the contact page's question). */
-export async function lastStayOfContact(db: DbOrTx, params: { campsiteId: string; contactId: string; beforeYear: number }): Promise<LastStay | null> {
-  const { campsiteId, contactId, beforeYear } = params;
+export async function lastStayOfContact(ctx: CampsiteCtx, params: { contactId: string; beforeYear: number }): Promise<LastStay | null> {
+  const { contactId, beforeYear } = params;
+  const campsiteId = ctx.campsiteId;
   const [row] = resultRows<Row>(
-    await db.execute(sql`select ${contactId}::text as key, s.* from ${lastBookedStay(sql`${contactId}`, sql`${beforeYear}`, campsiteId, null)} s`),
+    await ctx.db.execute(sql`select ${contactId}::text as key, s.* from ${lastBookedStay(sql`${contactId}`, sql`${beforeYear}`, campsiteId, null)} s`),
   );
   return row ? toLastStay(row) : null;
 }

@@ -1,14 +1,12 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, quoteCards, quoteProgressEvents, quotes } from '@/db/schema';
 import type { BookingPlatform } from '@/lib/booking-platform';
 import { invalidateQuotes } from '@/lib/cache/tags';
 import { getOwnCampsite } from '@/lib/campsites/service';
+import type { CampsiteCtx, StaffCtx } from '@/lib/context/unit-of-work';
 import { endOfRomeDay, romeIsoDate } from '@/lib/date-filter';
 import { AppError } from '@/lib/errors';
 import { labelTableOf } from '@/lib/label-translations/service';
-import type { Tenant } from '@/lib/tenant';
-import { staffContext } from '@/lib/context/unit-of-work';
 import { cardValues, isComplete, loadPricingContext } from './cards';
 import { cardsOf, findQuote, type QuoteRow } from './detail';
 import { validityPassed } from './expiry';
@@ -26,11 +24,11 @@ export const DEFAULT_VALIDITY_DAYS = 14;
 /** A new quote's validity when nobody chose one: the end of the Rome day DEFAULT_VALIDITY_DAYS from now. */
 export const defaultValidUntil = (now = new Date()) => endOfRomeDay(romeIsoDate(new Date(now.getTime() + DEFAULT_VALIDITY_DAYS * DAY_MS)));
 
-async function contactOf(db: DbOrTx, tenant: Tenant, contactId: string) {
-  const [contact] = await db
+async function contactOf(ctx: CampsiteCtx, contactId: string) {
+  const [contact] = await ctx.db
     .select({ id: contacts.id, languageId: contacts.languageId })
     .from(contacts)
-    .where(and(eq(contacts.id, contactId), eq(contacts.campingId, tenant.campsiteId)));
+    .where(and(eq(contacts.id, contactId), eq(contacts.campingId, ctx.campsiteId)));
   if (!contact) throw new AppError('not_found', 'Cliente non trovato: sceglilo di nuovo.');
   return contact;
 }
@@ -65,11 +63,11 @@ function validityOf(input: QuoteInput): Date {
   return input.validUntil ? endOfRomeDay(input.validUntil) : defaultValidUntil();
 }
 
-async function prepare(db: DbOrTx, tenant: Tenant, input: QuoteInput, platform: BookingPlatform, validUntil: Date | null): Promise<Prepared> {
-  const campsite = await getOwnCampsite(staffContext(tenant, db));
-  const contact = await contactOf(db, tenant, input.contactId);
+async function prepare(ctx: CampsiteCtx, input: QuoteInput, platform: BookingPlatform, validUntil: Date | null): Promise<Prepared> {
+  const campsite = await getOwnCampsite(ctx);
+  const contact = await contactOf(ctx, input.contactId);
   checkTags(input.tags, campsite.personalizedQuoteTags);
-  const labels = await labelTableOf(staffContext(tenant, db));
+  const labels = await labelTableOf(ctx);
   const pricing = await loadPricingContext(platform, campsite.platformCampId, campsite.discountOnlyOnUnit, labels);
   return {
     values: {
@@ -85,11 +83,12 @@ async function prepare(db: DbOrTx, tenant: Tenant, input: QuoteInput, platform: 
 }
 
 /** A new quote, saved as a draft or as complete ('nuovo'), with its first progress event. */
-export async function createQuote(db: DbOrTx, tenant: Tenant, input: QuoteInput, platform: BookingPlatform): Promise<QuoteRow> {
+export async function createQuote(ctx: StaffCtx, input: QuoteInput, platform: BookingPlatform): Promise<QuoteRow> {
+  const { tenant } = ctx;
   const validUntil = validityOf(input);
   checkComplete(input.cards, validUntil, input.saveAs);
-  const prepared = await prepare(db, tenant, input, platform, validUntil);
-  return db.transaction(async (tx) => {
+  const prepared = await prepare(ctx, input, platform, validUntil);
+  return ctx.db.transaction(async (tx) => {
     const [quote] = await tx
       .insert(quotes)
       .values({ ...prepared.values, campingId: tenant.campsiteId, ownerId: tenant.userId, progress: input.saveAs })
@@ -124,27 +123,27 @@ function progressAfterSave(current: QuoteProgress, saveAs: QuoteInput['saveAs'],
  * them; removed cards go; positions follow the input's order.
  */
 export async function updateQuote(
-  db: DbOrTx,
-  tenant: Tenant,
+  ctx: StaffCtx,
   quoteId: string,
   input: QuoteInput,
   platform: BookingPlatform,
   options: { keepValidity?: boolean } = {},
 ): Promise<QuoteRow> {
-  const existing = await findQuote(db, tenant, quoteId);
+  const { tenant } = ctx;
+  const existing = await findQuote(ctx, quoteId);
   assertEditable(existing.progress);
   if (input.expectedVersion !== undefined && input.expectedVersion !== existing.version) throw staleEdit();
   const validUntil = options.keepValidity ? existing.validUntil : validityOf(input);
   const next = progressAfterSave(existing.progress, input.saveAs, validUntil);
   if (next !== existing.progress) assertTransition(existing.progress, next, 'staff');
   checkComplete(input.cards, validUntil, next);
-  const prepared = await prepare(db, tenant, input, platform, validUntil);
+  const prepared = await prepare(ctx, input, platform, validUntil);
   const keptIds = input.cards.map((card) => card.id).filter((id): id is string => Boolean(id));
-  const existingCards = await cardsOf(db, tenant, quoteId);
+  const existingCards = await cardsOf(ctx, quoteId);
   const unknown = keptIds.find((id) => !existingCards.some((card) => card.id === id));
   if (unknown) throw new AppError('bad_request', 'Una delle schede non appartiene a questo preventivo: ricarica la pagina.');
 
-  const saved = await db.transaction(async (tx) => {
+  const saved = await ctx.db.transaction(async (tx) => {
     const [quote] = await tx
       .update(quotes)
       .set({ ...prepared.values, validUntil, progress: next, ...(next !== existing.progress ? { progressChangedAt: new Date() } : {}), version: sql`${quotes.version} + 1` })
@@ -176,25 +175,24 @@ export async function updateQuote(
   return saved;
 }
 
-export async function deleteQuote(db: DbOrTx, tenant: Tenant, quoteId: string): Promise<void> {
-  const quote = await findQuote(db, tenant, quoteId);
+export async function deleteQuote(ctx: CampsiteCtx, quoteId: string): Promise<void> {
+  const quote = await findQuote(ctx, quoteId);
   if (quote.progress === 'convertito') throw new AppError('conflict', 'Un preventivo diventato prenotazione non si può eliminare.');
-  await db.delete(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.campingId, tenant.campsiteId)));
+  await ctx.db.delete(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.campingId, ctx.campsiteId)));
   invalidateQuotes([quoteId]);
 }
 
 /** The guest accepted an offer by phone or in person: the staff record it for them. */
-export async function acceptForGuest(db: DbOrTx, tenant: Tenant, quoteId: string, cardIdx: number): Promise<QuoteRow> {
-  const cards = await cardsOf(db, tenant, quoteId);
+export async function acceptForGuest(ctx: StaffCtx, quoteId: string, cardIdx: number): Promise<QuoteRow> {
+  const cards = await cardsOf(ctx, quoteId);
   const card = cards.find((candidate) => candidate.idx === cardIdx);
   if (!card) throw new AppError('not_found', 'Scheda non trovata.');
   if (card.totalCents <= 0) throw new AppError('bad_request', 'La scheda non ha un prezzo: completala prima di segnarla come accettata.');
-  return moveQuote(db, {
-    campsiteId: tenant.campsiteId,
+  return moveQuote(ctx, {
     quoteId,
     to: 'accettato',
     actor: 'staff',
-    userId: tenant.userId,
+    userId: ctx.tenant.userId,
     note: `Accettata la scheda ${cardIdx + 1} (registrato dallo staff)`,
     patch: { acceptedCardIdx: cardIdx, acceptedAt: new Date() },
   });
@@ -204,17 +202,16 @@ export async function acceptForGuest(db: DbOrTx, tenant: Tenant, quoteId: string
  * A refused, expired or failed quote back in play: 'nuovo' when every card is priced, else
  * 'bozza' to finish it first. An expired validity moves on by the default period.
  */
-export async function reopenQuote(db: DbOrTx, tenant: Tenant, quoteId: string): Promise<QuoteRow> {
-  const quote = await findQuote(db, tenant, quoteId);
-  const cards = await cardsOf(db, tenant, quoteId);
+export async function reopenQuote(ctx: StaffCtx, quoteId: string): Promise<QuoteRow> {
+  const quote = await findQuote(ctx, quoteId);
+  const cards = await cardsOf(ctx, quoteId);
   const complete = cards.length > 0 && cards.every((card) => card.totalCents > 0 && card.typologyId && card.arrival && card.departure);
   const expired = !quote.validUntil || validityPassed(quote.validUntil);
-  return moveQuote(db, {
-    campsiteId: tenant.campsiteId,
+  return moveQuote(ctx, {
     quoteId,
     to: complete ? 'nuovo' : 'bozza',
     actor: 'staff',
-    userId: tenant.userId,
+    userId: ctx.tenant.userId,
     note: 'Riaperto',
     patch: {
       refusedAt: null,

@@ -1,14 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '@/db/client';
 import { invalidateQuotes } from '@/lib/cache/tags';
 import { quoteProgressEvents, quotes } from '@/db/schema';
+import type { CampsiteCtx, Ctx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { isOverdue, overdueSql } from './expiry';
 import { assertTransition, type Actor } from './state-machine';
 
+/** One move of one of the unit of work's campsite's quotes. */
 export type ProgressChange = {
-  campsiteId: string;
   quoteId: string;
   to: QuoteProgress;
   actor: Actor;
@@ -26,11 +26,12 @@ type QuoteRow = typeof quotes.$inferSelect;
  * It may run inside the caller's transaction: the caller drops the guest's cached view once that
  * commits (moveQuote does both for a change on its own).
  */
-export async function changeProgress(db: DbOrTx, change: ProgressChange): Promise<QuoteRow> {
+export async function changeProgress(ctx: CampsiteCtx, change: ProgressChange): Promise<QuoteRow> {
+  const { db, campsiteId } = ctx;
   const [current] = await db
     .select({ progress: quotes.progress, validUntil: quotes.validUntil })
     .from(quotes)
-    .where(and(eq(quotes.id, change.quoteId), eq(quotes.campingId, change.campsiteId)));
+    .where(and(eq(quotes.id, change.quoteId), eq(quotes.campingId, campsiteId)));
   if (!current) throw new AppError('not_found', 'Preventivo non trovato.');
   const now = new Date();
   // Past its validity the quote is expired for everyone, recorded or not: the move starts from there.
@@ -40,12 +41,12 @@ export async function changeProgress(db: DbOrTx, change: ProgressChange): Promis
   const [updated] = await db
     .update(quotes)
     .set({ ...change.patch, progress: change.to, progressChangedAt: now, version: sql`${quotes.version} + 1` })
-    .where(and(eq(quotes.id, change.quoteId), eq(quotes.campingId, change.campsiteId), eq(quotes.progress, current.progress)))
+    .where(and(eq(quotes.id, change.quoteId), eq(quotes.campingId, campsiteId), eq(quotes.progress, current.progress)))
     .returning();
   if (!updated) throw new AppError('conflict', 'Il preventivo è stato modificato nel frattempo: ricarica la pagina e riprova.');
   if (due) {
     await db.insert(quoteProgressEvents).values({
-      campingId: change.campsiteId,
+      campingId: campsiteId,
       quoteId: change.quoteId,
       fromProgress: current.progress,
       toProgress: 'scaduto',
@@ -56,7 +57,7 @@ export async function changeProgress(db: DbOrTx, change: ProgressChange): Promis
     });
   }
   await db.insert(quoteProgressEvents).values({
-    campingId: change.campsiteId,
+    campingId: campsiteId,
     quoteId: change.quoteId,
     fromProgress: from,
     toProgress: change.to,
@@ -69,18 +70,20 @@ export async function changeProgress(db: DbOrTx, change: ProgressChange): Promis
 }
 
 /** One move committed on its own, then the guest's cached view dropped. */
-export async function moveQuote(db: Database, change: ProgressChange): Promise<QuoteRow> {
-  const moved = await changeProgress(db, change);
+export async function moveQuote(ctx: CampsiteCtx, change: ProgressChange): Promise<QuoteRow> {
+  const moved = await changeProgress(ctx, change);
   invalidateQuotes([change.quoteId]);
   return moved;
 }
 
 /**
  * Quotes still waiting for the guest after their validity date become 'scaduto'. Run by the
- * scheduled job; until it runs, lists and pages show such a quote as expired all the same
+ * scheduled job as system work, a sweep over every campsite; a campsite's unit of work sweeps only
+ * its own. Until it runs, lists and pages show such a quote as expired all the same
  * (lib/quotes/expiry.ts). Answers the quotes it moved, whose cached guest views the job drops.
  */
-export async function expireDueQuotes(db: Database, campsiteId?: string, now = new Date()): Promise<string[]> {
+export async function expireDueQuotes(ctx: Ctx, now = new Date()): Promise<string[]> {
+  const { db, campsiteId } = ctx;
   const due = and(campsiteId ? eq(quotes.campingId, campsiteId) : undefined, overdueSql(now));
   const [{ pending }] = await db.select({ pending: sql<number>`count(*)::int` }).from(quotes).where(due);
   if (pending === 0) return [];

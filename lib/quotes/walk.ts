@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { quoteCards, quotes } from '@/db/schema';
-import type { Tenant } from '@/lib/tenant';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import type { CardRow, QuoteRow } from './detail';
 
 const PAGE = 200;
 
 /** Every quote of the campsite with its cards, a page at a time (newest first). */
-export async function* walkQuotes(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>): AsyncGenerator<{ quote: QuoteRow; cards: CardRow[] }> {
+export async function* walkQuotes(ctx: CampsiteCtx): AsyncGenerator<{ quote: QuoteRow; cards: CardRow[] }> {
+  const { db, campsiteId } = ctx;
   let position: [string, string] | null = null;
   for (;;) {
     const page: (QuoteRow & { position: string })[] = await db
@@ -15,7 +15,7 @@ export async function* walkQuotes(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>
       .from(quotes)
       .where(
         and(
-          eq(quotes.campingId, tenant.campsiteId),
+          eq(quotes.campingId, campsiteId),
           position ? sql`(${quotes.createdAt}, ${quotes.id}) < (${position[0]}::timestamptz, ${position[1]})` : undefined,
         ),
       )
@@ -25,7 +25,7 @@ export async function* walkQuotes(db: DbOrTx, tenant: Pick<Tenant, 'campsiteId'>
     const cards = await db
       .select()
       .from(quoteCards)
-      .where(and(eq(quoteCards.campingId, tenant.campsiteId), inArray(quoteCards.quoteId, page.map((row) => row.id))))
+      .where(and(eq(quoteCards.campingId, campsiteId), inArray(quoteCards.quoteId, page.map((row) => row.id))))
       .orderBy(asc(quoteCards.quoteId), asc(quoteCards.idx));
     for (const { position: _position, ...quote } of page) {
       yield { quote, cards: cards.filter((card) => card.quoteId === quote.id) };

@@ -4,12 +4,15 @@ import { cache } from 'react';
 import { getDb } from '@/db/client';
 import { getBookingPlatform } from '@/lib/booking-platform';
 import { loadGuestTextOverrides } from '@/lib/campsites/guest-texts';
+import { campsiteContext } from '@/lib/context/unit-of-work';
 import { guestTranslator } from '@/lib/i18n/guest-translator';
 import { campsiteLanguageList, findPublicCampsite, languageLinks, loadFormOptions, resolveFormLanguage } from './form-options';
-import { campsiteContext } from '@/lib/context/unit-of-work';
 
 /** The route's params: /:idCampeggio, /:idCampeggio/:idLingua, /:idCampeggio/:idLingua/:noFlag. */
 export type ContactRouteParams = { idCampeggio: string; rest?: string[] };
+
+/** The page's reads for the campsite its address names, on the shared handle: no transaction is held while the booking platform answers. */
+const guestContext = (campsiteId: string) => campsiteContext({ kind: 'guest', campsiteId }, getDb());
 
 /** Once per request for the metadata and the page. Null: no such page (unknown campsite, extra segments). */
 const loadPage = cache(async (idCampeggio: string, restKey: string) => {
@@ -19,7 +22,7 @@ const loadPage = cache(async (idCampeggio: string, restKey: string) => {
   const campsite = await findPublicCampsite(db, idCampeggio);
   if (!campsite) return null;
   const idLingua = rest[0] ?? null;
-  const language = await resolveFormLanguage(db, campsite.id, idLingua);
+  const language = await resolveFormLanguage(guestContext(campsite.id), idLingua);
   // The campsite's own wording (Localizzazione) over the form's default texts.
   const texts = await guestTranslator(language.locale, 'guestForm', await loadGuestTextOverrides(campsiteContext({ kind: 'guest', campsiteId: campsite.id }, db), language.locale, 'guestForm'));
   return { campsite, idLingua, language, noFlag: rest.length === 2, ...texts };
@@ -40,10 +43,10 @@ export async function contactPageMetadata(params: ContactRouteParams): Promise<M
 export async function loadContactPage(params: ContactRouteParams) {
   const page = await pageOf(params);
   if (!page) notFound();
-  const db = getDb();
-  const options = await loadFormOptions(db, getBookingPlatform(), page.campsite, page.language.languageId);
+  const ctx = guestContext(page.campsite.id);
+  const options = await loadFormOptions(ctx, getBookingPlatform(), page.campsite, page.language.languageId);
   // The campsite's own languages order the switch, the same on every page whatever the page added.
-  const links = page.noFlag ? [] : languageLinks(await campsiteLanguageList(db, page.campsite.id));
+  const links = page.noFlag ? [] : languageLinks(await campsiteLanguageList(ctx));
   return { ...page, options, links };
 }
 

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { campsiteLanguages, campsites, languages, nations, type CampsiteContacts, type ContactFormField } from '@/db/schema';
 import type { BookingPlatform } from '@/lib/booking-platform';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { GUEST_LOCALE_NAMES, GUEST_LOCALES, guestLocaleOf, isGuestLocale, LANGUAGE_ID_OF, linkLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import { shownFields, type FormFieldCode, type ShownField } from '@/lib/vocabulary/request-fields';
 
@@ -45,12 +46,12 @@ export async function findPublicCampsite(db: DbOrTx, id: string): Promise<Public
   return row ?? null;
 }
 
-export async function campsiteLanguageList(db: DbOrTx, campsiteId: string): Promise<FormOptions['languages']> {
-  return db
+export async function campsiteLanguageList(ctx: CampsiteCtx): Promise<FormOptions['languages']> {
+  return ctx.db
     .select({ id: languages.id, name: languages.name, code: languages.code, phonePrefix: campsiteLanguages.phonePrefix })
     .from(campsiteLanguages)
     .innerJoin(languages, eq(languages.id, campsiteLanguages.languageId))
-    .where(eq(campsiteLanguages.campingId, campsiteId))
+    .where(eq(campsiteLanguages.campingId, ctx.campsiteId))
     .orderBy(asc(campsiteLanguages.position), asc(languages.id));
 }
 
@@ -72,18 +73,21 @@ async function fromPlatform<T>(read: () => Promise<T[]>): Promise<T[]> {
  * The campsite's languages, and the page's own when the campsite does not list it: a guest who
  * opened the French form can say French is their language without choosing another.
  */
-async function languageChoices(db: DbOrTx, campsiteId: string, pageLanguageId: number | null | undefined): Promise<FormOptions['languages']> {
-  const own = await campsiteLanguageList(db, campsiteId);
+async function languageChoices(ctx: CampsiteCtx, pageLanguageId: number | null | undefined): Promise<FormOptions['languages']> {
+  const own = await campsiteLanguageList(ctx);
   if (!pageLanguageId || own.some((language) => language.id === pageLanguageId)) return own;
-  const [page] = await db.select({ id: languages.id, name: languages.name, code: languages.code, phonePrefix: languages.phonePrefix }).from(languages).where(eq(languages.id, pageLanguageId));
+  const [page] = await ctx.db.select({ id: languages.id, name: languages.name, code: languages.code, phonePrefix: languages.phonePrefix }).from(languages).where(eq(languages.id, pageLanguageId));
   return page ? [...own, page] : own;
 }
 
-/** Everything the form shows for one campsite, in the page's language; the same lists check what the guest sends. */
-export async function loadFormOptions(db: DbOrTx, platform: BookingPlatform, campsite: PublicCampsite, pageLanguageId?: number | null): Promise<FormOptions> {
+/**
+ * Everything the form shows for the unit of work's campsite (`campsite`, as findPublicCampsite
+ * read it), in the page's language; the same lists check what the guest sends.
+ */
+export async function loadFormOptions(ctx: CampsiteCtx, platform: BookingPlatform, campsite: PublicCampsite, pageLanguageId?: number | null): Promise<FormOptions> {
   const [languageRows, nationRows, typologies, personTypes] = await Promise.all([
-    languageChoices(db, campsite.id, pageLanguageId),
-    nationList(db),
+    languageChoices(ctx, pageLanguageId),
+    nationList(ctx.db),
     fromPlatform(() => platform.typologies(campsite.platformCampId)),
     fromPlatform(() => platform.personTypes(campsite.platformCampId)),
   ]);
@@ -109,9 +113,10 @@ export async function loadFormOptions(db: DbOrTx, platform: BookingPlatform, cam
  * campsite's first language. The language is kept when known, so the request and the contact
  * remember the language the guest chose.
  */
-export async function resolveFormLanguage(db: DbOrTx, campsiteId: string, idLingua: string | number | null | undefined): Promise<FormLanguage> {
+export async function resolveFormLanguage(ctx: CampsiteCtx, idLingua: string | number | null | undefined): Promise<FormLanguage> {
+  const db = ctx.db;
   if (idLingua === null || idLingua === undefined || idLingua === '') {
-    const [first] = await campsiteLanguageList(db, campsiteId);
+    const [first] = await campsiteLanguageList(ctx);
     const languageId = first?.id ?? LANGUAGE_ID_OF.it;
     return { languageId, locale: guestLocaleOf(languageId) };
   }

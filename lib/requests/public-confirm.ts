@@ -1,9 +1,8 @@
 import { appUrl } from '@/lib/env';
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { Database } from '@/db/client';
 import { contacts, mailOutbox, mailTraces, quoteRequests, quotes } from '@/db/schema';
 import type { ClientInfo } from '@/lib/auth/service';
-import { campsiteContext } from '@/lib/context/unit-of-work';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { guestLocaleOf } from '@/lib/i18n/locales';
 import { limiter, minutesLeft, type LimitRule, type LimitState } from '@/lib/rate-limit/limiter';
@@ -19,16 +18,17 @@ const perRecipient = limiter('mail-confirm:recipient', CONFIRM_RECIPIENT_LIMIT);
 /** A confirmation already queued this recently for the same guest is not sent again. */
 const RECENT_MS = 10 * 60_000;
 
-export type ConfirmRequest = { campsiteId: string; contactId: string; quoteId?: string | null; languageId?: number | null; origin?: string };
+export type ConfirmRequest = { contactId: string; quoteId?: string | null; languageId?: number | null; origin?: string };
 
 /**
- * /sendMailConfirm, public: the fixed confirmation template, only to a contact of that campsite
- * (named by its unguessable id) and only at the contact's own stored address; the caller
- * chooses neither the recipient nor the text. The contact form already queues one: a second
+ * /sendMailConfirm, public: the fixed confirmation template, only to a contact of the campsite the
+ * call names (the unit of work's, by its unguessable id) and only at the contact's own stored
+ * address; the caller chooses neither the recipient nor the text. The contact form already queues one: a second
  * request for the same guest (and quote) within minutes is answered without sending again.
  */
-export async function sendPublicConfirmation(db: Database, request: ConfirmRequest, client: ClientInfo): Promise<{ queued: boolean }> {
-  const campsite = await findPublicCampsite(db, request.campsiteId);
+export async function sendPublicConfirmation(ctx: CampsiteCtx, request: ConfirmRequest, client: ClientInfo): Promise<{ queued: boolean }> {
+  const db = ctx.db;
+  const campsite = await findPublicCampsite(db, ctx.campsiteId);
   if (!campsite) throw new AppError('not_found', 'Cliente non trovato.');
   const [contact] = await db
     .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, email: contacts.email, languageId: contacts.languageId })
@@ -80,7 +80,7 @@ export async function sendPublicConfirmation(db: Database, request: ConfirmReque
     : [];
   const locale = guestLocaleOf(request.languageId ?? quote?.languageId ?? contact.languageId);
   const queued = await db.transaction((tx) =>
-    queueContactConfirmation(campsiteContext({ kind: 'guest', campsiteId: campsite.id }, tx), {
+    queueContactConfirmation({ ...ctx, db: tx }, {
       guest: { ...contact, email },
       locale,
       origin: request.origin ?? appUrl(),

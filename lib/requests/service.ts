@@ -1,7 +1,7 @@
-import type { DbOrTx } from '@/db/client';
 import type { ClientInfo } from '@/lib/auth/service';
 import type { BookingPlatform } from '@/lib/booking-platform';
 import { cacheTags, invalidate } from '@/lib/cache/tags';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { appUrl } from '@/lib/env';
 import { deliverSoon } from '@/lib/mail/mailer';
 import { romeIsoDate } from '@/lib/date-filter';
@@ -16,7 +16,6 @@ import { formTranslator } from './messages';
 import { toIsoDate } from './stay-dates';
 import { storeRequest } from './store';
 import { buildRequestSchema, fieldErrorsOf, type RequestInput } from './validation';
-import { campsiteContext } from '@/lib/context/unit-of-work';
 
 /** A person sends a handful of requests at most; a script sends many. */
 export const ADDRESS_LIMIT: LimitRule = { points: 5, durationSeconds: 10 * 60 };
@@ -83,7 +82,7 @@ const wantsNewsletter = (value: unknown) => value === true || value === 'true' |
  * already stored: a failure here is logged, and the guest is simply not told about a mail.
  */
 async function startDoubleOptIn(
-  db: DbOrTx,
+  ctx: CampsiteCtx,
   campsite: PublicCampsite,
   request: RequestInput,
   input: SubmitInput,
@@ -91,9 +90,9 @@ async function startDoubleOptIn(
   contactCreated: boolean,
 ): Promise<boolean> {
   try {
-    const overrides = await loadGuestTextOverrides(campsiteContext({ kind: 'guest', campsiteId: campsite.id }, db), input.language.locale, 'guestForm');
+    const overrides = await loadGuestTextOverrides(ctx, input.language.locale, 'guestForm');
     const { t } = await guestTranslator(input.language.locale, 'guestForm', overrides);
-    await requestSubscription(campsiteContext({ kind: 'guest', campsiteId: campsite.id }, db), {
+    await requestSubscription(ctx, {
       email: request.email,
       firstName: request.firstName,
       languageId: input.language.languageId ?? LANGUAGE_ID_OF[input.language.locale],
@@ -112,22 +111,23 @@ async function startDoubleOptIn(
 }
 
 /** The same refusal for both limits, in the guest's language, with the wait that remains. */
-async function overLimit(db: DbOrTx, campsiteId: string, email: string, client: ClientInfo): Promise<LimitState | null> {
+async function overLimit(ctx: CampsiteCtx, email: string, client: ClientInfo): Promise<LimitState | null> {
   if (client.ip) {
-    const byAddress = await perAddress.consume(db, client.ip);
+    const byAddress = await perAddress.consume(ctx.db, client.ip);
     if (!byAddress.allowed) return byAddress;
   }
-  const byEmail = await perEmail.consume(db, `${campsiteId}:${email.toLowerCase()}`);
+  const byEmail = await perEmail.consume(ctx.db, `${ctx.campsiteId}:${email.toLowerCase()}`);
   return byEmail.allowed ? null : byEmail;
 }
 
 /**
- * A guest's quote request from the public form or the legacy /addQuoteCamp: checked against the
- * campsite's own form, slowed down when repeated, then stored as contact, request and quote.
+ * A guest's quote request from the public form or the legacy /addQuoteCamp, for the unit of work's
+ * campsite (`campsite`, as findPublicCampsite read it): checked against the campsite's own form,
+ * slowed down when repeated, then stored as contact, request and quote.
  * A filled honeypot is answered as a success so the bot learns nothing, and nothing is stored.
  */
 export async function submitRequest(
-  db: DbOrTx,
+  ctx: CampsiteCtx,
   platform: BookingPlatform,
   campsite: PublicCampsite,
   input: SubmitInput,
@@ -145,7 +145,7 @@ export async function submitRequest(
     };
   }
 
-  const options = await loadFormOptions(db, platform, campsite, input.language.languageId);
+  const options = await loadFormOptions(ctx, platform, campsite, input.language.languageId);
   const schema = buildRequestSchema({ fields: options.fields, options, t, today: romeIsoDate(new Date()) });
   const parsed = schema.safeParse(values);
   if (!parsed.success) {
@@ -156,16 +156,16 @@ export async function submitRequest(
   }
   const request = parsed.data;
 
-  const limit = await overLimit(db, campsite.id, request.email, client);
+  const limit = await overLimit(ctx, request.email, client);
   if (limit) return { ok: false, reason: 'rate_limited', message: t('errors.rateLimited', { minutes: minutesLeft(limit) }) };
 
   const shown = new Set(options.fields.map((item) => item.field));
-  const stored = await storeRequest(db, campsite.id, request, input.language, payloadOf(request, options, shown), input.origin ?? appUrl());
+  const stored = await storeRequest(ctx, request, input.language, payloadOf(request, options, shown), input.origin ?? appUrl());
   // A known guest's name or language may have changed: their cached quote pages must show it.
   if (!stored.contactCreated) invalidate([cacheTags.contact(stored.contactId)]);
   deliverSoon();
   const newsletterPending =
-    wantsNewsletter(values[NEWSLETTER_KEY]) && (await startDoubleOptIn(db, campsite, request, input, client, stored.contactCreated));
+    wantsNewsletter(values[NEWSLETTER_KEY]) && (await startDoubleOptIn(ctx, campsite, request, input, client, stored.contactCreated));
   const { arrival, departure, firstName } = request;
   return { ok: true, arrival, departure, firstName, ...(newsletterPending ? { newsletterPending } : {}) };
 }

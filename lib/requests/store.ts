@@ -1,7 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { contacts, quoteProgressEvents, quoteRequests, quotes } from '@/db/schema';
-import { campsiteContext } from '@/lib/context/unit-of-work';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { formatDate } from '@/lib/format';
 import { queueContactConfirmation } from '@/lib/mail/system-mails';
 import { guestEvents } from '@/lib/notifications/events';
@@ -29,7 +28,8 @@ function stayForStaff(input: RequestInput): string {
  * The guest already known by this e-mail (any case) gets the missing names and the new phone,
  * nation and language; otherwise a contact is created, with no owner, marked as from the form.
  */
-async function upsertContact(tx: DbOrTx, campsiteId: string, input: RequestInput, languageId: number | null): Promise<{ row: ContactRow; created: boolean }> {
+async function upsertContact(ctx: CampsiteCtx, input: RequestInput, languageId: number | null): Promise<{ row: ContactRow; created: boolean }> {
+  const { db: tx, campsiteId } = ctx;
   // Two submissions with the same address take turns (the staff's create uses the same lock).
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${campsiteId}::text || lower(${input.email}::text)))`);
   const [existing] = await tx
@@ -76,9 +76,8 @@ async function upsertContact(tx: DbOrTx, campsiteId: string, input: RequestInput
  * form and the expired quote's "new quote" both leave for the staff.
  */
 export async function openRequestQuote(
-  tx: DbOrTx,
+  ctx: CampsiteCtx,
   input: {
-    campsiteId: string;
     contactId: string;
     ownerId: string | null;
     languageId: number | null;
@@ -87,10 +86,11 @@ export async function openRequestQuote(
     now: Date;
   },
 ): Promise<{ id: string; name: string }> {
+  const { db: tx, campsiteId } = ctx;
   const [quote] = await tx
     .insert(quotes)
     .values({
-      campingId: input.campsiteId,
+      campingId: campsiteId,
       contactId: input.contactId,
       ownerId: input.ownerId,
       name: `Richiesta del ${formatDate(input.now)}`,
@@ -101,14 +101,14 @@ export async function openRequestQuote(
     })
     .returning({ id: quotes.id, name: quotes.name });
   await tx.insert(quoteProgressEvents).values({
-    campingId: input.campsiteId,
+    campingId: campsiteId,
     quoteId: quote.id,
     fromProgress: null,
     toProgress: 'richiesta',
     actorKind: 'guest',
     note: input.note,
   });
-  await tx.insert(quoteRequests).values({ campingId: input.campsiteId, quoteId: quote.id, contactId: input.contactId, languageId: input.languageId, ...input.request });
+  await tx.insert(quoteRequests).values({ campingId: campsiteId, quoteId: quote.id, contactId: input.contactId, languageId: input.languageId, ...input.request });
   return quote;
 }
 
@@ -117,18 +117,17 @@ export async function openRequestQuote(
  * 'richiesta' with its first event, the request as the guest sent it, and the staff's notification.
  */
 export async function storeRequest(
-  db: DbOrTx,
-  campsiteId: string,
+  ctx: CampsiteCtx,
   input: RequestInput,
   language: FormLanguage,
   payload: Record<string, unknown>,
   origin: string,
   now = new Date(),
 ): Promise<StoredRequest> {
-  return db.transaction(async (tx) => {
-    const contact = await upsertContact(tx, campsiteId, input, language.languageId);
-    const quote = await openRequestQuote(tx, {
-      campsiteId,
+  return ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    const contact = await upsertContact(inTx, input, language.languageId);
+    const quote = await openRequestQuote(inTx, {
       contactId: contact.row.id,
       ownerId: null,
       languageId: language.languageId,
@@ -136,8 +135,8 @@ export async function storeRequest(
       request: { arrival: input.arrival, departure: input.departure, message: input.message ?? '', payload },
       now,
     });
-    await guestEvents.request(campsiteContext({ kind: 'guest', campsiteId }, tx), quote, contact.row, stayForStaff(input));
-    await queueContactConfirmation(campsiteContext({ kind: 'guest', campsiteId }, tx), {
+    await guestEvents.request({ ...ctx, db: tx }, quote, contact.row, stayForStaff(input));
+    await queueContactConfirmation({ ...ctx, db: tx }, {
       guest: contact.row,
       locale: language.locale,
       origin,

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '@/db/client';
 import { resultRows } from '@/db/result-rows';
 import { requireOperator } from '@/lib/auth/roles';
-import type { Tenant } from '@/lib/tenant';
+import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { JOBS_SCHEMA } from '@/lib/jobs/boss';
 import { PERIODIC_JOBS } from './periodic-jobs';
 
@@ -46,8 +45,9 @@ const asDate = (value: Date | string | null) => (value === null ? null : new Dat
  * outcomes, read from pg-boss's own tables (the history it keeps for 14 days). Operator only:
  * the jobs serve every campsite.
  */
-export async function listScheduledJobs(db: Database, tenant: Pick<Tenant, 'isOperator'>): Promise<ScheduledJobOverview[]> {
-  requireOperator(tenant);
+export async function listScheduledJobs(ctx: StaffCtx): Promise<ScheduledJobOverview[]> {
+  requireOperator(ctx.tenant);
+  const db = ctx.db;
   const names = PERIODIC_JOBS.map((job) => job.queue);
   const installed = resultRows<{ found: boolean }>(
     await db.execute(sql`select to_regclass(${`${JOBS_SCHEMA}.job`}) is not null as found`),

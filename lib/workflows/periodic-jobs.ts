@@ -1,6 +1,7 @@
 import type { Database } from '@/db/client';
 import { invalidateOutsideRequest } from '@/lib/cache/remote-invalidation';
 import { cacheTags } from '@/lib/cache/tags';
+import { contextOf } from '@/lib/context/unit-of-work';
 import { refreshChangedCampsites } from '@/lib/dashboard/refresh';
 import { deliverDue } from '@/lib/mail/delivery';
 import { mailTransport } from '@/lib/mail/mailer';
@@ -41,7 +42,7 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
     label: 'Scadenza dei preventivi',
     description: 'I preventivi non accettati oltre la data di validità diventano «scaduto».',
     run: async (db) => {
-      const expired = await expireDueQuotes(db);
+      const expired = await expireDueQuotes(contextOf({ kind: 'system', reason: 'quote expiry' }, db));
       // Outside a request: a server drops the guests' cached pages for this job.
       await invalidateOutsideRequest(expired.map(cacheTags.quote));
       return { scaduti: expired.length };

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { campsites, languages } from '@/db/schema';
-import { campsiteContext } from '@/lib/context/unit-of-work';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import type { QuoteDetail } from '@/lib/quotes/detail';
 import { templatesForLanguage } from '@/lib/templates/service';
 import { SENDABLE } from './quote-mail';
@@ -12,12 +11,13 @@ export type QuoteMailTemplate = { id: string; name: string; language: string | n
 export type QuoteMailPanelData = { templates: QuoteMailTemplate[]; reminderDays: number };
 
 /** What the quote preview's mail panel shows; null while the quote may not be sent. */
-export async function loadQuoteMailPanel(db: DbOrTx, campsiteId: string, detail: QuoteDetail): Promise<QuoteMailPanelData | null> {
+export async function loadQuoteMailPanel(ctx: CampsiteCtx, detail: QuoteDetail): Promise<QuoteMailPanelData | null> {
+  const { db, campsiteId } = ctx;
   const { quote, contact } = detail;
   if (!(SENDABLE as readonly string[]).includes(quote.progress)) return null;
   const guestLanguage = quote.languageId ?? contact.languageId;
   const [templates, languageRows, [campsite]] = await Promise.all([
-    templatesForLanguage(campsiteContext({ kind: 'job', campsiteId, job: 'quote-mail panel' }, db), guestLanguage),
+    templatesForLanguage(ctx, guestLanguage),
     db.select({ id: languages.id, name: languages.name }).from(languages),
     db.select({ reminderDays: campsites.reminderDays }).from(campsites).where(eq(campsites.id, campsiteId)),
   ]);

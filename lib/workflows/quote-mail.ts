@@ -1,12 +1,11 @@
 import { createElement } from 'react';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
 import { campsites, contacts, mailAttachments, quotes } from '@/db/schema';
 import { QuoteMail } from '@/emails/quote-mail';
 import { MAIL_TEXTS } from '@/emails/texts';
 import { invalidateQuotes } from '@/lib/cache/tags';
 import { readQuoteSender } from '@/lib/configurations/service';
-import type { StaffCtx } from '@/lib/context/unit-of-work';
+import type { CampsiteCtx, StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import { guestQuotePath } from '@/lib/vocabulary/quote-links';
@@ -33,25 +32,25 @@ const addressOrNull = (value: string | null | undefined) => {
   return address && z.email().safeParse(address).success ? address : null;
 };
 
-async function quoteWithGuest(db: DbOrTx, campsiteId: string, quoteId: string) {
-  const [row] = await db
+async function quoteWithGuest(ctx: CampsiteCtx, quoteId: string) {
+  const [row] = await ctx.db
     .select({ quote: quotes, contact: contacts, campsiteName: campsites.name, campsiteContacts: campsites.contacts })
     .from(quotes)
     .innerJoin(contacts, and(eq(contacts.id, quotes.contactId), eq(contacts.campingId, quotes.campingId)))
     .innerJoin(campsites, eq(campsites.id, quotes.campingId))
-    .where(and(eq(quotes.id, quoteId), eq(quotes.campingId, campsiteId)));
+    .where(and(eq(quotes.id, quoteId), eq(quotes.campingId, ctx.campsiteId)));
   if (!row) throw new AppError('not_found', 'Preventivo non trovato.');
   return row;
 }
 
 /** The mail a template makes for this quote's guest, exactly as it will be sent. */
 export async function draftQuoteMail(
-  db: DbOrTx,
-  campsiteId: string,
+  ctx: CampsiteCtx,
   input: { quoteId: string; templateId: string; subject?: string; reminder?: boolean },
   origin: string,
 ): Promise<QuoteMailDraft> {
-  const { quote, contact, campsiteName, campsiteContacts } = await quoteWithGuest(db, campsiteId, input.quoteId);
+  const { db, campsiteId } = ctx;
+  const { quote, contact, campsiteName, campsiteContacts } = await quoteWithGuest(ctx, input.quoteId);
   if (!contact.email) throw new AppError('bad_request', 'Il cliente non ha un indirizzo e-mail: aggiungilo nella sua scheda prima di inviare.');
   const template = await getTemplate(campsiteContext({ kind: 'job', campsiteId, job: 'quote-mail draft' }, db), input.templateId);
   const locale = guestLocaleOf(quote.languageId ?? contact.languageId);
@@ -92,15 +91,16 @@ export async function sendQuoteMail(
   input: { quoteId: string; templateId: string; subject?: string; attachmentIds: string[]; idempotencyKey?: string; attachPdf?: boolean },
   origin: string,
 ) {
-  const { db, tenant } = ctx;
+  const { tenant } = ctx;
   // Drawn before the transaction that queues the mail: the drawing takes a moment and writes nothing.
-  const pdf = input.attachPdf ? await quotePdfFor(db, tenant.campsiteId, input.quoteId, origin) : null;
-  const queued = await db.transaction(async (tx) => {
-    const { quote, contact } = await quoteWithGuest(tx, tenant.campsiteId, input.quoteId);
+  const pdf = input.attachPdf ? await quotePdfFor(ctx, input.quoteId, origin) : null;
+  const queued = await ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    const { quote, contact } = await quoteWithGuest(inTx, input.quoteId);
     if (!(SENDABLE as readonly string[]).includes(quote.progress)) {
       throw new AppError('conflict', 'Si può inviare solo un preventivo completo (nuovo), già inviato o letto.');
     }
-    const draft = await draftQuoteMail(tx, tenant.campsiteId, input, origin);
+    const draft = await draftQuoteMail(inTx, input, origin);
     if (input.attachmentIds.length) {
       const found = await tx
         .select({ id: mailAttachments.id })
@@ -133,7 +133,7 @@ export async function sendQuoteMail(
     }
     const sentAt = new Date();
     if (quote.progress === 'nuovo') {
-      await changeProgress(tx, { campsiteId: tenant.campsiteId, quoteId: quote.id, to: 'inviato', actor: 'staff', userId: tenant.userId, note: 'Inviato per e-mail', patch: { sentAt } });
+      await changeProgress(inTx, { quoteId: quote.id, to: 'inviato', actor: 'staff', userId: tenant.userId, note: 'Inviato per e-mail', patch: { sentAt } });
     } else {
       await tx.update(quotes).set({ sentAt }).where(and(eq(quotes.id, quote.id), eq(quotes.campingId, tenant.campsiteId)));
     }
@@ -147,9 +147,9 @@ export async function sendQuoteMail(
 }
 
 /** The PDF the guest would download from the mini-site, for a quote of this campsite. */
-async function quotePdfFor(db: DbOrTx, campsiteId: string, quoteId: string, origin: string): Promise<QuotePdf> {
-  const [quote] = await db.select({ contactId: quotes.contactId }).from(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.campingId, campsiteId)));
-  const pdf = quote ? await renderQuotePdf(db, { campsiteId, quoteId, contactId: quote.contactId }, { origin }) : null;
+async function quotePdfFor(ctx: CampsiteCtx, quoteId: string, origin: string): Promise<QuotePdf> {
+  const [quote] = await ctx.db.select({ contactId: quotes.contactId }).from(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.campingId, ctx.campsiteId)));
+  const pdf = quote ? await renderQuotePdf(ctx, { quoteId, contactId: quote.contactId }, { origin }) : null;
   if (!pdf) throw new AppError('not_found', 'Preventivo non trovato.');
   return pdf;
 }

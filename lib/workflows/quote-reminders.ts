@@ -1,9 +1,9 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { campsites, contacts, quotes } from '@/db/schema';
-import { campsiteContext } from '@/lib/context/unit-of-work';
-import { appUrl } from '@/lib/env';
+import { campsiteContext, type CampsiteCtx } from '@/lib/context/unit-of-work';
 import { QUEUES } from '@/lib/jobs/queues';
+import { campsites, contacts, quotes } from '@/db/schema';
+import { appUrl } from '@/lib/env';
 import { reminderTemplate } from '@/lib/templates/service';
 import { AppError } from '@/lib/errors';
 import { draftQuoteMail } from './quote-mail';
@@ -43,9 +43,11 @@ export async function sendDueReminders(db: Database, now = new Date()): Promise<
         .where(and(eq(quotes.id, row.quoteId), isNull(quotes.reminderSentAt), eq(quotes.progress, 'inviato')))
         .returning({ id: quotes.id, contactId: quotes.contactId });
       if (!claimed) return false;
-      const draft = await draftQuoteMail(tx, row.campsiteId, { quoteId: row.quoteId, templateId: template.id, reminder: true }, appUrl());
-      // The job's own transaction, one campsite's mail at a time.
-      await enqueueMail(campsiteContext({ kind: 'job', campsiteId: row.campsiteId, job: QUEUES.reminders }, tx), {
+      // The quote's campsite as the job's unit of work, on this sweep's transaction: a reminder's
+      // claim and its mail stay one commit, as before campsites had their own units of work.
+      const ctx = campsiteContext({ kind: 'job', campsiteId: row.campsiteId, job: QUEUES.reminders }, tx);
+      const draft = await draftQuoteMail(ctx, { quoteId: row.quoteId, templateId: template.id, reminder: true }, appUrl());
+      await enqueueMail(ctx, {
         kind: 'reminder',
         to: [draft.to],
         subject: draft.subject,
@@ -66,11 +68,11 @@ export async function sendDueReminders(db: Database, now = new Date()): Promise<
 }
 
 /** The staff's per-quote switch: the job skips a quote whose reminder is off. */
-export async function setQuoteReminder(db: Database, campsiteId: string, quoteId: string, enabled: boolean): Promise<boolean> {
-  const [updated] = await db
+export async function setQuoteReminder(ctx: CampsiteCtx, quoteId: string, enabled: boolean): Promise<boolean> {
+  const [updated] = await ctx.db
     .update(quotes)
     .set({ reminderEnabled: enabled })
-    .where(and(eq(quotes.id, quoteId), eq(quotes.campingId, campsiteId)))
+    .where(and(eq(quotes.id, quoteId), eq(quotes.campingId, ctx.campsiteId)))
     .returning({ enabled: quotes.reminderEnabled });
   if (!updated) throw new AppError('not_found', 'Preventivo non trovato.');
   return updated.enabled;

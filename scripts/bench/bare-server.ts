@@ -203,7 +203,7 @@ async function sendGuestView(path: string, response: ServerResponse) {
 /** L'esportazione CSV: lo stesso COPY dell'app, copiato così com'è nella risposta. */
 async function sendExport(request: IncomingMessage, response: ServerResponse) {
   const { campsiteId } = await tenantOf(request);
-  const copy: Readable = await sql.unsafe(exportCopyStatement(contactConditions({ campsiteId }, {}), 'recenti')).readable();
+  const copy: Readable = await sql.unsafe(exportCopyStatement(contactConditions(campsiteId, {}), 'recenti')).readable();
   response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
   await pipeline(copy, response);
 }

@@ -13,6 +13,7 @@ import { openDatabase } from '../../db/client';
 import { quoteCards, quotes } from '../../db/schema';
 import { renderQuotePdf } from '../../lib/public-quotes/pdf/render';
 import { buildGuestQuoteView } from '../../lib/public-quotes/view';
+import { campsiteContext } from '../../lib/context/unit-of-work';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
@@ -45,11 +46,12 @@ async function timed(label: string, run: () => Promise<unknown>) {
   return percentile(sorted, 50);
 }
 
-const quoteIds = { campsiteId: ids.campsiteId, quoteId: ids.quoteId, contactId: ids.contactId };
-const pdf = await renderQuotePdf(db, quoteIds);
-const view = await buildGuestQuoteView(db, quoteIds);
+const ctx = campsiteContext({ kind: 'job', campsiteId: ids.campsiteId, job: 'bench' }, db);
+const quoteIds = { quoteId: ids.quoteId, contactId: ids.contactId };
+const pdf = await renderQuotePdf(ctx, quoteIds);
+const view = await buildGuestQuoteView(ctx, quoteIds);
 console.log(`preventivo ${ids.quoteId}: ${ids.cards} schede, ${view!.cards.reduce((n, card) => n + card.images.length, 0)} immagini, lingua ${pdf!.locale}, PDF ${(pdf!.bytes.length / 1024).toFixed(0)} KB, ${RUNS} giri`);
-const baseline = await timed('dati della pagina (baseline)', () => buildGuestQuoteView(db, quoteIds));
-const drawn = await timed('PDF (dati, immagini, disegno)', () => renderQuotePdf(db, quoteIds));
+const baseline = await timed('dati della pagina (baseline)', () => buildGuestQuoteView(ctx, quoteIds));
+const drawn = await timed('PDF (dati, immagini, disegno)', () => renderQuotePdf(ctx, quoteIds));
 console.log(`rapporto PDF / dati della pagina: ${(drawn / baseline).toFixed(1)}×`);
 await handle.close();

@@ -27,3 +27,8 @@ export function systemCtxFor(db: Database, reason = 'test'): Ctx {
 
 /** Every step of a workflow that opens its own units of work runs in the test's one ctx. */
 export const staffWork = (ctx: StaffCtx): StaffWork => (work) => work(ctx);
+
+/** A guest's unit of work for the campsite of their link or form, as runGuestWork builds it. */
+export function guestCtxFor(db: Database, campsiteId: string): CampsiteCtx {
+  return campsiteContext({ kind: 'guest', campsiteId }, db);
+}

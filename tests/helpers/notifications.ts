@@ -2,6 +2,7 @@ import type { Database } from '@/db/client';
 import { notifications, type NotificationGroup } from '@/db/schema';
 import { makeGuest, makeQuotesAccount, quoteInput } from './quotes';
 import { createQuote } from '@/lib/quotes/service';
+import { ctxFor } from './ctx';
 
 type NotificationInsert = typeof notifications.$inferInsert;
 
@@ -12,7 +13,7 @@ const MINUTE_MS = 60_000;
 export async function makeNotificationsAccount(db: Database) {
   const account = await makeQuotesAccount(db);
   const guest = await makeGuest(db, account.tenant);
-  const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Vacanza al lago', saveAs: 'bozza', cards: [{ typologyId: 'LA-PZ-STD' }] }), account.platform);
+  const quote = await createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: guest.id, name: 'Vacanza al lago', saveAs: 'bozza', cards: [{ typologyId: 'LA-PZ-STD' }] }), account.platform);
   return { ...account, guest, quote };
 }
 

@@ -8,6 +8,7 @@ import { contactInputSchema, type ContactFormValues } from '@/lib/contacts/valid
 import { quoteInputSchema, type QuoteInput } from '@/lib/quotes/validation';
 import type { Tenant } from '@/lib/tenant';
 import { makeCampsite, makeUser, tenantOf } from './fixtures';
+import { ctxFor } from './ctx';
 
 export const unique = () => randomBytes(5).toString('hex');
 
@@ -28,7 +29,7 @@ export async function makeQuotesAccount(db: Database, values: Partial<typeof cam
 
 /** A guest of the tenant's campsite through the contacts service, with a random e-mail. */
 export async function makeGuest(db: Database, tenant: Pick<Tenant, 'campsiteId' | 'userId'>, values: ContactFormValues = {}) {
-  return createContact(db, tenant, contactInputSchema.parse({ firstName: 'Mario', lastName: 'Rossi', email: `ospite-${unique()}@example.it`, ...values }));
+  return createContact(ctxFor(db, tenant), contactInputSchema.parse({ firstName: 'Mario', lastName: 'Rossi', email: `ospite-${unique()}@example.it`, ...values }));
 }
 
 /** A quote input as the editor would send it, through the real schema. */

@@ -13,6 +13,7 @@ import { MAX_IMPORT_ROWS, type DuplicateStrategy } from '@/lib/contacts/validati
 import { AppError } from '@/lib/errors';
 import { contactInput, insertContacts, makeContactsAccount } from '../helpers/contacts';
 import { useTestDatabase } from '../helpers/db';
+import { ctxFor } from '../helpers/ctx';
 
 let db: Database;
 beforeAll(async () => {
@@ -55,7 +56,7 @@ describe('CSV export', () => {
         createdAt: new Date('2026-03-09T23:30:00Z'),
       },
     ]);
-    const { text, bytes } = await readStream(exportContactsCsv(db, tenant));
+    const { text, bytes } = await readStream(exportContactsCsv(ctxFor(db, tenant)));
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(text.startsWith(BOM)).toBe(true);
     const [header, row] = parseCsv(text).records;
@@ -100,7 +101,7 @@ describe('CSV export', () => {
         createdAt: new Date(Date.UTC(2026, index % 2 ? 6 : 0, 10 + index, index % 2 ? 22 : 23, 30)),
       })),
     );
-    const where = contactConditions(tenant, { search: 'cognome' });
+    const where = contactConditions(tenant.campsiteId, { search: 'cognome' });
     for (const sort of ['recenti', 'nome', 'email'] as const) {
       const header = new TextEncoder().encode('H\r\n');
       const copied = await readStream(copyContactsCsv(postgresClientOf(db)!, where, sort, header));
@@ -127,7 +128,7 @@ describe('CSV export', () => {
         createdAt: new Date(base + Math.floor(index / 7) * 60_000),
       })),
     );
-    const { text, chunks } = await readStream(exportContactsCsv(db, tenant));
+    const { text, chunks } = await readStream(exportContactsCsv(ctxFor(db, tenant)));
     const records = parseCsv(text).records.slice(1);
     expect(records).toHaveLength(3000);
     expect(new Set(records.map((record) => record[1])).size).toBe(3000);
@@ -135,13 +136,13 @@ describe('CSV export', () => {
     // The header, then one chunk per keyset page of 1000.
     expect(chunks).toBeGreaterThanOrEqual(4);
 
-    const filtered = await readStream(exportContactsCsv(db, tenant, { search: 'N000', sort: 'nome' }));
+    const filtered = await readStream(exportContactsCsv(ctxFor(db, tenant), { search: 'N000', sort: 'nome' }));
     expect(parseCsv(filtered.text).records.slice(1).map((record) => record[1])).toEqual(Array.from({ length: 10 }, (_, i) => `N000${i}`));
   });
 
   it('refuses an invalid date before sending anything', async () => {
     const { tenant } = await makeContactsAccount(db);
-    expect(() => exportContactsCsv(db, tenant, { dateFrom: '32/01/2026' })).toThrow(AppError);
+    expect(() => exportContactsCsv(ctxFor(db, tenant), { dateFrom: '32/01/2026' })).toThrow(AppError);
   });
 });
 
@@ -150,7 +151,7 @@ describe('CSV import', () => {
 
   async function runImport(tenant: Awaited<ReturnType<typeof makeContactsAccount>>['tenant'], csv: string, strategy: DuplicateStrategy) {
     const headers = parseCsv(csv).records[0];
-    return importContacts(db, tenant, { csv, mapping: guessMapping(headers), strategy });
+    return importContacts(ctxFor(db, tenant), { csv, mapping: guessMapping(headers), strategy });
   }
 
   async function rowsOf(campingId: string) {
@@ -160,7 +161,7 @@ describe('CSV import', () => {
   /** An existing guest, then a file with her again (other case), a new guest twice, and bad rows. */
   async function scenario(strategy: DuplicateStrategy) {
     const { tenant } = await makeContactsAccount(db);
-    await createContact(db, tenant, contactInput({ firstName: 'Anna', lastName: 'Esistente', email: 'anna@example.it', phone: '111' }));
+    await createContact(ctxFor(db, tenant), contactInput({ firstName: 'Anna', lastName: 'Esistente', email: 'anna@example.it', phone: '111' }));
     const csv = [
       header,
       'Anna;Aggiornata;ANNA@example.it;222;Deutsch;Germania;VIP',
@@ -225,12 +226,12 @@ describe('CSV import', () => {
   it('reads comma-separated files with quoted fields and our own export back', async () => {
     const { tenant } = await makeContactsAccount(db);
     const csv = 'First name,Last name,Email,Phone prefix,Notes\n"Marie","Dupont, Jr.","marie@example.fr","\'+33","Line 1\nLine 2"\n';
-    const report = await importContacts(db, tenant, { csv, mapping: ['firstName', 'lastName', 'email', 'phonePrefix', 'notes'], strategy: 'skip' });
+    const report = await importContacts(ctxFor(db, tenant), { csv, mapping: ['firstName', 'lastName', 'email', 'phonePrefix', 'notes'], strategy: 'skip' });
     expect(report).toMatchObject({ created: 1, refused: 0 });
     const [row] = await rowsOf(tenant.campsiteId);
     expect(row).toMatchObject({ lastName: 'Dupont, Jr.', phonePrefix: '+33', notes: 'Line 1\nLine 2' });
 
-    const exported = await readStream(exportContactsCsv(db, tenant));
+    const exported = await readStream(exportContactsCsv(ctxFor(db, tenant)));
     const other = await makeContactsAccount(db);
     const back = await runImport(other.tenant, exported.text, 'skip');
     expect(back).toMatchObject({ created: 1, refused: 0 });
@@ -240,19 +241,19 @@ describe('CSV import', () => {
   it('refuses files over the limits, broken quotes and mappings without a name or e-mail, in Italian', async () => {
     const { tenant } = await makeContactsAccount(db);
     const tooMany = `Cognome\n${'x\n'.repeat(MAX_IMPORT_ROWS + 1)}`;
-    await expect(importContacts(db, tenant, { csv: tooMany, mapping: ['lastName'], strategy: 'skip' })).rejects.toThrow('Il file ha più di 20.000 righe');
+    await expect(importContacts(ctxFor(db, tenant), { csv: tooMany, mapping: ['lastName'], strategy: 'skip' })).rejects.toThrow('Il file ha più di 20.000 righe');
     const tooBig = `Cognome;Note\nx;${'a'.repeat(5 * 1024 * 1024)}\n`;
-    await expect(importContacts(db, tenant, { csv: tooBig, mapping: ['lastName', 'notes'], strategy: 'skip' })).rejects.toThrow('limite di 5 MB');
-    await expect(importContacts(db, tenant, { csv: 'Cognome\n"aperto\n', mapping: ['lastName'], strategy: 'skip' })).rejects.toThrow('virgolette');
-    await expect(importContacts(db, tenant, { csv: 'Città\nRoma\n', mapping: ['city'], strategy: 'skip' })).rejects.toThrow('Associa almeno una colonna');
-    await expect(importContacts(db, tenant, { csv: 'A;B\nx;y\n', mapping: ['lastName', 'lastName'], strategy: 'skip' })).rejects.toThrow('associato a più colonne');
-    await expect(importContacts(db, tenant, { csv: 'Cognome\n', mapping: ['lastName'], strategy: 'skip' })).rejects.toThrow('non contiene clienti');
+    await expect(importContacts(ctxFor(db, tenant), { csv: tooBig, mapping: ['lastName', 'notes'], strategy: 'skip' })).rejects.toThrow('limite di 5 MB');
+    await expect(importContacts(ctxFor(db, tenant), { csv: 'Cognome\n"aperto\n', mapping: ['lastName'], strategy: 'skip' })).rejects.toThrow('virgolette');
+    await expect(importContacts(ctxFor(db, tenant), { csv: 'Città\nRoma\n', mapping: ['city'], strategy: 'skip' })).rejects.toThrow('Associa almeno una colonna');
+    await expect(importContacts(ctxFor(db, tenant), { csv: 'A;B\nx;y\n', mapping: ['lastName', 'lastName'], strategy: 'skip' })).rejects.toThrow('associato a più colonne');
+    await expect(importContacts(ctxFor(db, tenant), { csv: 'Cognome\n', mapping: ['lastName'], strategy: 'skip' })).rejects.toThrow('non contiene clienti');
   });
 
   it('imports in batches: 1,200 rows with repeats across batches', async () => {
     const { tenant } = await makeContactsAccount(db);
     const lines = Array.from({ length: 1200 }, (_, index) => `Ospite;N${index};ospite${index % 1000}@example.it`);
-    const report = await importContacts(db, tenant, { csv: `Nome;Cognome;Email\n${lines.join('\n')}`, mapping: ['firstName', 'lastName', 'email'], strategy: 'skip' });
+    const report = await importContacts(ctxFor(db, tenant), { csv: `Nome;Cognome;Email\n${lines.join('\n')}`, mapping: ['firstName', 'lastName', 'email'], strategy: 'skip' });
     expect(report).toMatchObject({ total: 1200, created: 1000, skipped: 200, refused: 0 });
     expect(report.skippedRows[0]).toEqual({ row: 1002, reason: 'E-mail già presente: Ospite N0.' });
   });

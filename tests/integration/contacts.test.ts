@@ -9,6 +9,7 @@ import { CONTACT_SORTS, contactInputSchema, NAME_OR_EMAIL_REQUIRED, type Contact
 import { AppError } from '@/lib/errors';
 import { contactInput, insertContacts, makeContactsAccount } from '../helpers/contacts';
 import { useTestDatabase } from '../helpers/db';
+import { ctxFor } from '../helpers/ctx';
 
 let db: Database;
 beforeAll(async () => {
@@ -53,60 +54,59 @@ describe('create, edit, delete', () => {
   it('creates a contact owned by its creator, edits it (version up), deletes it', async () => {
     const { tenant, campsite } = await makeContactsAccount(db);
     const created = await createContact(
-      db,
-      tenant,
+      ctxFor(db, tenant),
       contactInput({ firstName: 'Giulia', lastName: 'Bianchi', email: 'giulia@example.it', languageId: 1, nationId: 1, tags: ['famiglia'] }),
     );
     expect(created).toMatchObject({ campingId: campsite.id, ownerId: tenant.userId, version: 0, tags: ['Famiglia'], source: 'staff' });
 
-    const read = await getContact(db, tenant, created.id);
+    const read = await getContact(ctxFor(db, tenant), created.id);
     expect(read).toMatchObject({ languageName: 'Italiano', nationName: 'Italia' });
 
-    const edited = await updateContact(db, tenant, created.id, contactInput({ firstName: 'Giulia', lastName: 'Bianchi Verdi', email: 'giulia@example.it' }));
+    const edited = await updateContact(ctxFor(db, tenant), created.id, contactInput({ firstName: 'Giulia', lastName: 'Bianchi Verdi', email: 'giulia@example.it' }));
     expect(edited).toMatchObject({ lastName: 'Bianchi Verdi', version: 1, languageId: null });
-    const again = await updateContact(db, tenant, created.id, { city: 'Verona' });
+    const again = await updateContact(ctxFor(db, tenant), created.id, { city: 'Verona' });
     expect(again).toMatchObject({ lastName: 'Bianchi Verdi', city: 'Verona', version: 2 });
 
-    const deleted = await deleteContact(db, tenant, created.id);
+    const deleted = await deleteContact(ctxFor(db, tenant), created.id);
     expect(deleted.id).toBe(created.id);
-    await expectAppError(getContact(db, tenant, created.id), 'not_found');
+    await expectAppError(getContact(ctxFor(db, tenant), created.id), 'not_found');
   });
 
   it('refuses unknown tags, languages and nations in Italian', async () => {
     const { tenant } = await makeContactsAccount(db);
-    expect((await expectAppError(createContact(db, tenant, contactInput({ lastName: 'X', tags: ['Sconosciuta'] })), 'bad_request')).message).toContain(
+    expect((await expectAppError(createContact(ctxFor(db, tenant), contactInput({ lastName: 'X', tags: ['Sconosciuta'] })), 'bad_request')).message).toContain(
       'Etichetta sconosciuta',
     );
-    expect((await expectAppError(createContact(db, tenant, contactInput({ lastName: 'X', languageId: 999 })), 'bad_request')).message).toBe('Lingua sconosciuta.');
-    expect((await expectAppError(createContact(db, tenant, contactInput({ lastName: 'X', nationId: 999 })), 'bad_request')).message).toBe('Nazione sconosciuta.');
+    expect((await expectAppError(createContact(ctxFor(db, tenant), contactInput({ lastName: 'X', languageId: 999 })), 'bad_request')).message).toBe('Lingua sconosciuta.');
+    expect((await expectAppError(createContact(ctxFor(db, tenant), contactInput({ lastName: 'X', nationId: 999 })), 'bad_request')).message).toBe('Nazione sconosciuta.');
   });
 
   it('refuses an edit that leaves neither name nor e-mail', async () => {
     const { tenant } = await makeContactsAccount(db);
-    const created = await createContact(db, tenant, contactInput({ lastName: 'Solo' }));
-    expect((await expectAppError(updateContact(db, tenant, created.id, { lastName: '' }), 'bad_request')).message).toBe(NAME_OR_EMAIL_REQUIRED);
+    const created = await createContact(ctxFor(db, tenant), contactInput({ lastName: 'Solo' }));
+    expect((await expectAppError(updateContact(ctxFor(db, tenant), created.id, { lastName: '' }), 'bad_request')).message).toBe(NAME_OR_EMAIL_REQUIRED);
   });
 });
 
 describe('duplicate e-mails within a campsite', () => {
   it('refuses them on create and edit, in any case, naming the existing contact', async () => {
     const { tenant } = await makeContactsAccount(db);
-    const first = await createContact(db, tenant, contactInput({ firstName: 'Anna', lastName: 'Neri', email: 'Anna.Neri@Example.it' }));
-    const error = await expectAppError(createContact(db, tenant, contactInput({ lastName: 'Altro', email: 'anna.neri@example.IT' })), 'conflict');
+    const first = await createContact(ctxFor(db, tenant), contactInput({ firstName: 'Anna', lastName: 'Neri', email: 'Anna.Neri@Example.it' }));
+    const error = await expectAppError(createContact(ctxFor(db, tenant), contactInput({ lastName: 'Altro', email: 'anna.neri@example.IT' })), 'conflict');
     expect(error.message).toBe('Esiste già un cliente con l’e-mail Anna.Neri@Example.it: Anna Neri.');
     expect(error.details).toEqual({ existingContactId: first.id });
 
-    const second = await createContact(db, tenant, contactInput({ lastName: 'Secondo', email: 'secondo@example.it' }));
-    await expectAppError(updateContact(db, tenant, second.id, { email: 'ANNA.NERI@example.it' }), 'conflict');
+    const second = await createContact(ctxFor(db, tenant), contactInput({ lastName: 'Secondo', email: 'secondo@example.it' }));
+    await expectAppError(updateContact(ctxFor(db, tenant), second.id, { email: 'ANNA.NERI@example.it' }), 'conflict');
     // Saving a contact with its own address, in another case, is not a duplicate.
-    expect((await updateContact(db, tenant, first.id, { email: 'anna.neri@example.it' })).email).toBe('anna.neri@example.it');
+    expect((await updateContact(ctxFor(db, tenant), first.id, { email: 'anna.neri@example.it' })).email).toBe('anna.neri@example.it');
   });
 
   it('lets only one of two concurrent creates with the same address through', async () => {
     const { tenant } = await makeContactsAccount(db);
     const results = await Promise.allSettled([
-      createContact(db, tenant, contactInput({ lastName: 'Uno', email: 'gara@example.it' })),
-      createContact(db, tenant, contactInput({ lastName: 'Due', email: 'GARA@example.it' })),
+      createContact(ctxFor(db, tenant), contactInput({ lastName: 'Uno', email: 'gara@example.it' })),
+      createContact(ctxFor(db, tenant), contactInput({ lastName: 'Due', email: 'GARA@example.it' })),
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.filter((result) => result.status === 'rejected');
@@ -120,7 +120,7 @@ describe('duplicate e-mails within a campsite', () => {
     for (let round = 0; round < 3; round++) {
       const { tenant } = await makeContactsAccount(db);
       const results = await Promise.allSettled(
-        Array.from({ length: 6 }, (_, index) => createContact(db, tenant, contactInput({ lastName: `Ospite ${index}`, email: 'folla@example.it' }))),
+        Array.from({ length: 6 }, (_, index) => createContact(ctxFor(db, tenant), contactInput({ lastName: `Ospite ${index}`, email: 'folla@example.it' }))),
       );
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
       expect(results.filter((result) => result.status === 'rejected').every((result) => (result as PromiseRejectedResult).reason?.kind === 'conflict')).toBe(true);
@@ -130,8 +130,8 @@ describe('duplicate e-mails within a campsite', () => {
   it('allows the same address in another campsite', async () => {
     const one = await makeContactsAccount(db);
     const two = await makeContactsAccount(db);
-    await createContact(db, one.tenant, contactInput({ lastName: 'A', email: 'condiviso@example.it' }));
-    await expect(createContact(db, two.tenant, contactInput({ lastName: 'B', email: 'condiviso@example.it' }))).resolves.toBeTruthy();
+    await createContact(ctxFor(db, one.tenant), contactInput({ lastName: 'A', email: 'condiviso@example.it' }));
+    await expect(createContact(ctxFor(db, two.tenant), contactInput({ lastName: 'B', email: 'condiviso@example.it' }))).resolves.toBeTruthy();
   });
 
   it('lets a contact that shares its address on purpose (import) be edited without changing it', async () => {
@@ -140,7 +140,7 @@ describe('duplicate e-mails within a campsite', () => {
       { lastName: 'Famiglia A', email: 'casa@example.it' },
       { lastName: 'Famiglia B', email: 'casa@example.it' },
     ]);
-    await expect(updateContact(db, tenant, a.id, { notes: 'ok' })).resolves.toMatchObject({ notes: 'ok' });
+    await expect(updateContact(ctxFor(db, tenant), a.id, { notes: 'ok' })).resolves.toMatchObject({ notes: 'ok' });
   });
 });
 
@@ -157,7 +157,7 @@ describe('search', () => {
   });
 
   const names = (items: ContactListItem[]) => items.map((item) => item.lastName).sort();
-  const search = async (term: string) => names((await listContacts(db, tenant, { search: term })).items);
+  const search = async (term: string) => names((await listContacts(ctxFor(db, tenant), { search: term })).items);
 
   it('finds by a fragment of the surname, accent-free and case-free', async () => {
     expect(await search('muller')).toEqual(['Müller']);
@@ -207,7 +207,7 @@ describe('keyset pagination', () => {
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const page = await listContacts(db, tenant, { sort, cursor, limit: 7 });
+        const page = await listContacts(ctxFor(db, tenant), { sort, cursor, limit: 7 });
         seen.push(...page.items);
         cursor = page.nextCursor;
         pages++;
@@ -227,16 +227,16 @@ describe('keyset pagination', () => {
     const add = (count: number, surname: string) =>
       insertContacts(db, tenant.campsiteId, Array.from({ length: count }, (_, index) => ({ lastName: `${surname}${index}` })));
     for (let batch = 0; batch < 10; batch += 1) await add(1000, `Conteggio${batch}x`);
-    expect(await countContacts(db, tenant)).toEqual({ count: 10_000, capped: false });
-    expect(await countContacts(db, tenant, { search: 'conteggio3x' })).toEqual({ count: 1000, capped: false });
+    expect(await countContacts(ctxFor(db, tenant))).toEqual({ count: 10_000, capped: false });
+    expect(await countContacts(ctxFor(db, tenant), { search: 'conteggio3x' })).toEqual({ count: 1000, capped: false });
     await add(1, 'Ultimo');
-    expect(await countContacts(db, tenant)).toEqual({ count: COUNT_CAP, capped: true });
-    expect(await countContacts(db, tenant, { search: 'ultimo' })).toEqual({ count: 1, capped: false });
+    expect(await countContacts(ctxFor(db, tenant))).toEqual({ count: COUNT_CAP, capped: true });
+    expect(await countContacts(ctxFor(db, tenant), { search: 'ultimo' })).toEqual({ count: 1, capped: false });
   });
 
   it('refuses a forged cursor in Italian', async () => {
     const { tenant } = await makeContactsAccount(db);
-    const error = await expectAppError(listContacts(db, tenant, { cursor: 'non-un-cursore' }), 'bad_request');
+    const error = await expectAppError(listContacts(ctxFor(db, tenant), { cursor: 'non-un-cursore' }), 'bad_request');
     expect(error.message).toContain('Posizione di pagina non valida');
   });
 });
@@ -245,18 +245,18 @@ describe('tenant isolation', () => {
   it('never shows another campsite’s contacts, and its ids are not found on get, detail, edit and delete', async () => {
     const mine = await makeContactsAccount(db);
     const theirs = await makeContactsAccount(db);
-    await createContact(db, mine.tenant, contactInput({ lastName: 'Mio', email: 'mio@example.it' }));
-    const foreign = await createContact(db, theirs.tenant, contactInput({ lastName: 'Loro', email: 'loro@example.it' }));
+    await createContact(ctxFor(db, mine.tenant), contactInput({ lastName: 'Mio', email: 'mio@example.it' }));
+    const foreign = await createContact(ctxFor(db, theirs.tenant), contactInput({ lastName: 'Loro', email: 'loro@example.it' }));
 
-    const page = await listContacts(db, mine.tenant, { limit: 100 });
+    const page = await listContacts(ctxFor(db, mine.tenant), { limit: 100 });
     expect(page.items.map((item) => item.lastName)).toEqual(['Mio']);
-    expect((await listContacts(db, mine.tenant, { search: 'loro' })).items).toEqual([]);
+    expect((await listContacts(ctxFor(db, mine.tenant), { search: 'loro' })).items).toEqual([]);
 
-    await expectAppError(getContact(db, mine.tenant, foreign.id), 'not_found');
-    await expectAppError(getContactDetail(db, mine.tenant, foreign.id), 'not_found');
-    await expectAppError(updateContact(db, mine.tenant, foreign.id, { lastName: 'Preso' }), 'not_found');
-    await expectAppError(deleteContact(db, mine.tenant, foreign.id), 'not_found');
-    await expectAppError(getContact(db, mine.tenant, 'id-inesistente'), 'not_found');
-    expect(await getContact(db, theirs.tenant, foreign.id)).toMatchObject({ lastName: 'Loro', version: 0 });
+    await expectAppError(getContact(ctxFor(db, mine.tenant), foreign.id), 'not_found');
+    await expectAppError(getContactDetail(ctxFor(db, mine.tenant), foreign.id), 'not_found');
+    await expectAppError(updateContact(ctxFor(db, mine.tenant), foreign.id, { lastName: 'Preso' }), 'not_found');
+    await expectAppError(deleteContact(ctxFor(db, mine.tenant), foreign.id), 'not_found');
+    await expectAppError(getContact(ctxFor(db, mine.tenant), 'id-inesistente'), 'not_found');
+    expect(await getContact(ctxFor(db, theirs.tenant), foreign.id)).toMatchObject({ lastName: 'Loro', version: 0 });
   });
 });

@@ -15,6 +15,7 @@ import { makeCampsite, makeUser } from '../helpers/fixtures';
 import { guestClient, makeFormCampsite, validValues } from '../helpers/public-form';
 import { API_ORIGIN, callApi, expectErrorAnswer, loginViaApi, randomAddress, type ApiAnswer, type Dispatch } from '../helpers/legacy-api';
 import type { JsonSchema } from '../helpers/json-schema';
+import { guestCtxFor } from '../helpers/ctx';
 
 /**
  * PostgreSQL refuses U+0000 in text and jsonb: before the shared zod refused control characters,
@@ -232,7 +233,7 @@ describe('control characters in the public contact form', () => {
     const language = { languageId: 1, locale: 'it' } as const;
     for (const field of ['nome', 'cognome', 'telefono', 'messaggio', 'email']) {
       const values = validValues({ [field]: field === 'email' ? `hans${NUL}@example.de` : `${String(validValues()[field])}${NUL}` });
-      const outcome = await submitRequest(db, target.platform, target.campsite, { values, language }, guestClient());
+      const outcome = await submitRequest(guestCtxFor(db, target.campsite.id), target.platform, target.campsite, { values, language }, guestClient());
       expect(outcome.ok, field).toBe(false);
       if (outcome.ok || outcome.reason !== 'invalid') throw new Error(`${field}: ${JSON.stringify(outcome)}`);
       expect(Object.keys(outcome.fieldErrors), field).toEqual([field]);

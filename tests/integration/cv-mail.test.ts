@@ -47,12 +47,12 @@ describe('booking file lookup (/clientMailCV)', () => {
     const number = `N${unique()}`;
     const ours = await bookedCampsite(number);
     const theirs = await bookedCampsite(number);
-    const found = await quoteByBookingReference(db, { campsiteId: ours.campsite.id, year: 2027, number });
+    const found = await quoteByBookingReference(ctxFor(db, { campsiteId: ours.campsite.id }), { year: 2027, number });
     expect(found).toMatchObject({ quoteId: ours.quote.id, contactId: ours.guest.id, guestEmail: ours.guest.email, guestName: 'Anna Bianchi' });
-    expect((await quoteByBookingReference(db, { campsiteId: theirs.campsite.id, year: 2027, number }))?.quoteId).toBe(theirs.quote.id);
-    expect(await quoteByBookingReference(db, { campsiteId: ours.campsite.id, year: 2026, number })).toBeNull();
+    expect((await quoteByBookingReference(ctxFor(db, { campsiteId: theirs.campsite.id }), { year: 2027, number }))?.quoteId).toBe(theirs.quote.id);
+    expect(await quoteByBookingReference(ctxFor(db, { campsiteId: ours.campsite.id }), { year: 2026, number })).toBeNull();
     const stranger = await makeCampsite(db);
-    expect(await quoteByBookingReference(db, { campsiteId: stranger.id, year: 2027, number })).toBeNull();
+    expect(await quoteByBookingReference(ctxFor(db, { campsiteId: stranger.id }), { year: 2027, number })).toBeNull();
 
     const page = await loadClientMailCvPage(ctxFor(db, { campsiteId: stranger.id }), ['2027', number], null);
     expect(page).toMatchObject({ status: 'missing', quote: null, start: { to: '', contactId: null, quoteId: null } });

@@ -85,11 +85,11 @@ async function expectFiguresMatchSql(campsiteId: string, dashboard: Dashboard, a
 }
 
 /** Every row of every page of the quote list with these filters, as the staff would see them. */
-async function listAll(campsiteId: string, filters: Parameters<typeof listQuotes>[2]) {
+async function listAll(campsiteId: string, filters: Parameters<typeof listQuotes>[1]) {
   let count = 0;
   let cursor: string | undefined;
   do {
-    const page = await listQuotes(db, { campsiteId }, { ...filters, cursor });
+    const page = await listQuotes(ctxFor(db, { campsiteId }), { ...filters, cursor });
     count += page.items.length;
     cursor = page.nextCursor ?? undefined;
   } while (cursor);

@@ -4,6 +4,7 @@ import { listContacts } from '@/lib/contacts/search';
 import { AppError } from '@/lib/errors';
 import { insertContacts, makeContactsAccount } from '../helpers/contacts';
 import { useTestDatabase } from '../helpers/db';
+import { ctxFor } from '../helpers/ctx';
 
 /**
  * The table date filter of spec section 5, on real rows: no range, every row; only a start,
@@ -30,7 +31,7 @@ beforeAll(async () => {
 });
 
 async function surnames(dateFrom?: string, dateTo?: string): Promise<string[]> {
-  const page = await listContacts(db, tenant, { dateFrom, dateTo, sort: 'meno-recenti', limit: 100 });
+  const page = await listContacts(ctxFor(db, tenant), { dateFrom, dateTo, sort: 'meno-recenti', limit: 100 });
   return page.items.map((item) => item.lastName);
 }
 
@@ -66,7 +67,7 @@ describe('the table date filter on date_creation', () => {
       ['10/03/2026', 'domani', 'Data finale non valida: usa il formato gg/mm/aaaa.'],
       ['12/03/2026', '10/03/2026', 'La data finale precede quella iniziale.'],
     ] as const) {
-      const error = await listContacts(db, tenant, { dateFrom: from, dateTo: to }).catch((caught: unknown) => caught);
+      const error = await listContacts(ctxFor(db, tenant), { dateFrom: from, dateTo: to }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(AppError);
       expect(error).toMatchObject({ kind: 'bad_request', message });
     }

@@ -12,6 +12,7 @@ import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
 import { callApi, randomAddress, type Dispatch } from '../helpers/legacy-api';
 import { MOBILE_HOME_CARD, PITCH_CARD, makeGuest, makeQuotesAccount, progressEvents, quoteInput } from '../helpers/quotes';
+import { ctxFor, guestCtxFor, jobCtxFor } from '../helpers/ctx';
 
 let db: Database;
 let dispatch: Dispatch;
@@ -25,8 +26,8 @@ beforeAll(async () => {
 async function sentQuote(text = '<p>Willkommen!</p>') {
   const account = await makeQuotesAccount(db);
   const guest = await makeGuest(db, account.tenant, { firstName: 'Anna', lastName: 'Müller', languageId: 3 });
-  const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: 'nuovo', cards: [PITCH_CARD, { ...MOBILE_HOME_CARD, text }] }), account.platform);
-  await changeProgress(db, { campsiteId: account.campsite.id, quoteId: quote.id, to: 'inviato', actor: 'system' });
+  const quote = await createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: 'nuovo', cards: [PITCH_CARD, { ...MOBILE_HOME_CARD, text }] }), account.platform);
+  await changeProgress(jobCtxFor(db, account.campsite.id), { quoteId: quote.id, to: 'inviato', actor: 'system' });
   const ids: GuestQuoteIds = { campsiteId: account.campsite.id, quoteId: quote.id, contactId: guest.id };
   return { ...account, guest, quote, ids };
 }
@@ -37,7 +38,7 @@ const progressOf = async (quoteId: string) => (await db.select({ progress: quote
 describe('the guest’s view of a quote', () => {
   it('shows the priced cards in the guest’s language, with the staff’s HTML sanitised', async () => {
     const { ids } = await sentQuote('<p>Hallo<script>window.__xss()</script><img src=x onerror="window.__xss()"></p>');
-    const view = await buildGuestQuoteView(db, ids);
+    const view = await buildGuestQuoteView(guestCtxFor(db, ids.campsiteId), ids);
     expect(view?.locale).toBe('de');
     expect(view?.quote).toMatchObject({ name: 'Sommer', state: 'open', awaitingRead: true });
     expect(view?.cards.map((card) => card.idx)).toEqual([0, 1]);
@@ -53,7 +54,7 @@ describe('the guest’s view of a quote', () => {
       { ...ids, campsiteId: other.ids.campsiteId },
       { ...ids, quoteId: other.ids.quoteId },
     ]) {
-      expect(await buildGuestQuoteView(db, wrong)).toBeNull();
+      expect(await buildGuestQuoteView(guestCtxFor(db, wrong.campsiteId), wrong)).toBeNull();
     }
   });
 });
@@ -61,8 +62,8 @@ describe('the guest’s view of a quote', () => {
 describe('opening the quote', () => {
   it('marks it letto once and tells the staff once', async () => {
     const { ids, quote } = await sentQuote();
-    expect(await markViewedByGuest(db, ids)).toBe(true);
-    expect(await markViewedByGuest(db, ids)).toBe(false);
+    expect(await markViewedByGuest(guestCtxFor(db, ids.campsiteId), ids)).toBe(true);
+    expect(await markViewedByGuest(guestCtxFor(db, ids.campsiteId), ids)).toBe(false);
     expect(await progressOf(quote.id)).toBe('letto');
     const notices = await noticesOf(quote.id);
     expect(notices.map((notice) => notice.group)).toEqual(['preventivo']);
@@ -71,14 +72,14 @@ describe('opening the quote', () => {
 
   it('never moves an accepted quote back', async () => {
     const { ids, quote } = await sentQuote();
-    await acceptByGuest(db, ids, 1);
-    expect(await markViewedByGuest(db, ids)).toBe(false);
+    await acceptByGuest(guestCtxFor(db, ids.campsiteId), ids, 1);
+    expect(await markViewedByGuest(guestCtxFor(db, ids.campsiteId), ids)).toBe(false);
     expect(await progressOf(quote.id)).toBe('accettato');
   });
 
   it('answers the same to two views at the same moment: one mark, one notification', async () => {
     const { ids, quote } = await sentQuote();
-    const marks = await Promise.all([markViewedByGuest(db, ids), markViewedByGuest(db, ids)]);
+    const marks = await Promise.all([markViewedByGuest(guestCtxFor(db, ids.campsiteId), ids), markViewedByGuest(guestCtxFor(db, ids.campsiteId), ids)]);
     expect(marks.filter(Boolean)).toHaveLength(1);
     expect(await noticesOf(quote.id)).toHaveLength(1);
   });
@@ -87,29 +88,29 @@ describe('opening the quote', () => {
 describe('accepting an offer', () => {
   it('makes the quote accettato with the chosen card and notifies the staff', async () => {
     const { ids, quote } = await sentQuote();
-    const accepted = await acceptByGuest(db, ids, 1);
+    const accepted = await acceptByGuest(guestCtxFor(db, ids.campsiteId), ids, 1);
     expect(accepted).toMatchObject({ progress: 'accettato', acceptedCardIdx: 1 });
     expect((await noticesOf(quote.id)).map((notice) => notice.group)).toContain('accettazione');
-    expect(await failure(acceptByGuest(db, ids, 0))).toMatchObject({ kind: 'conflict', details: { code: 'already_accepted' } });
+    expect(await failure(acceptByGuest(guestCtxFor(db, ids.campsiteId), ids, 0))).toMatchObject({ kind: 'conflict', details: { code: 'already_accepted' } });
   });
 
   it('refuses an expired, a refused or an unknown offer, each with its own code', async () => {
     const expired = await sentQuote();
     await db.update(quotes).set({ validUntil: new Date(Date.now() - 1000) }).where(eq(quotes.id, expired.quote.id));
-    expect(await failure(acceptByGuest(db, expired.ids, 0))).toMatchObject({ details: { code: 'expired' } });
+    expect(await failure(acceptByGuest(guestCtxFor(db, expired.ids.campsiteId), expired.ids, 0))).toMatchObject({ details: { code: 'expired' } });
 
     const refused = await sentQuote();
-    await changeProgress(db, { campsiteId: refused.ids.campsiteId, quoteId: refused.quote.id, to: 'rifiutato', actor: 'staff' });
-    expect(await failure(acceptByGuest(db, refused.ids, 0))).toMatchObject({ details: { code: 'not_open' } });
+    await changeProgress(jobCtxFor(db, refused.ids.campsiteId), { quoteId: refused.quote.id, to: 'rifiutato', actor: 'staff' });
+    expect(await failure(acceptByGuest(guestCtxFor(db, refused.ids.campsiteId), refused.ids, 0))).toMatchObject({ details: { code: 'not_open' } });
 
     const open = await sentQuote();
-    expect(await failure(acceptByGuest(db, open.ids, 7))).toMatchObject({ details: { code: 'unknown_card' } });
+    expect(await failure(acceptByGuest(guestCtxFor(db, open.ids.campsiteId), open.ids, 7))).toMatchObject({ details: { code: 'unknown_card' } });
     expect(await progressOf(open.quote.id)).toBe('inviato');
   });
 
   it('lets the guest rename the quote', async () => {
     const { ids, quote } = await sentQuote();
-    await renameByGuest(db, ids, 'Estate al lago');
+    await renameByGuest(guestCtxFor(db, ids.campsiteId), ids, 'Estate al lago');
     const [row] = await db.select({ name: quotes.name }).from(quotes).where(and(eq(quotes.id, quote.id)));
     expect(row.name).toBe('Estate al lago');
   });

@@ -7,6 +7,7 @@ import { listScheduledJobs } from '@/lib/workflows/jobs-overview';
 import { declarePeriodicJob, workPeriodicJob } from '@/lib/workflows/job-runner';
 import { PERIODIC_JOBS, type PeriodicJob } from '@/lib/workflows/periodic-jobs';
 import { failure } from '../helpers/errors';
+import { ctxFor } from '../helpers/ctx';
 
 // The job queue on the database the suite runs on: PGlite through pg-boss's adapter (one shared
 // connection, multi-statement plans through exec), or PostgreSQL with two queue instances that
@@ -150,6 +151,9 @@ describe('a periodic job in seconds (newsletter recovery)', () => {
   });
 });
 
+// The view reads pg-boss's tables only: the session's own campsite plays no part.
+const OWN_CAMPSITE = 'campsite-of-the-session';
+
 describe('Attività pianificate', () => {
   it('shows each periodic job with the runs pg-boss kept, to the operator only', async () => {
     const boss = await startedBoss();
@@ -159,12 +163,12 @@ describe('Attività pianificate', () => {
     await boss.work(job.queue, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async () => ({ scaduti: 0, istanza: 'prova' }));
     await until(() => boss.findJobs(job.queue, { id: id! }), ([found]) => found?.state === 'completed');
 
-    const overview = await listScheduledJobs(handle.db, { isOperator: true });
+    const overview = await listScheduledJobs(ctxFor(handle.db, { campsiteId: OWN_CAMPSITE, isOperator: true }));
     expect(overview.map((row) => row.queue)).toEqual(PERIODIC_JOBS.map((row) => row.queue));
     const shown = overview.find((row) => row.queue === job.queue)!;
     expect(shown.runs.find((run) => run.id === id)).toMatchObject({ state: 'completed', output: { scaduti: 0, istanza: 'prova' } });
     expect(shown.lastDay.completed).toBeGreaterThanOrEqual(1);
 
-    expect((await failure(listScheduledJobs(handle.db, { isOperator: false }))).kind).toBe('forbidden');
+    expect((await failure(listScheduledJobs(ctxFor(handle.db, { campsiteId: OWN_CAMPSITE, isOperator: false })))).kind).toBe('forbidden');
   });
 });

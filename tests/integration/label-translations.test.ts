@@ -5,7 +5,7 @@ import { labelTableOf, listLabelTranslations, saveLabelTranslations } from '@/li
 import { buildGuestQuoteView } from '@/lib/public-quotes/view';
 import { createQuote } from '@/lib/quotes/service';
 import { CONTROL_CHARACTERS_MESSAGE } from '@/lib/validation/zod-safe';
-import { ctxFor, jobCtxFor } from '../helpers/ctx';
+import { ctxFor, guestCtxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput } from '../helpers/quotes';
 
@@ -57,8 +57,8 @@ describe('the campsite’s translations for the guests', () => {
     const { campsite, tenant, platform } = await makeQuotesAccount(db);
     const guest = await makeGuest(db, tenant, { firstName: 'Anna', lastName: 'Müller', languageId: 3 });
     const card = { ...PITCH_CARD, offerId: 'PRENOTA-PRIMA-2027' };
-    const make = () => createQuote(db, tenant, quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: 'nuovo', cards: [card] }), platform);
-    const offerOf = async (quoteId: string) => (await buildGuestQuoteView(db, { campsiteId: campsite.id, quoteId, contactId: guest.id }))?.cards[0];
+    const make = () => createQuote(ctxFor(db, tenant), quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: 'nuovo', cards: [card] }), platform);
+    const offerOf = async (quoteId: string) => (await buildGuestQuoteView(guestCtxFor(db, campsite.id), { quoteId, contactId: guest.id }))?.cards[0];
 
     const untranslated = await make();
     expect((await offerOf(untranslated.id))?.offerName).toBe(OFFER);

@@ -11,7 +11,7 @@ import { changeProgress } from '@/lib/quotes/transitions';
 import { submitRequest } from '@/lib/requests/service';
 import { createTemplate } from '@/lib/templates/service';
 import { templateFieldsSchema } from '@/lib/templates/validation';
-import { ctxFor } from '../helpers/ctx';
+import { ctxFor, guestCtxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { guestClient, makeFormCampsite, validValues } from '../helpers/public-form';
 import { MOBILE_HOME_CARD, PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput } from '../helpers/quotes';
@@ -28,7 +28,7 @@ const outboxOf = (campsiteId: string) => db.select().from(mailOutbox).where(eq(m
 async function germanQuote(progress: 'nuovo' | 'bozza' = 'nuovo') {
   const account = await makeQuotesAccount(db, { contacts: { phone: '+39 045 1', whatsapp: '', email: 'info@lago.example', address: 'Via del Lago 1', policyLink: '' } });
   const guest = await makeGuest(db, account.tenant, { firstName: 'Anna', lastName: 'Müller', languageId: 3 });
-  const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: progress, cards: [PITCH_CARD, MOBILE_HOME_CARD] }), account.platform);
+  const quote = await createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: progress, cards: [PITCH_CARD, MOBILE_HOME_CARD] }), account.platform);
   const template = await createTemplate(
     ctxFor(db, account.tenant),
     templateFieldsSchema.parse({ name: 'Angebot', languageId: 3, html: '<p>Guten Tag {{nome}}, Ihr Angebot: <a href="{{linkPreventivo}}">öffnen</a>. Anreise {{arrivo}}.</p>' }),
@@ -40,7 +40,7 @@ describe('the contact form', () => {
   it('queues the confirmation in the guest’s language with the request, traced on the contact', async () => {
     const target = await makeFormCampsite(db);
     const values = validValues();
-    const outcome = await submitRequest(db, target.platform, target.campsite, { values, language: { languageId: 3, locale: 'de' } }, guestClient());
+    const outcome = await submitRequest(guestCtxFor(db, target.campsite.id), target.platform, target.campsite, { values, language: { languageId: 3, locale: 'de' } }, guestClient());
     expect(outcome.ok).toBe(true);
     const [mail] = await outboxOf(target.campsite.id);
     expect(mail.kind).toBe('contact-confirmation');
@@ -55,7 +55,7 @@ describe('the contact form', () => {
 
   it('a refused submission queues nothing', async () => {
     const target = await makeFormCampsite(db);
-    await submitRequest(db, target.platform, target.campsite, { values: validValues({ email: 'non-valida' }), language: { languageId: 1, locale: 'it' } }, guestClient());
+    await submitRequest(guestCtxFor(db, target.campsite.id), target.platform, target.campsite, { values: validValues({ email: 'non-valida' }), language: { languageId: 1, locale: 'it' } }, guestClient());
     expect(await outboxOf(target.campsite.id)).toHaveLength(0);
   });
 });
@@ -105,7 +105,7 @@ describe('acceptance', () => {
   it('queues a confirmation to the guest in German, naming the offer in German, and a notice to the campsite in Italian', async () => {
     const { tenant, quote, template, guest, campsite } = await germanQuote();
     await sendQuoteMail(ctxFor(db, tenant), { quoteId: quote.id, templateId: template.id, attachmentIds: [] }, ORIGIN);
-    await acceptByGuest(db, { campsiteId: campsite.id, quoteId: quote.id, contactId: guest.id }, 1);
+    await acceptByGuest(guestCtxFor(db, campsite.id), { quoteId: quote.id, contactId: guest.id }, 1);
     const mails = await outboxOf(campsite.id);
     const toGuest = mails.find((mail) => mail.kind === 'acceptance-guest');
     const toCampsite = mails.find((mail) => mail.kind === 'acceptance-campsite');
@@ -124,7 +124,7 @@ describe('reminders', () => {
     const { tenant, quote, guest, campsite } = await germanQuote();
     await db.update(campsites).set({ reminderDays: 3 }).where(eq(campsites.id, campsite.id));
     await createTemplate(ctxFor(db, { campsiteId: campsite.id }), templateFieldsSchema.parse({ name: 'Erinnerung', languageId: 3, isReminder: true, html: '<p>Erinnerung für {{nome}}</p>' }));
-    await changeProgress(db, { campsiteId: campsite.id, quoteId: quote.id, to: 'inviato', actor: 'staff', userId: tenant.userId, patch: { sentAt: new Date() } });
+    await changeProgress(jobCtxFor(db, campsite.id), { quoteId: quote.id, to: 'inviato', actor: 'staff', userId: tenant.userId, patch: { sentAt: new Date() } });
 
     await sendDueReminders(db, new Date(Date.now() + 2 * 86_400_000));
     expect((await outboxOf(campsite.id)).filter((mail) => mail.kind === 'reminder')).toHaveLength(0);
@@ -142,7 +142,7 @@ describe('reminders', () => {
     const { tenant, quote, campsite } = await germanQuote();
     expect(await setReminderDays(ctxFor(db, tenant), 0)).toBe(0);
     await createTemplate(ctxFor(db, { campsiteId: campsite.id }), templateFieldsSchema.parse({ name: 'Erinnerung', languageId: 3, isReminder: true, html: '<p>x</p>' }));
-    await changeProgress(db, { campsiteId: campsite.id, quoteId: quote.id, to: 'inviato', actor: 'staff', patch: { sentAt: new Date() } });
+    await changeProgress(jobCtxFor(db, campsite.id), { quoteId: quote.id, to: 'inviato', actor: 'staff', patch: { sentAt: new Date() } });
     await sendDueReminders(db, new Date(Date.now() + 30 * 86_400_000));
     expect(await outboxOf(campsite.id)).toHaveLength(0);
   });
@@ -152,10 +152,10 @@ describe('reminders', () => {
     const opened = await germanQuote();
     for (const account of [off, opened]) {
       await createTemplate(ctxFor(db, { campsiteId: account.campsite.id }), templateFieldsSchema.parse({ name: 'Erinnerung', languageId: 3, isReminder: true, html: '<p>x</p>' }));
-      await changeProgress(db, { campsiteId: account.campsite.id, quoteId: account.quote.id, to: 'inviato', actor: 'staff', patch: { sentAt: new Date() } });
+      await changeProgress(jobCtxFor(db, account.campsite.id), { quoteId: account.quote.id, to: 'inviato', actor: 'staff', patch: { sentAt: new Date() } });
     }
     await db.update(quotes).set({ reminderEnabled: false }).where(and(eq(quotes.id, off.quote.id), eq(quotes.campingId, off.campsite.id)));
-    await changeProgress(db, { campsiteId: opened.campsite.id, quoteId: opened.quote.id, to: 'letto', actor: 'guest', patch: { readAt: new Date() } });
+    await changeProgress(jobCtxFor(db, opened.campsite.id), { quoteId: opened.quote.id, to: 'letto', actor: 'guest', patch: { readAt: new Date() } });
     await sendDueReminders(db, new Date(Date.now() + 30 * 86_400_000));
     expect(await outboxOf(off.campsite.id)).toHaveLength(0);
     expect(await outboxOf(opened.campsite.id)).toHaveLength(0);

@@ -61,7 +61,7 @@ describe('the campsite’s own notice of an acceptance', () => {
   it('is in the outbox but not in the guest’s history, where the guest’s confirmation is', async () => {
     const { campsiteId, guest, account } = await guestOfNewCampsite();
     await db.update(campsites).set({ contacts: { email: `ufficio-${unique()}@camping.example`, phone: '', whatsapp: '', address: '', policyLink: '' } }).where(eq(campsites.id, campsiteId));
-    const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), account.platform);
+    const quote = await createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), account.platform);
     await queueAcceptanceMails(jobCtxFor(db, campsiteId), { guest, locale: 'it', origin: 'http://localhost', quote, offer: 'Piazzola', guestOffer: 'Piazzola' });
     const kinds = (await listOutbox(ctxFor(db, { campsiteId }))).items.map((mail) => mail.kind).sort();
     expect(kinds).toEqual(['acceptance-campsite', 'acceptance-guest']);

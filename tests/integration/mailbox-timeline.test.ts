@@ -40,7 +40,7 @@ async function fetched(mail: Mail, folders: FetchedMessage['folders'], providerM
 async function scene() {
   const account = await makeQuotesAccount(db);
   const guest = await makeGuest(db, account.tenant);
-  const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), account.platform);
+  const quote = await createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), account.platform);
   const sent = await sendStaffMail(ctxFor(db, { campsiteId: account.campsite.id }), 'staff', { to: [guest.email!], subject: 'Il vostro preventivo', html: '<p>Ecco il preventivo</p>', contactId: guest.id, quoteId: quote.id });
   const address = `info-${unique()}@camping.example`;
   const mailbox = await saveBinding(ctxFor(db, { campsiteId: account.campsite.id, userId: account.user.id }), {

@@ -8,7 +8,7 @@ import { legacyRoutes } from '@/lib/legacy-api/routes';
 import { exportConsentsCsv, listConsents } from '@/lib/newsletter/consent-log';
 import { confirmSubscription, inspectConfirmation, logConsentChange, requestSubscription } from '@/lib/newsletter/consent';
 import { submitRequest } from '@/lib/requests/service';
-import { ctxFor } from '../helpers/ctx';
+import { ctxFor, guestCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
 import { makeCampsite, makeUser } from '../helpers/fixtures';
@@ -288,7 +288,7 @@ describe('the public contact form’s newsletter checkbox', () => {
     const target = await makeFormCampsite(db);
     const values = validValues({ newsletter: true });
     const client = guestClient();
-    const outcome = await submitRequest(db, target.platform, target.campsite, { values, language: { languageId: 1, locale: 'it' }, origin: ORIGIN }, client);
+    const outcome = await submitRequest(guestCtxFor(db, target.campsite.id), target.platform, target.campsite, { values, language: { languageId: 1, locale: 'it' }, origin: ORIGIN }, client);
     expect(outcome).toMatchObject({ ok: true, newsletterPending: true });
     const [contact] = await db.select().from(contacts).where(eq(contacts.campingId, target.campsite.id));
     expect(contact.newsletterOptOutAt).not.toBeNull();
@@ -315,7 +315,7 @@ describe('the public contact form’s newsletter checkbox', () => {
   it('without the checkbox changes nothing of before', async () => {
     const target = await makeFormCampsite(db);
     const language = { languageId: 3, locale: 'de' } as const;
-    const outcome = await submitRequest(db, target.platform, target.campsite, { values: validValues(), language }, guestClient());
+    const outcome = await submitRequest(guestCtxFor(db, target.campsite.id), target.platform, target.campsite, { values: validValues(), language }, guestClient());
     expect(outcome).not.toHaveProperty('newsletterPending');
     const [contact] = await db.select().from(contacts).where(eq(contacts.campingId, target.campsite.id));
     expect(contact.newsletterOptOutAt).toBeNull();

@@ -21,7 +21,7 @@ beforeAll(async () => {
 async function germanGuestQuote(progress: 'nuovo' | 'bozza') {
   const account = await makeQuotesAccount(db);
   const guest = await makeGuest(db, account.tenant, { firstName: 'Anna', lastName: 'Müller', languageId: 3 });
-  const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: progress, cards: [PITCH_CARD] }), account.platform);
+  const quote = await createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: progress, cards: [PITCH_CARD] }), account.platform);
   return { ...account, quote };
 }
 
@@ -31,7 +31,7 @@ describe('the quote mail panel', () => {
     await createTemplate(ctxFor(db, { campsiteId: campsite.id }), templateFieldsSchema.parse({ name: 'Angebot', languageId: 3, html: '<p>Guten Tag</p>' }));
     await createTemplate(ctxFor(db, { campsiteId: campsite.id }), templateFieldsSchema.parse({ name: 'Offerta', languageId: 1, html: '<p>Buongiorno</p>' }));
     await setReminderDays(ctxFor(db, tenant), 5);
-    const panel = await loadQuoteMailPanel(db, campsite.id, await getQuoteDetail(db, tenant, quote.id));
+    const panel = await loadQuoteMailPanel(ctxFor(db, tenant), await getQuoteDetail(ctxFor(db, tenant), quote.id));
     expect(panel?.reminderDays).toBe(5);
     const angebot = panel?.templates.find((template) => template.name === 'Angebot');
     expect(angebot).toMatchObject({ guestLanguage: true, isReminder: false });
@@ -41,17 +41,17 @@ describe('the quote mail panel', () => {
 
   it('is not shown for a quote that may not be sent yet', async () => {
     const { campsite, tenant, quote } = await germanGuestQuote('bozza');
-    expect(await loadQuoteMailPanel(db, campsite.id, await getQuoteDetail(db, tenant, quote.id))).toBeNull();
+    expect(await loadQuoteMailPanel(ctxFor(db, { campsiteId: campsite.id }), await getQuoteDetail(ctxFor(db, tenant), quote.id))).toBeNull();
   });
 });
 
 describe('the quote list’s drawer', () => {
   it('carries the quote, or the message of a known failure in its place', async () => {
     const { tenant, quote } = await germanGuestQuote('nuovo');
-    const found = await quoteDetailOrFailure(db, tenant, quote.id);
+    const found = await quoteDetailOrFailure(ctxFor(db, tenant), quote.id);
     expect(found.detail?.quote.id).toBe(quote.id);
     const other = await makeQuotesAccount(db);
-    const refused = await quoteDetailOrFailure(db, other.tenant, quote.id);
+    const refused = await quoteDetailOrFailure(ctxFor(db, other.tenant), quote.id);
     expect(refused.detail).toBeUndefined();
     expect(refused.failure).toEqual(expect.any(String));
   });

@@ -10,6 +10,7 @@ import { submitRequest, type SubmitOutcome } from '@/lib/requests/service';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite } from '../helpers/fixtures';
 import { daysFromToday, guestClient, makeFormCampsite, unique, validValues } from '../helpers/public-form';
+import { ctxFor, guestCtxFor } from '../helpers/ctx';
 
 let db: Database;
 
@@ -22,7 +23,7 @@ const ITALIAN = { languageId: 1, locale: 'it' } as const;
 
 type FormCampsite = Awaited<ReturnType<typeof makeFormCampsite>>;
 const send = (target: FormCampsite, values: Record<string, unknown>, language: { languageId: number; locale: 'it' | 'de' } = ITALIAN, client = guestClient()) =>
-  submitRequest(db, target.platform, target.campsite, { values, language }, client);
+  submitRequest(guestCtxFor(db, target.campsite.id), target.platform, target.campsite, { values, language }, client);
 
 async function requestsOf(campsiteId: string) {
   return db.select().from(quoteRequests).where(eq(quoteRequests.campingId, campsiteId));
@@ -64,7 +65,7 @@ describe('submitRequest', () => {
     expect(notice).toMatchObject({ group: 'richiesta', quoteId: quote.id, contactId: contact.id, readAt: null });
     expect(notice.description).toContain('Hans Müller ha chiesto un preventivo per 2 adulti e 1 bambino dal');
     // The staff find it among the open requests.
-    const open = await listRequests(db, { campsiteId: target.campsite.id }, { scope: 'open' });
+    const open = await listRequests(ctxFor(db, { campsiteId: target.campsite.id }), { scope: 'open' });
     expect(open.items.map((item) => [item.quoteId, item.contact.id])).toEqual([[quote.id, contact.id]]);
   });
 
@@ -181,24 +182,24 @@ describe('the form’s campsite and language', () => {
 
   it('old numbers: Italian for 1, German for 3, English for anything else; a code opens its language; the first language when none is given', async () => {
     const { campsite } = await makeFormCampsite(db);
-    const resolved = await Promise.all(['1', '3', '4', '5', 'abc', 'nl', 'fr', undefined].map((idLingua) => resolveFormLanguage(db, campsite.id, idLingua)));
+    const resolved = await Promise.all(['1', '3', '4', '5', 'abc', 'nl', 'fr', undefined].map((idLingua) => resolveFormLanguage(guestCtxFor(db, campsite.id), idLingua)));
     // Number 4 (French) and 5 (Dutch) are old links: English page, but the guest's language is kept.
     expect(resolved.map((language) => `${language.languageId}:${language.locale}`)).toEqual(['1:it', '3:de', '4:en', '5:en', '2:en', '5:nl', '4:fr', '1:it']);
     const bare = await makeCampsite(db);
-    expect(await resolveFormLanguage(db, bare.id, undefined)).toEqual({ languageId: 1, locale: 'it' });
+    expect(await resolveFormLanguage(guestCtxFor(db, bare.id), undefined)).toEqual({ languageId: 1, locale: 'it' });
   });
 
   it('offers the campsite’s languages in its order, typologies bookable online and the ages of the platform’s guests', async () => {
     const { campsite, platform } = await makeFormCampsite(db);
-    const options = await loadFormOptions(db, platform, campsite);
+    const options = await loadFormOptions(guestCtxFor(db, campsite.id), platform, campsite);
     expect(options.languages.map((language) => [language.code, language.phonePrefix])).toEqual([['it', '+39'], ['de', '+49'], ['en', '+44']]);
     expect(options.typologies.map((typology) => typology.id)).toEqual(['LA-PZ-STD', 'LA-MH-CLASSIC', 'LA-MH-FAMILY', 'LA-BG-OLIVO', 'LA-GL-SAFARI']);
     expect(options.ages).toEqual({ adultsFrom: 12, children: { from: 0, to: 11 } });
     expect(options.nations.find((nation) => nation.isoCode === 'DE')).toMatchObject({ phonePrefix: '+49' });
     expect(options.fields.map((field) => field.field)).toEqual(DEFAULT_FORM_FIELDS.map((field) => field.field));
     // The French page offers French too, with its own prefix; a listed language is not repeated.
-    const french = await loadFormOptions(db, platform, campsite, 4);
+    const french = await loadFormOptions(guestCtxFor(db, campsite.id), platform, campsite, 4);
     expect(french.languages.map((language) => [language.code, language.phonePrefix])).toEqual([['it', '+39'], ['de', '+49'], ['en', '+44'], ['fr', '+33']]);
-    expect((await loadFormOptions(db, platform, campsite, 3)).languages).toHaveLength(3);
+    expect((await loadFormOptions(guestCtxFor(db, campsite.id), platform, campsite, 3)).languages).toHaveLength(3);
   });
 });

@@ -13,6 +13,7 @@ import { changeProgress } from '@/lib/quotes/transitions';
 import { useTestDatabase } from '../helpers/db';
 import { normalSpaces, pdfPlainText } from '../helpers/pdf-text';
 import { MOBILE_HOME_CARD, PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput } from '../helpers/quotes';
+import { ctxFor, guestCtxFor, jobCtxFor } from '../helpers/ctx';
 
 let db: Database;
 
@@ -43,12 +44,11 @@ async function sentQuote(locale: GuestLocale, withPictures = false) {
   const guest = await makeGuest(db, account.tenant, { firstName: 'Anna', lastName: 'Müller', languageId: LANGUAGE_ID_OF[locale] });
   const text = '<p>Wir freuen uns auf Sie!</p><ul><li>Bettwäsche inklusive</li><li>Endreinigung &amp; Kurtaxe</li></ul>';
   const quote = await createQuote(
-    db,
-    account.tenant,
+    ctxFor(db, account.tenant),
     quoteInput({ contactId: guest.id, name: 'Sommer am See', saveAs: 'nuovo', cards: [PITCH_CARD, { ...MOBILE_HOME_CARD, text, offerId: 'PRENOTA-PRIMA-2027' }] }),
     account.platform,
   );
-  await changeProgress(db, { campsiteId: account.campsite.id, quoteId: quote.id, to: 'inviato', actor: 'system' });
+  await changeProgress(jobCtxFor(db, account.campsite.id), { quoteId: quote.id, to: 'inviato', actor: 'system' });
   const ids: GuestQuoteIds = { campsiteId: account.campsite.id, quoteId: quote.id, contactId: guest.id };
   return { ...account, ids };
 }
@@ -64,8 +64,8 @@ const WORDS: Record<GuestLocale, { total: string; offer: string; validUntil: str
 describe('the quote as a PDF', () => {
   it('a German guest’s PDF: the page’s totals and lines, German words, the contacts, the pictures, a clean file name', async () => {
     const { ids } = await sentQuote('de', true);
-    const pdf = await renderQuotePdf(db, ids, { origin: 'https://crm.example' });
-    const view = await buildGuestQuoteView(db, ids);
+    const pdf = await renderQuotePdf(guestCtxFor(db, ids.campsiteId), ids, { origin: 'https://crm.example' });
+    const view = await buildGuestQuoteView(guestCtxFor(db, ids.campsiteId), ids);
     expect(pdf && view).toBeTruthy();
     expect(pdf!.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf!.fileName).toBe('Angebot-Camping-Lago-Azzurro-Sommer-am-See.pdf');
@@ -91,9 +91,9 @@ describe('the quote as a PDF', () => {
 
   it('marks the accepted offer, as the page does', async () => {
     const { ids } = await sentQuote('de', true);
-    expect((await pdfPlainText((await renderQuotePdf(db, ids))!.bytes)).text).not.toContain('Angenommen');
-    await acceptByGuest(db, ids, 1, 'https://crm.example');
-    const pdf = await renderQuotePdf(db, ids);
+    expect((await pdfPlainText((await renderQuotePdf(guestCtxFor(db, ids.campsiteId), ids))!.bytes)).text).not.toContain('Angenommen');
+    await acceptByGuest(guestCtxFor(db, ids.campsiteId), ids, 1, 'https://crm.example');
+    const pdf = await renderQuotePdf(guestCtxFor(db, ids.campsiteId), ids);
     if (process.env.QUOTE_PDF_ACCEPTED_SAMPLE) writeFileSync(process.env.QUOTE_PDF_ACCEPTED_SAMPLE, pdf!.bytes);
     const { text } = await pdfPlainText(pdf!.bytes);
     expect(text).toContain('Sie haben Angebot 2 angenommen.');
@@ -103,8 +103,8 @@ describe('the quote as a PDF', () => {
   it('speaks each guest language, with that language’s formatter', async () => {
     for (const locale of ['it', 'en', 'nl', 'fr'] as const) {
       const { ids } = await sentQuote(locale);
-      const pdf = await renderQuotePdf(db, ids);
-      const view = await buildGuestQuoteView(db, ids);
+      const pdf = await renderQuotePdf(guestCtxFor(db, ids.campsiteId), ids);
+      const view = await buildGuestQuoteView(guestCtxFor(db, ids.campsiteId), ids);
       const { text } = await pdfPlainText(pdf!.bytes);
       const words = WORDS[locale];
       expect(text, locale).toContain(words.offer);
@@ -119,8 +119,8 @@ describe('the quote as a PDF', () => {
   it('is not found when the ids do not belong together (another campsite’s quote, another guest)', async () => {
     const mine = await sentQuote('de');
     const theirs = await sentQuote('de');
-    expect(await renderQuotePdf(db, { ...theirs.ids, campsiteId: mine.ids.campsiteId })).toBeNull();
-    expect(await renderQuotePdf(db, { ...mine.ids, contactId: theirs.ids.contactId })).toBeNull();
-    expect(await renderQuotePdf(db, { ...mine.ids, quoteId: theirs.ids.quoteId })).toBeNull();
+    expect(await renderQuotePdf(guestCtxFor(db, mine.ids.campsiteId), theirs.ids)).toBeNull();
+    expect(await renderQuotePdf(guestCtxFor(db, mine.ids.campsiteId), { ...mine.ids, contactId: theirs.ids.contactId })).toBeNull();
+    expect(await renderQuotePdf(guestCtxFor(db, mine.ids.campsiteId), { ...mine.ids, quoteId: theirs.ids.quoteId })).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ import { contactQuestionThreads, quoteQuestionThread } from '@/lib/quote-questio
 import { createQuote } from '@/lib/quotes/service';
 import { createTemplate } from '@/lib/templates/service';
 import { templateFieldsSchema } from '@/lib/templates/validation';
-import { ctxFor, jobCtxFor } from '../helpers/ctx';
+import { ctxFor, guestCtxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { MOBILE_HOME_CARD, PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput } from '../helpers/quotes';
 import { newMessageId, rawMail } from '../helpers/raw-mail';
@@ -34,9 +34,9 @@ beforeAll(async () => {
 async function germanQuote(guestValues: Record<string, unknown> = {}) {
   const account = await makeQuotesAccount(db, { name: 'Camping Lago', contacts: { phone: '+39 045 1', whatsapp: '', email: 'info@lago.example', address: 'Via del Lago 1', policyLink: '' } });
   const guest = await makeGuest(db, account.tenant, { firstName: 'Anna', lastName: 'Müller', languageId: 3, ...guestValues });
-  const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: 'nuovo', cards: [PITCH_CARD, MOBILE_HOME_CARD] }), account.platform);
+  const quote = await createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: 'nuovo', cards: [PITCH_CARD, MOBILE_HOME_CARD] }), account.platform);
   const ids = { campsiteId: account.campsite.id, quoteId: quote.id, contactId: guest.id };
-  const ask = (text: string, cardIdx: number | null = 0, ip = freshIp()) => askQuestion(db, { ...ids, text, cardIdx, ip, origin: ORIGIN });
+  const ask = (text: string, cardIdx: number | null = 0, ip = freshIp()) => askQuestion(guestCtxFor(db, ids.campsiteId), { ...ids, text, cardIdx, ip, origin: ORIGIN });
   const answer = (questionId: string, text: string, campsiteId = account.campsite.id, options = {}) =>
     answerQuestion(ctxFor(db, { campsiteId, userId: account.user.id, email: account.user.email }), { questionId, text, origin: ORIGIN }, options);
   return { ...account, guest, quote, ids, ask, answer };
@@ -80,7 +80,7 @@ describe('a guest’s question', () => {
       { ...mine.ids, quoteId: theirs.ids.quoteId },
     ];
     for (const ids of wrongIds) {
-      expect(await refusal(askQuestion(db, { ...ids, text: 'Hallo?', cardIdx: null, ip: freshIp(), origin: ORIGIN }))).toEqual({ kind: 'not_found', code: 'not_found' });
+      expect(await refusal(askQuestion(guestCtxFor(db, ids.campsiteId), { ...ids, text: 'Hallo?', cardIdx: null, ip: freshIp(), origin: ORIGIN }))).toEqual({ kind: 'not_found', code: 'not_found' });
     }
     expect(await refusal(mine.ask('Hallo?', 7))).toEqual({ kind: 'bad_request', code: 'unknown_card' });
     expect(await refusal(mine.ask(' \u0000\u200B\n\t '))).toEqual({ kind: 'bad_request', code: 'empty' });
@@ -93,7 +93,7 @@ describe('a guest’s question', () => {
     const { ask, ids } = await germanQuote();
     for (let i = 1; i <= 5; i++) await ask(`Frage ${i}`);
     expect(await refusal(ask('Frage 6'))).toEqual({ kind: 'rate_limited', code: 'rate_limited' });
-    expect(await quoteQuestionThread(db, ids)).toHaveLength(5);
+    expect(await quoteQuestionThread(ctxFor(db, { campsiteId: ids.campsiteId }), ids)).toHaveLength(5);
 
     const ip = freshIp();
     const quotes = await Promise.all([1, 2, 3, 4, 5].map(() => germanQuote()));
@@ -105,12 +105,12 @@ describe('a guest’s question', () => {
     const { ask, ids, campsite, guest, quote } = await germanQuote();
     const first = await ask('Gibt es Schatten?', 0);
     const second = await ask('Und allgemein: Frühstück?', null);
-    const view = await buildGuestQuoteView(db, ids);
+    const view = await buildGuestQuoteView(guestCtxFor(db, ids.campsiteId), ids);
     expect(view?.questions.map((question) => [question.id, question.cardIdx, question.body])).toEqual([
       [first.id, 0, 'Gibt es Schatten?'],
       [second.id, null, 'Und allgemein: Frühstück?'],
     ]);
-    const history = await contactQuestionThreads(db, { campsiteId: campsite.id, contactId: guest.id });
+    const history = await contactQuestionThreads(ctxFor(db, { campsiteId: campsite.id }), { contactId: guest.id });
     expect(history).toMatchObject([{ quoteId: quote.id, quoteName: 'Sommer' }]);
     expect(history[0].questions).toHaveLength(2);
   });
@@ -141,7 +141,7 @@ describe('the staff’s answer', () => {
 
     const [stored] = await db.select().from(quoteQuestions).where(eq(quoteQuestions.id, sent.id));
     expect(stored).toMatchObject({ questionId: asked.id, author: 'staff', authorUserId: tenant.userId, mailTraceId: trace.id, body: 'Ja, <b>gerne</b>!\nBitte an der Leine.' });
-    const view = await buildGuestQuoteView(db, ids);
+    const view = await buildGuestQuoteView(guestCtxFor(db, ids.campsiteId), ids);
     expect(view?.questions[0].answers.map((entry) => entry.body)).toEqual(['Ja, <b>gerne</b>!\nBitte an der Leine.']);
   });
 
@@ -153,9 +153,9 @@ describe('the staff’s answer', () => {
     expect(await refusal(theirs.answer(asked.id, 'Risposta', mine.campsite.id))).toMatchObject({ kind: 'not_found' });
     const given = await theirs.answer(asked.id, 'Risposta vera');
     expect(await refusal(theirs.answer(given.id, 'Risposta alla risposta'))).toMatchObject({ kind: 'not_found' });
-    expect(await quoteQuestionThread(db, { campsiteId: mine.campsite.id, quoteId: theirs.quote.id })).toEqual([]);
-    expect(await contactQuestionThreads(db, { campsiteId: mine.campsite.id, contactId: theirs.guest.id })).toEqual([]);
-    expect((await quoteQuestionThread(db, theirs.ids))[0].answers.map((entry) => entry.body)).toEqual(['Risposta vera']);
+    expect(await quoteQuestionThread(ctxFor(db, { campsiteId: mine.campsite.id }), { quoteId: theirs.quote.id })).toEqual([]);
+    expect(await contactQuestionThreads(ctxFor(db, { campsiteId: mine.campsite.id }), { contactId: theirs.guest.id })).toEqual([]);
+    expect((await quoteQuestionThread(ctxFor(db, { campsiteId: theirs.ids.campsiteId }), theirs.ids))[0].answers.map((entry) => entry.body)).toEqual(['Risposta vera']);
   });
 
   it('sent twice with the same attempt (a retry, a double submit, at once) is saved and mailed once; a new attempt is a new answer', async () => {
@@ -170,10 +170,10 @@ describe('the staff’s answer', () => {
     expect(again).toMatchObject({ id: first.id, repeated: true, mailed: null });
     const answerMails = async () => (await outboxOf(campsite.id)).filter((mail) => mail.kind === 'question-answer');
     expect(await answerMails()).toHaveLength(1);
-    expect((await buildGuestQuoteView(db, ids))?.questions[0].answers.map((entry) => entry.body)).toEqual(['Ja, beheizt.']);
+    expect((await buildGuestQuoteView(guestCtxFor(db, ids.campsiteId), ids))?.questions[0].answers.map((entry) => entry.body)).toEqual(['Ja, beheizt.']);
     await send('Und von 9 bis 19 Uhr offen.', 'attempt-key-0000000002');
     expect(await answerMails()).toHaveLength(2);
-    expect((await buildGuestQuoteView(db, ids))?.questions[0].answers).toHaveLength(2);
+    expect((await buildGuestQuoteView(guestCtxFor(db, ids.campsiteId), ids))?.questions[0].answers).toHaveLength(2);
   });
 
   it('to a guest without an address is saved and shown on the page, with no mail', async () => {
@@ -182,7 +182,7 @@ describe('the staff’s answer', () => {
     const sent = await answer(asked.id, 'Antwort');
     expect(sent.mailed).toBeNull();
     expect((await outboxOf(campsite.id)).filter((mail) => mail.kind === 'question-answer')).toHaveLength(0);
-    expect((await buildGuestQuoteView(db, ids))?.questions[0].answers).toHaveLength(1);
+    expect((await buildGuestQuoteView(guestCtxFor(db, ids.campsiteId), ids))?.questions[0].answers).toHaveLength(1);
   });
 
   it('with the mailbox bound, goes out from it as a reply in the quote’s conversation, where the guest’s next reply lands too', async () => {

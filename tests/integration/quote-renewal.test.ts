@@ -10,7 +10,7 @@ import { createQuote } from '@/lib/quotes/service';
 import { changeProgress } from '@/lib/quotes/transitions';
 import { createTemplate } from '@/lib/templates/service';
 import { templateFieldsSchema } from '@/lib/templates/validation';
-import { ctxFor } from '../helpers/ctx';
+import { ctxFor, guestCtxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
 import { pdfPlainText } from '../helpers/pdf-text';
@@ -26,8 +26,8 @@ beforeAll(async () => {
 async function sentQuote(validUntil: string) {
   const account = await makeQuotesAccount(db);
   const guest = await makeGuest(db, account.tenant, { firstName: 'Anna', lastName: 'Müller', languageId: 3 });
-  const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: 'nuovo', cards: [PITCH_CARD, MOBILE_HOME_CARD] }), account.platform);
-  await changeProgress(db, { campsiteId: account.campsite.id, quoteId: quote.id, to: 'inviato', actor: 'system' });
+  const quote = await createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: 'nuovo', cards: [PITCH_CARD, MOBILE_HOME_CARD] }), account.platform);
+  await changeProgress(jobCtxFor(db, account.campsite.id), { quoteId: quote.id, to: 'inviato', actor: 'system' });
   await db.update(quotes).set({ validUntil: new Date(`${validUntil}T21:59:59Z`) }).where(eq(quotes.id, quote.id));
   const ids: GuestQuoteIds = { campsiteId: account.campsite.id, quoteId: quote.id, contactId: guest.id };
   return { ...account, guest, quote, ids };
@@ -51,7 +51,7 @@ describe('how long an offer still holds', () => {
 describe('asking for a new quote once the old one expired', () => {
   it('files one request with the first offer’s stay and party, rings the bell once, and files nothing new on a second click', async () => {
     const { ids, campsite, guest } = await sentQuote('2026-01-10');
-    expect(await requestNewQuoteByGuest(db, ids)).toMatchObject({ filed: true });
+    expect(await requestNewQuoteByGuest(guestCtxFor(db, ids.campsiteId), ids)).toMatchObject({ filed: true });
     const [request] = await requestsOf(campsite.id);
     expect(request).toMatchObject({ contactId: guest.id, arrival: PITCH_CARD.arrival, departure: PITCH_CARD.departure });
     expect(request.message).toContain('«Sommer» è scaduto');
@@ -61,26 +61,26 @@ describe('asking for a new quote once the old one expired', () => {
     expect(filed).toMatchObject({ progress: 'richiesta', contactId: guest.id, languageId: 3 });
     expect(await bellOf(campsite.id)).toHaveLength(1);
 
-    expect(await requestNewQuoteByGuest(db, ids)).toEqual({ filed: false, quoteId: request.quoteId });
+    expect(await requestNewQuoteByGuest(guestCtxFor(db, ids.campsiteId), ids)).toEqual({ filed: false, quoteId: request.quoteId });
     // Two at once take turns: still one.
-    await Promise.all([requestNewQuoteByGuest(db, ids), requestNewQuoteByGuest(db, ids)]);
+    await Promise.all([requestNewQuoteByGuest(guestCtxFor(db, ids.campsiteId), ids), requestNewQuoteByGuest(guestCtxFor(db, ids.campsiteId), ids)]);
     expect(await requestsOf(campsite.id)).toHaveLength(1);
     expect(await bellOf(campsite.id)).toHaveLength(1);
     // A day later the guest may ask again.
-    expect(await requestNewQuoteByGuest(db, ids, new Date(Date.now() + 25 * 3_600_000))).toMatchObject({ filed: true });
+    expect(await requestNewQuoteByGuest(guestCtxFor(db, ids.campsiteId), ids, new Date(Date.now() + 25 * 3_600_000))).toMatchObject({ filed: true });
     expect(await requestsOf(campsite.id)).toHaveLength(2);
   });
 
   it('refuses a quote still valid, and is scoped: another campsite’s or guest’s ids are not found', async () => {
     const open = await sentQuote('2099-01-10');
-    expect(await failure(requestNewQuoteByGuest(db, open.ids))).toMatchObject({ kind: 'conflict', details: { code: 'not_expired' } });
+    expect(await failure(requestNewQuoteByGuest(guestCtxFor(db, open.ids.campsiteId), open.ids))).toMatchObject({ kind: 'conflict', details: { code: 'not_expired' } });
     const mine = await sentQuote('2026-01-10');
     const theirs = await sentQuote('2026-01-10');
     for (const wrong of [
       { ...theirs.ids, campsiteId: mine.ids.campsiteId },
       { ...mine.ids, contactId: theirs.ids.contactId },
     ]) {
-      expect(await failure(requestNewQuoteByGuest(db, wrong))).toMatchObject({ kind: 'not_found' });
+      expect(await failure(requestNewQuoteByGuest(guestCtxFor(db, wrong.campsiteId), wrong))).toMatchObject({ kind: 'not_found' });
     }
     expect(await requestsOf(mine.campsite.id)).toHaveLength(0);
     expect(await requestsOf(theirs.campsite.id)).toHaveLength(0);

@@ -24,6 +24,7 @@ import {
   quoteInput,
   quoteRow,
 } from '../helpers/quotes';
+import { ctxFor, jobCtxFor } from '../helpers/ctx';
 
 let db: Database;
 
@@ -52,7 +53,7 @@ async function setup(values: Parameters<typeof makeQuotesAccount>[1] = {}) {
   const account = await makeQuotesAccount(db, values);
   const guest = await makeGuest(db, account.tenant);
   const create = (input: Record<string, unknown>) =>
-    createQuote(db, account.tenant, quoteInput({ contactId: guest.id, ...input }), account.platform);
+    createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: guest.id, ...input }), account.platform);
   return { ...account, guest, create };
 }
 
@@ -66,7 +67,7 @@ describe('createQuote', () => {
     // No validity given: the default 14 days, to the end of that day in Rome.
     expect(defaultValidity(before)).toContainEqual(quote.validUntil);
 
-    const cards = await cardsOf(db, tenant, quote.id);
+    const cards = await cardsOf(ctxFor(db, tenant), quote.id);
     expect(cards.map((card) => card.idx)).toEqual([0, 1]);
     const [pitch, mobileHome] = cards;
     expect(pitch).toMatchObject({
@@ -109,7 +110,7 @@ describe('createQuote', () => {
   it('never takes prices from the input', async () => {
     const { tenant, create } = await setup();
     const quote = await create({ saveAs: 'nuovo', cards: [{ ...PITCH_CARD, totalCents: 1, subtotalCents: 1, priceLines: [] }] });
-    const [card] = await cardsOf(db, tenant, quote.id);
+    const [card] = await cardsOf(ctxFor(db, tenant), quote.id);
     expect(card.totalCents).toBe(PITCH_SUBTOTAL_CENTS);
   });
 
@@ -123,7 +124,7 @@ describe('createQuote', () => {
     const { tenant, create } = await setup();
     const quote = await create({ saveAs: 'bozza', cards: [{ typologyId: 'LA-MH-CLASSIC' }, { arrival: '2027-07-01', departure: '2027-07-05' }, PITCH_CARD] });
     expect(quote.progress).toBe('bozza');
-    const cards = await cardsOf(db, tenant, quote.id);
+    const cards = await cardsOf(ctxFor(db, tenant), quote.id);
     expect(cards).toHaveLength(3);
     expect(cards[0]).toMatchObject({ typologyId: 'LA-MH-CLASSIC', typologyName: 'Casa mobile Classic', arrival: null, priceLines: [], subtotalCents: 0, totalCents: 0 });
     expect(cards[1]).toMatchObject({ typologyId: null, arrival: '2027-07-01', departure: '2027-07-05', priceLines: [], totalCents: 0 });
@@ -168,7 +169,7 @@ describe('discounts and offers', () => {
   it('applies scontoSoloSuUnita: 10% of the unit lines only, or 10% of the subtotal', async () => {
     const { tenant, create } = await setup();
     const quote = await create({ saveAs: 'nuovo', cards: [discounted(true), discounted(false)] });
-    const [onUnit, onSubtotal] = await cardsOf(db, tenant, quote.id);
+    const [onUnit, onSubtotal] = await cardsOf(ctxFor(db, tenant), quote.id);
     expect(onUnit).toMatchObject({ discountOnlyOnUnit: true, discountBasisPoints: 1000, subtotalCents: PITCH_SUBTOTAL_CENTS, totalCents: PITCH_SUBTOTAL_CENTS - 1320 });
     expect(PITCH_UNIT_CENTS / 10).toBe(1320);
     expect(onSubtotal).toMatchObject({ discountOnlyOnUnit: false, discountBasisPoints: 1000, subtotalCents: PITCH_SUBTOTAL_CENTS, totalCents: PITCH_SUBTOTAL_CENTS - 3545 });
@@ -176,28 +177,28 @@ describe('discounts and offers', () => {
 
   it('takes the campsite’s discountOnlyOnUnit when the card does not say', async () => {
     const onUnit = await setup({ discountOnlyOnUnit: true });
-    const [first] = await cardsOf(db, onUnit.tenant, (await onUnit.create({ saveAs: 'nuovo', cards: [discounted()] })).id);
+    const [first] = await cardsOf(ctxFor(db, onUnit.tenant), (await onUnit.create({ saveAs: 'nuovo', cards: [discounted()] })).id);
     expect(first).toMatchObject({ discountOnlyOnUnit: true, totalCents: 34_130 });
 
     const onTotal = await setup({ discountOnlyOnUnit: false });
-    const [second] = await cardsOf(db, onTotal.tenant, (await onTotal.create({ saveAs: 'nuovo', cards: [discounted()] })).id);
+    const [second] = await cardsOf(ctxFor(db, onTotal.tenant), (await onTotal.create({ saveAs: 'nuovo', cards: [discounted()] })).id);
     expect(second).toMatchObject({ discountOnlyOnUnit: false, totalCents: 31_905 });
 
     // The card's own choice wins over the campsite's.
-    const [third] = await cardsOf(db, onUnit.tenant, (await onUnit.create({ saveAs: 'nuovo', cards: [discounted(false)] })).id);
+    const [third] = await cardsOf(ctxFor(db, onUnit.tenant), (await onUnit.create({ saveAs: 'nuovo', cards: [discounted(false)] })).id);
     expect(third.totalCents).toBe(31_905);
   });
 
   it('a fixed amount wins over the percentage', async () => {
     const { tenant, create } = await setup();
-    const [card] = await cardsOf(db, tenant, (await create({ saveAs: 'nuovo', cards: [{ ...discounted(false), discountCents: 2000 }] })).id);
+    const [card] = await cardsOf(ctxFor(db, tenant), (await create({ saveAs: 'nuovo', cards: [{ ...discounted(false), discountCents: 2000 }] })).id);
     expect(card.totalCents).toBe(PITCH_SUBTOTAL_CENTS - 2000);
   });
 
   it('applies an offer that fits the stay and refuses one that does not, with its reason', async () => {
     const { tenant, campsite, create } = await setup();
     const quote = await create({ saveAs: 'nuovo', cards: [{ ...MOBILE_HOME_CARD, offerId: 'SETTIMANA-LUNGA-2027' }] });
-    const [card] = await cardsOf(db, tenant, quote.id);
+    const [card] = await cardsOf(ctxFor(db, tenant), quote.id);
     // 5% of the whole stay, from seven nights.
     expect(card).toMatchObject({ offerId: 'SETTIMANA-LUNGA-2027', offerName: 'Settimana lunga: −5% dalle 7 notti', totalCents: MOBILE_HOME_SUBTOTAL_CENTS - 4930 });
 
@@ -228,7 +229,7 @@ describe('tags and contacts', () => {
     const theirs = await setup();
     const before = [await rowsOf(mine.campsite.id), await rowsOf(theirs.campsite.id)];
     const error = await failure(
-      createQuote(db, mine.tenant, quoteInput({ contactId: theirs.guest.id, saveAs: 'nuovo', cards: [PITCH_CARD] }), mine.platform),
+      createQuote(ctxFor(db, mine.tenant), quoteInput({ contactId: theirs.guest.id, saveAs: 'nuovo', cards: [PITCH_CARD] }), mine.platform),
     );
     expect(error.kind).toBe('not_found');
     expect(error.message).toBe('Cliente non trovato: sceglilo di nuovo.');
@@ -240,11 +241,10 @@ describe('updateQuote', () => {
   it('keeps the ids of the cards it names, deletes the others, renumbers in input order and bumps the version', async () => {
     const { tenant, platform, guest, create } = await setup();
     const quote = await create({ name: 'Tre schede', saveAs: 'nuovo', cards: [PITCH_CARD, MOBILE_HOME_CARD, { ...PITCH_CARD, typologyId: 'LA-PZ-LAGO' }] });
-    const [a, b, c] = await cardsOf(db, tenant, quote.id);
+    const [a, b, c] = await cardsOf(ctxFor(db, tenant), quote.id);
 
     const updated = await updateQuote(
-      db,
-      tenant,
+      ctxFor(db, tenant),
       quote.id,
       quoteInput({
         contactId: guest.id,
@@ -260,7 +260,7 @@ describe('updateQuote', () => {
     );
     expect(updated).toMatchObject({ id: quote.id, name: 'Due schede e una nuova', progress: 'nuovo', version: quote.version + 1 });
 
-    const cards = await cardsOf(db, tenant, quote.id);
+    const cards = await cardsOf(ctxFor(db, tenant), quote.id);
     expect(cards.map((card) => [card.idx, card.typologyId])).toEqual([
       [0, 'LA-PZ-LAGO'],
       [1, 'LA-BG-OLIVO'],
@@ -280,16 +280,16 @@ describe('updateQuote', () => {
     const { tenant, platform, guest, create } = await setup();
     const one = await create({ saveAs: 'nuovo', cards: [PITCH_CARD] });
     const other = await create({ saveAs: 'nuovo', cards: [MOBILE_HOME_CARD] });
-    const [otherCard] = await cardsOf(db, tenant, other.id);
-    const error = await failure(updateQuote(db, tenant, one.id, quoteInput({ contactId: guest.id, saveAs: 'nuovo', cards: [{ ...PITCH_CARD, id: otherCard.id }] }), platform));
+    const [otherCard] = await cardsOf(ctxFor(db, tenant), other.id);
+    const error = await failure(updateQuote(ctxFor(db, tenant), one.id, quoteInput({ contactId: guest.id, saveAs: 'nuovo', cards: [{ ...PITCH_CARD, id: otherCard.id }] }), platform));
     expect(error.kind).toBe('bad_request');
-    expect((await cardsOf(db, tenant, other.id))[0]).toEqual(otherCard);
+    expect((await cardsOf(ctxFor(db, tenant), other.id))[0]).toEqual(otherCard);
   });
 
   it('refuses the second of two concurrent edits of the same version', async () => {
     const { tenant, platform, guest, create } = await setup();
     const quote = await create({ name: 'Originale', saveAs: 'nuovo', cards: [PITCH_CARD] });
-    const edit = (name: string) => updateQuote(db, tenant, quote.id, quoteInput({ contactId: guest.id, name, saveAs: 'nuovo', cards: [PITCH_CARD] }), platform);
+    const edit = (name: string) => updateQuote(ctxFor(db, tenant), quote.id, quoteInput({ contactId: guest.id, name, saveAs: 'nuovo', cards: [PITCH_CARD] }), platform);
     const results = await Promise.allSettled([edit('Modifica di Anna'), edit('Modifica di Luca')]);
     const won = results.filter((result) => result.status === 'fulfilled');
     const lost = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
@@ -297,10 +297,10 @@ describe('updateQuote', () => {
     expect(lost).toHaveLength(1);
     expect(lost[0].reason).toBeInstanceOf(AppError);
     expect(lost[0].reason).toMatchObject({ kind: 'conflict', message: expect.stringContaining('Qualcun altro ha modificato il preventivo') });
-    const stored = await findQuote(db, tenant, quote.id);
+    const stored = await findQuote(ctxFor(db, tenant), quote.id);
     expect(stored.version).toBe(quote.version + 1);
     expect(stored.name).toBe((won[0] as PromiseFulfilledResult<{ name: string }>).value.name);
-    expect(await cardsOf(db, tenant, quote.id)).toHaveLength(1);
+    expect(await cardsOf(ctxFor(db, tenant), quote.id)).toHaveLength(1);
   });
 
   it('refuses to edit an accepted or a converted quote', async () => {
@@ -308,15 +308,15 @@ describe('updateQuote', () => {
     const input = quoteInput({ contactId: guest.id, name: 'Cambiato', saveAs: 'nuovo', cards: [MOBILE_HOME_CARD] });
 
     const accepted = await create({ name: 'Accettato', saveAs: 'nuovo', cards: [PITCH_CARD] });
-    await acceptForGuest(db, tenant, accepted.id, 0);
-    const lockedByGuest = await failure(updateQuote(db, tenant, accepted.id, input, platform));
+    await acceptForGuest(ctxFor(db, tenant), accepted.id, 0);
+    const lockedByGuest = await failure(updateQuote(ctxFor(db, tenant), accepted.id, input, platform));
     expect(lockedByGuest.kind).toBe('conflict');
     expect(lockedByGuest.message).toBe('Il cliente ha già accettato questo preventivo: non si può più modificare. Se serve, crea un nuovo preventivo.');
 
     const booked = await create({ name: 'Prenotato', saveAs: 'nuovo', cards: [PITCH_CARD] });
-    const { resources } = await checkAvailability(db, tenant, platform, booked.id, 0);
-    await bookQuote(db, tenant, platform, booked.id, { cardIdx: 0, resourceIds: [resources[0].id] });
-    const lockedByBooking = await failure(updateQuote(db, tenant, booked.id, input, platform));
+    const { resources } = await checkAvailability(ctxFor(db, tenant), platform, booked.id, 0);
+    await bookQuote(ctxFor(db, tenant), platform, booked.id, { cardIdx: 0, resourceIds: [resources[0].id] });
+    const lockedByBooking = await failure(updateQuote(ctxFor(db, tenant), booked.id, input, platform));
     expect(lockedByBooking.kind).toBe('conflict');
     expect(lockedByBooking.message).toBe('Il preventivo è già diventato una prenotazione: non si può più modificare.');
 
@@ -324,29 +324,29 @@ describe('updateQuote', () => {
       [accepted, 'Accettato'],
       [booked, 'Prenotato'],
     ] as const) {
-      const stored = await findQuote(db, tenant, quote.id);
+      const stored = await findQuote(ctxFor(db, tenant), quote.id);
       expect(stored.name).toBe(name);
-      expect((await cardsOf(db, tenant, quote.id)).map((card) => card.typologyId)).toEqual(['LA-PZ-STD']);
+      expect((await cardsOf(ctxFor(db, tenant), quote.id)).map((card) => card.typologyId)).toEqual(['LA-PZ-STD']);
     }
   });
 
   it('turns a request saved as nuovo into nuovo, with an event', async () => {
     const { tenant, user, campsite, platform, guest } = await setup();
     const [request] = await db.insert(quotes).values({ campingId: campsite.id, contactId: guest.id, name: 'Richiesta dal sito', progress: 'richiesta' }).returning();
-    const saved = await updateQuote(db, tenant, request.id, quoteInput({ contactId: guest.id, name: 'Richiesta dal sito', saveAs: 'nuovo', cards: [PITCH_CARD] }), platform);
+    const saved = await updateQuote(ctxFor(db, tenant), request.id, quoteInput({ contactId: guest.id, name: 'Richiesta dal sito', saveAs: 'nuovo', cards: [PITCH_CARD] }), platform);
     expect(saved.progress).toBe('nuovo');
     const events = await progressEvents(db, request.id);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ fromProgress: 'richiesta', toProgress: 'nuovo', actorKind: 'staff', actorUserId: user.id });
-    expect((await cardsOf(db, tenant, request.id))[0].totalCents).toBe(PITCH_SUBTOTAL_CENTS);
+    expect((await cardsOf(ctxFor(db, tenant), request.id))[0].totalCents).toBe(PITCH_SUBTOTAL_CENTS);
   });
 
   it('refuses a request saved as nuovo while a card is incomplete, and leaves it a request', async () => {
     const { tenant, campsite, platform, guest } = await setup();
     const [request] = await db.insert(quotes).values({ campingId: campsite.id, contactId: guest.id, progress: 'richiesta' }).returning();
-    const error = await failure(updateQuote(db, tenant, request.id, quoteInput({ contactId: guest.id, saveAs: 'nuovo', cards: [{ typologyId: 'LA-PZ-STD' }] }), platform));
+    const error = await failure(updateQuote(ctxFor(db, tenant), request.id, quoteInput({ contactId: guest.id, saveAs: 'nuovo', cards: [{ typologyId: 'LA-PZ-STD' }] }), platform));
     expect(error.message).toBe('Scheda 1: scegli tipologia, date e almeno un ospite, oppure salva come bozza.');
-    expect((await findQuote(db, tenant, request.id)).progress).toBe('richiesta');
+    expect((await findQuote(ctxFor(db, tenant), request.id)).progress).toBe('richiesta');
   });
 
   // Spec: 'nuovo' means complete (at least one card, every card priced). Saving an expired quote
@@ -355,17 +355,17 @@ describe('updateQuote', () => {
     const { tenant, platform, guest, create } = await setup();
     const quote = await create({ saveAs: 'nuovo', cards: [PITCH_CARD] });
     await db.update(quotes).set({ validUntil: new Date(Date.now() - DAY_MS) }).where(eq(quotes.id, quote.id));
-    await expireDueQuotes(db, tenant.campsiteId);
-    expect((await findQuote(db, tenant, quote.id)).progress).toBe('scaduto');
+    await expireDueQuotes(jobCtxFor(db, tenant.campsiteId));
+    expect((await findQuote(ctxFor(db, tenant), quote.id)).progress).toBe('scaduto');
 
     const future = romeIsoDate(new Date(Date.now() + 30 * DAY_MS));
     const draft = quoteInput({ contactId: guest.id, saveAs: 'bozza', validUntil: future, cards: [{ typologyId: 'LA-PZ-STD' }] });
     // Refusing the save is acceptable; saving it must not produce an incomplete 'nuovo'.
-    await updateQuote(db, tenant, quote.id, draft, platform).catch((error: unknown) => {
+    await updateQuote(ctxFor(db, tenant), quote.id, draft, platform).catch((error: unknown) => {
       if (!(error instanceof AppError)) throw error;
     });
-    const stored = await findQuote(db, tenant, quote.id);
-    const unpriced = (await cardsOf(db, tenant, quote.id)).filter((card) => card.totalCents <= 0).length;
+    const stored = await findQuote(ctxFor(db, tenant), quote.id);
+    const unpriced = (await cardsOf(ctxFor(db, tenant), quote.id)).filter((card) => card.totalCents <= 0).length;
     expect({ progress: stored.progress, unpriced }).not.toEqual({ progress: 'nuovo', unpriced: 1 });
   });
 });
@@ -376,12 +376,12 @@ describe('expireDueQuotes and reopenQuote', () => {
     const make = async (name: string) => create({ name, saveAs: 'nuovo', cards: [PITCH_CARD] });
     const nuovo = await make('nuovo');
     const inviato = await make('inviato');
-    await changeProgress(db, { campsiteId: campsite.id, quoteId: inviato.id, to: 'inviato', actor: 'staff', userId: tenant.userId });
+    await changeProgress(jobCtxFor(db, campsite.id), { quoteId: inviato.id, to: 'inviato', actor: 'staff', userId: tenant.userId });
     const letto = await make('letto');
-    await changeProgress(db, { campsiteId: campsite.id, quoteId: letto.id, to: 'inviato', actor: 'system' });
-    await changeProgress(db, { campsiteId: campsite.id, quoteId: letto.id, to: 'letto', actor: 'guest' });
+    await changeProgress(jobCtxFor(db, campsite.id), { quoteId: letto.id, to: 'inviato', actor: 'system' });
+    await changeProgress(jobCtxFor(db, campsite.id), { quoteId: letto.id, to: 'letto', actor: 'guest' });
     const accettato = await make('accettato');
-    await acceptForGuest(db, tenant, accettato.id, 0);
+    await acceptForGuest(ctxFor(db, tenant), accettato.id, 0);
     const bozza = await create({ name: 'bozza', saveAs: 'bozza', cards: [PITCH_CARD] });
     const stillValid = await make('ancora valido');
 
@@ -392,16 +392,16 @@ describe('expireDueQuotes and reopenQuote', () => {
       .where(inArray(quotes.id, [nuovo.id, inviato.id, letto.id, accettato.id, bozza.id]));
 
     const storedProgress = async (id: string) => (await db.select({ progress: quotes.progress }).from(quotes).where(eq(quotes.id, id)))[0].progress;
-    const progressOf = async (id: string) => (await findQuote(db, tenant, id)).progress;
+    const progressOf = async (id: string) => (await findQuote(ctxFor(db, tenant), id)).progress;
     // Before the job runs, the staff already see the three as expired; the rows still say otherwise.
     expect([await progressOf(nuovo.id), await progressOf(inviato.id), await progressOf(letto.id)]).toEqual(['scaduto', 'scaduto', 'scaduto']);
     expect(await storedProgress(letto.id)).toBe('letto');
-    const dueBefore = await listQuotes(db, tenant, quoteListFiltersSchema.parse({ progress: ['scaduto'] }));
+    const dueBefore = await listQuotes(ctxFor(db, tenant), quoteListFiltersSchema.parse({ progress: ['scaduto'] }));
     expect(dueBefore.items.map((item) => item.id).sort()).toEqual([nuovo.id, inviato.id, letto.id].sort());
-    const waiting = await listQuotes(db, tenant, quoteListFiltersSchema.parse({ progress: ['nuovo', 'inviato', 'letto', 'accettato'] }));
+    const waiting = await listQuotes(ctxFor(db, tenant), quoteListFiltersSchema.parse({ progress: ['nuovo', 'inviato', 'letto', 'accettato'] }));
     expect(waiting.items.map((item) => item.id).sort()).toEqual([stillValid.id, accettato.id].sort());
 
-    expect((await expireDueQuotes(db, campsite.id)).sort()).toEqual([nuovo.id, inviato.id, letto.id].sort());
+    expect((await expireDueQuotes(jobCtxFor(db, campsite.id))).sort()).toEqual([nuovo.id, inviato.id, letto.id].sort());
     expect(await storedProgress(letto.id)).toBe('scaduto');
     expect(await progressOf(nuovo.id)).toBe('scaduto');
     expect(await progressOf(inviato.id)).toBe('scaduto');
@@ -420,7 +420,7 @@ describe('expireDueQuotes and reopenQuote', () => {
     }
     const eventsAfterFirstRun = (await rowsOf(campsite.id)).events;
 
-    expect(await expireDueQuotes(db, campsite.id)).toEqual([]);
+    expect(await expireDueQuotes(jobCtxFor(db, campsite.id))).toEqual([]);
     expect((await rowsOf(campsite.id)).events).toBe(eventsAfterFirstRun);
     expect(await progressOf(accettato.id)).toBe('accettato');
   });
@@ -429,15 +429,15 @@ describe('expireDueQuotes and reopenQuote', () => {
     const { tenant, user, campsite, create } = await setup();
     const quote = await create({ saveAs: 'nuovo', cards: [PITCH_CARD] });
     await db.update(quotes).set({ validUntil: new Date(Date.now() - 3 * DAY_MS) }).where(eq(quotes.id, quote.id));
-    await expireDueQuotes(db, campsite.id);
+    await expireDueQuotes(jobCtxFor(db, campsite.id));
     const before = Date.now();
-    const reopened = await reopenQuote(db, tenant, quote.id);
+    const reopened = await reopenQuote(ctxFor(db, tenant), quote.id);
     expect(reopened.progress).toBe('nuovo');
     expect(reopened.validUntil!.getTime()).toBeGreaterThan(Date.now());
     expect(defaultValidity(before)).toContainEqual(reopened.validUntil);
     expect((await progressEvents(db, quote.id)).at(-1)).toMatchObject({ fromProgress: 'scaduto', toProgress: 'nuovo', actorKind: 'staff', actorUserId: user.id });
     // Not expired again by the next run.
-    expect(await expireDueQuotes(db, campsite.id)).toEqual([]);
+    expect(await expireDueQuotes(jobCtxFor(db, campsite.id))).toEqual([]);
   });
 
   it('reopens a quote past its validity before the job recorded it: the history shows the expiry, then the reopening', async () => {
@@ -445,36 +445,36 @@ describe('expireDueQuotes and reopenQuote', () => {
     const quote = await create({ saveAs: 'nuovo', cards: [PITCH_CARD] });
     const expiredAt = new Date(Date.now() - 2 * DAY_MS);
     await db.update(quotes).set({ validUntil: expiredAt }).where(eq(quotes.id, quote.id));
-    expect((await reopenQuote(db, tenant, quote.id)).progress).toBe('nuovo');
+    expect((await reopenQuote(ctxFor(db, tenant), quote.id)).progress).toBe('nuovo');
     const [expiry, reopening] = (await progressEvents(db, quote.id)).slice(-2);
     expect(expiry).toMatchObject({ fromProgress: 'nuovo', toProgress: 'scaduto', actorKind: 'system' });
     expect(reopening).toMatchObject({ fromProgress: 'scaduto', toProgress: 'nuovo', actorKind: 'staff' });
-    expect(await expireDueQuotes(db, campsite.id)).toEqual([]);
+    expect(await expireDueQuotes(jobCtxFor(db, campsite.id))).toEqual([]);
   });
 
   it('reopens a refused quote whose cards are not all priced as a draft, never as nuovo', async () => {
     const { tenant, create } = await setup();
     const quote = await create({ saveAs: 'bozza', cards: [{ typologyId: 'LA-PZ-STD' }] });
-    await changeProgress(db, { campsiteId: tenant.campsiteId, quoteId: quote.id, to: 'rifiutato', actor: 'staff' });
-    expect((await reopenQuote(db, tenant, quote.id)).progress).toBe('bozza');
+    await changeProgress(jobCtxFor(db, tenant.campsiteId), { quoteId: quote.id, to: 'rifiutato', actor: 'staff' });
+    expect((await reopenQuote(ctxFor(db, tenant), quote.id)).progress).toBe('bozza');
   });
 
   it('refuses a save made from a version someone else has changed since', async () => {
     const { tenant, guest, platform, create } = await setup();
     const quote = await create({ name: 'Prima', saveAs: 'nuovo', cards: [PITCH_CARD] });
     const opened = quote.version;
-    await updateQuote(db, tenant, quote.id, quoteInput({ contactId: guest.id, name: 'Del collega', saveAs: 'nuovo', cards: [PITCH_CARD], expectedVersion: opened }), platform);
+    await updateQuote(ctxFor(db, tenant), quote.id, quoteInput({ contactId: guest.id, name: 'Del collega', saveAs: 'nuovo', cards: [PITCH_CARD], expectedVersion: opened }), platform);
     const stale = await failure(
-      updateQuote(db, tenant, quote.id, quoteInput({ contactId: guest.id, name: 'Mia', saveAs: 'nuovo', cards: [PITCH_CARD], expectedVersion: opened }), platform),
+      updateQuote(ctxFor(db, tenant), quote.id, quoteInput({ contactId: guest.id, name: 'Mia', saveAs: 'nuovo', cards: [PITCH_CARD], expectedVersion: opened }), platform),
     );
     expect(stale.kind).toBe('conflict');
-    expect((await findQuote(db, tenant, quote.id)).name).toBe('Del collega');
+    expect((await findQuote(ctxFor(db, tenant), quote.id)).name).toBe('Del collega');
   });
 
   it('refuses to reopen a quote that is still open', async () => {
     const { tenant, create } = await setup();
     const quote = await create({ saveAs: 'nuovo', cards: [PITCH_CARD] });
-    expect((await failure(reopenQuote(db, tenant, quote.id))).kind).toBe('conflict');
+    expect((await failure(reopenQuote(ctxFor(db, tenant), quote.id))).kind).toBe('conflict');
   });
 });
 
@@ -484,12 +484,12 @@ describe('listQuotes', () => {
     const rossi = account.guest;
     const mueller = await makeGuest(db, account.tenant, { firstName: 'Jürgen', lastName: 'Müller' });
     const city = await account.create({ name: 'Vacanza in Città', saveAs: 'nuovo', tags: ['Famiglia'], cards: [PITCH_CARD] });
-    const lake = await createQuote(db, account.tenant, quoteInput({ contactId: mueller.id, name: 'Weekend al lago', saveAs: 'bozza' }), account.platform);
+    const lake = await createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: mueller.id, name: 'Weekend al lago', saveAs: 'bozza' }), account.platform);
     const august = await account.create({ name: 'Ferragosto', saveAs: 'nuovo', tags: ['Last minute', 'Famiglia'], cards: [MOBILE_HOME_CARD, PITCH_CARD] });
-    await changeProgress(db, { campsiteId: account.campsite.id, quoteId: august.id, to: 'inviato', actor: 'staff' });
+    await changeProgress(jobCtxFor(db, account.campsite.id), { quoteId: august.id, to: 'inviato', actor: 'staff' });
     return { ...account, rossi, mueller, city, lake, august };
   }
-  const list = (tenant: { campsiteId: string }, filters: Record<string, unknown>) => listQuotes(db, tenant, quoteListFiltersSchema.parse(filters));
+  const list = (tenant: { campsiteId: string }, filters: Record<string, unknown>) => listQuotes(ctxFor(db, tenant), quoteListFiltersSchema.parse(filters));
   const names = (page: { items: { name: string }[] }) => page.items.map((item) => item.name).sort();
 
   it('filters by progress and by tag, and shows the contact and the card totals', async () => {
@@ -587,16 +587,16 @@ describe('deleteQuote', () => {
   it('deletes a quote with its cards and events, but not one that became a booking', async () => {
     const { tenant, campsite, platform, create } = await setup();
     const quote = await create({ saveAs: 'nuovo', cards: [PITCH_CARD, MOBILE_HOME_CARD] });
-    await deleteQuote(db, tenant, quote.id);
+    await deleteQuote(ctxFor(db, tenant), quote.id);
     expect(await quoteRow(db, campsite.id, quote.id)).toBeUndefined();
     expect(await db.select().from(quoteCards).where(eq(quoteCards.quoteId, quote.id))).toEqual([]);
     expect(await progressEvents(db, quote.id)).toEqual([]);
-    expect((await failure(deleteQuote(db, tenant, quote.id))).kind).toBe('not_found');
+    expect((await failure(deleteQuote(ctxFor(db, tenant), quote.id))).kind).toBe('not_found');
 
     const booked = await create({ saveAs: 'nuovo', cards: [PITCH_CARD] });
-    const { resources } = await checkAvailability(db, tenant, platform, booked.id, 0);
-    await bookQuote(db, tenant, platform, booked.id, { cardIdx: 0, resourceIds: [resources[0].id] });
-    const error = await failure(deleteQuote(db, tenant, booked.id));
+    const { resources } = await checkAvailability(ctxFor(db, tenant), platform, booked.id, 0);
+    await bookQuote(ctxFor(db, tenant), platform, booked.id, { cardIdx: 0, resourceIds: [resources[0].id] });
+    const error = await failure(deleteQuote(ctxFor(db, tenant), booked.id));
     expect(error).toMatchObject({ kind: 'conflict', message: 'Un preventivo diventato prenotazione non si può eliminare.' });
     expect((await quoteRow(db, campsite.id, booked.id))?.progress).toBe('convertito');
     expect(await db.select({ n: count() }).from(quoteCards).where(and(eq(quoteCards.quoteId, booked.id)))).toEqual([{ n: 1 }]);

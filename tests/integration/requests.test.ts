@@ -8,6 +8,7 @@ import { updateQuote } from '@/lib/quotes/service';
 import type { Tenant } from '@/lib/tenant';
 import { useTestDatabase } from '../helpers/db';
 import { PITCH_CARD, makeGuest, makeQuotesAccount, progressEvents, quoteInput } from '../helpers/quotes';
+import { ctxFor } from '../helpers/ctx';
 
 let db: Database;
 
@@ -47,10 +48,10 @@ describe('listRequests', () => {
   it('shows only requests still waiting in «open», every request in «all», newest first', async () => {
     const { tenant, platform, guest, requests } = await setup(4);
     // One answered with a quote, one refused.
-    await updateQuote(db, tenant, requests[1].id, quoteInput({ contactId: guest.id, saveAs: 'nuovo', cards: [PITCH_CARD] }), platform);
-    await refuseQuote(db, tenant, requests[2].id, 'Campeggio pieno');
+    await updateQuote(ctxFor(db, tenant), requests[1].id, quoteInput({ contactId: guest.id, saveAs: 'nuovo', cards: [PITCH_CARD] }), platform);
+    await refuseQuote(ctxFor(db, tenant), requests[2].id, 'Campeggio pieno');
 
-    const open = await listRequests(db, tenant, { scope: 'open' });
+    const open = await listRequests(ctxFor(db, tenant), { scope: 'open' });
     expect(open.nextCursor).toBeNull();
     expect(open.items.map((item) => item.quoteId).sort()).toEqual([requests[0].id, requests[3].id].sort());
     expect(open.items[0]).toMatchObject({
@@ -62,7 +63,7 @@ describe('listRequests', () => {
       contact: { id: guest.id, firstName: 'Chiara', lastName: 'Ferri', email: guest.email },
     });
 
-    const all = await listRequests(db, tenant, { scope: 'all' });
+    const all = await listRequests(ctxFor(db, tenant), { scope: 'all' });
     expect(all.items.map((item) => item.quoteId).sort()).toEqual(requests.map((quote) => quote.id).sort());
     expect(Object.fromEntries(all.items.map((item) => [item.message, item.progress]))).toEqual({
       'Richiesta 0': 'richiesta',
@@ -80,7 +81,7 @@ describe('listRequests', () => {
       let cursor: string | undefined;
       let pages = 0;
       do {
-        const page = await listRequests(db, tenant, { scope, cursor, limit: 2 });
+        const page = await listRequests(ctxFor(db, tenant), { scope, cursor, limit: 2 });
         expect(page.items.length).toBeLessThanOrEqual(2);
         seen.push(...page.items.map((item) => item.quoteId));
         cursor = page.nextCursor ?? undefined;
@@ -99,8 +100,8 @@ describe('listRequests', () => {
     const { tenant, guest, requests } = await setup(2);
     const other = await makeGuest(db, tenant, { firstName: 'Jürgen', lastName: 'Wöhrle', phone: '+49 171 555 0199' });
     const his = await insertRequest(tenant, other.id, new Date(Date.UTC(2026, 4, 2, 9, 0)), 'Stellplatz für einen Camper');
-    await refuseQuote(db, tenant, requests[0].id, 'Campeggio pieno');
-    const ids = async (scope: 'open' | 'all', search: string) => (await listRequests(db, tenant, { scope, search })).items.map((item) => item.quoteId).sort();
+    await refuseQuote(ctxFor(db, tenant), requests[0].id, 'Campeggio pieno');
+    const ids = async (scope: 'open' | 'all', search: string) => (await listRequests(ctxFor(db, tenant), { scope, search })).items.map((item) => item.quoteId).sort();
 
     expect(await ids('all', 'ferr')).toEqual(requests.map((quote) => quote.id).sort());
     expect(await ids('open', 'FERRI')).toEqual([requests[1].id]);
@@ -121,7 +122,7 @@ describe('listRequests', () => {
   it('shows only the campsite’s own requests', async () => {
     const mine = await setup(2);
     const theirs = await setup(2);
-    const listed = (await listRequests(db, mine.tenant, { scope: 'all' })).items.map((item) => item.quoteId);
+    const listed = (await listRequests(ctxFor(db, mine.tenant), { scope: 'all' })).items.map((item) => item.quoteId);
     expect(listed.sort()).toEqual(mine.requests.map((quote) => quote.id).sort());
     for (const quote of theirs.requests) expect(listed).not.toContain(quote.id);
   });
@@ -130,7 +131,7 @@ describe('listRequests', () => {
 describe('refuseQuote', () => {
   it('closes a request as rifiutato with the reason, and records it in the event', async () => {
     const { tenant, user, requests } = await setup(1);
-    const refused = await refuseQuote(db, tenant, requests[0].id, 'Nessuna piazzola libera per un camper di 9 metri');
+    const refused = await refuseQuote(ctxFor(db, tenant), requests[0].id, 'Nessuna piazzola libera per un camper di 9 metri');
     expect(refused).toMatchObject({ progress: 'rifiutato', refusalReason: 'Nessuna piazzola libera per un camper di 9 metri' });
     expect(refused.refusedAt).toBeInstanceOf(Date);
     expect(await progressEvents(db, requests[0].id)).toEqual([
@@ -142,12 +143,12 @@ describe('refuseQuote', () => {
         note: 'Nessuna piazzola libera per un camper di 9 metri',
       }),
     ]);
-    expect((await listRequests(db, tenant, { scope: 'open' })).items).toEqual([]);
+    expect((await listRequests(ctxFor(db, tenant), { scope: 'open' })).items).toEqual([]);
 
     // Refusing twice is a conflict, and keeps the first reason.
-    const again = await refuseQuote(db, tenant, requests[0].id, 'Altro motivo').catch((error: unknown) => error);
+    const again = await refuseQuote(ctxFor(db, tenant), requests[0].id, 'Altro motivo').catch((error: unknown) => error);
     expect(again).toBeInstanceOf(AppError);
     expect((again as AppError).kind).toBe('conflict');
-    expect((await findQuote(db, tenant, requests[0].id)).refusalReason).toBe('Nessuna piazzola libera per un camper di 9 metri');
+    expect((await findQuote(ctxFor(db, tenant), requests[0].id)).refusalReason).toBe('Nessuna piazzola libera per un camper di 9 metri');
   });
 });

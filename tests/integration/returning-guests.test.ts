@@ -76,7 +76,7 @@ describe('who is a returning guest', () => {
     const booked = await insertQuote(campsiteId, guest.id, 'convertito', BOOKED_2026, { resources: ['LA-PZ-STD-12'] });
     const request = await insertRequest(campsiteId, guest.id, '2027-07-17', '2027-07-24');
 
-    const stays = await lastStaysForQuotes(db, { campsiteId, quoteIds: [request.id] });
+    const stays = await lastStaysForQuotes(ctxFor(db, { campsiteId }), { quoteIds: [request.id] });
     expect(stays.get(request.id)).toEqual({
       quoteId: booked.id,
       contactId: guest.id,
@@ -91,8 +91,8 @@ describe('who is a returning guest', () => {
       services: [{ id: 'LA-CORRENTE', quantity: 1 }],
     });
     // The 2026 booking itself is returning too, thanks to 2025; the contact's page sees 2026.
-    expect((await lastStaysForQuotes(db, { campsiteId, quoteIds: [booked.id] })).get(booked.id)?.year).toBe(2025);
-    expect((await lastStayOfContact(db, { campsiteId, contactId: guest.id, beforeYear: 2027 }))?.quoteId).toBe(booked.id);
+    expect((await lastStaysForQuotes(ctxFor(db, { campsiteId }), { quoteIds: [booked.id] })).get(booked.id)?.year).toBe(2025);
+    expect((await lastStayOfContact(ctxFor(db, { campsiteId }), { contactId: guest.id, beforeYear: 2027 }))?.quoteId).toBe(booked.id);
   });
 
   it('not for a booking in the same season, a refused or never-booked quote last year, or a first quote', async () => {
@@ -104,7 +104,7 @@ describe('who is a returning guest', () => {
     const request = await insertRequest(campsiteId, guest.id, '2027-07-17', '2027-07-24');
     const newcomer = await makeGuest(db, tenant, { firstName: 'Nuovo' });
     const first = await insertRequest(campsiteId, newcomer.id, '2027-07-17', '2027-07-24');
-    expect((await lastStaysForQuotes(db, { campsiteId, quoteIds: [request.id, first.id] })).size).toBe(0);
+    expect((await lastStaysForQuotes(ctxFor(db, { campsiteId }), { quoteIds: [request.id, first.id] })).size).toBe(0);
   });
 
   it('not for a booking at another campsite, and never across campsites', async () => {
@@ -114,20 +114,20 @@ describe('who is a returning guest', () => {
     const twin = await makeGuest(db, theirs.tenant, { firstName: 'Greta', lastName: 'Bauer', email: mine.guest.email ?? undefined });
     await insertQuote(theirs.campsiteId, twin.id, 'convertito', BOOKED_2026);
     const request = await insertRequest(mine.campsiteId, mine.guest.id, '2027-07-17', '2027-07-24');
-    expect((await lastStaysForQuotes(db, { campsiteId: mine.campsiteId, quoteIds: [request.id] })).size).toBe(0);
+    expect((await lastStaysForQuotes(ctxFor(db, { campsiteId: mine.campsiteId }), { quoteIds: [request.id] })).size).toBe(0);
 
     const theirRequest = await insertRequest(theirs.campsiteId, twin.id, '2027-07-17', '2027-07-24');
-    expect((await lastStaysForQuotes(db, { campsiteId: theirs.campsiteId, quoteIds: [theirRequest.id] })).size).toBe(1);
+    expect((await lastStaysForQuotes(ctxFor(db, { campsiteId: theirs.campsiteId }), { quoteIds: [theirRequest.id] })).size).toBe(1);
     // Their quote asked for under my campsite: absent.
-    expect((await lastStaysForQuotes(db, { campsiteId: mine.campsiteId, quoteIds: [theirRequest.id] })).size).toBe(0);
-    expect(await lastStayOfContact(db, { campsiteId: mine.campsiteId, contactId: twin.id, beforeYear: 2030 })).toBeNull();
+    expect((await lastStaysForQuotes(ctxFor(db, { campsiteId: mine.campsiteId }), { quoteIds: [theirRequest.id] })).size).toBe(0);
+    expect(await lastStayOfContact(ctxFor(db, { campsiteId: mine.campsiteId }), { contactId: twin.id, beforeYear: 2030 })).toBeNull();
   });
 
   it('a booking without dates counts from the day it was made', async () => {
     const { campsiteId, guest } = await world();
     await insertQuote(campsiteId, guest.id, 'convertito', { arrival: null, departure: null, createdAt: new Date('2026-03-02T10:00:00Z') });
     const request = await insertRequest(campsiteId, guest.id, '2027-07-17', '2027-07-24');
-    expect((await lastStaysForQuotes(db, { campsiteId, quoteIds: [request.id] })).get(request.id)).toMatchObject({ year: 2026, arrival: null, nights: null });
+    expect((await lastStaysForQuotes(ctxFor(db, { campsiteId }), { quoteIds: [request.id] })).get(request.id)).toMatchObject({ year: 2026, arrival: null, nights: null });
   });
 });
 
@@ -139,7 +139,7 @@ describe('Riproponi l’anno scorso', () => {
     await insertQuote(campsiteId, guest.id, 'convertito', BOOKED_2026, { resources: ['LA-PZ-STD-12'] });
     const request = await insertRequest(campsiteId, guest.id, '2027-08-01', '2027-08-05');
 
-    const result = await reproposeLastStay(db, tenant, platform, { contactId: guest.id, quoteId: request.id });
+    const result = await reproposeLastStay(ctxFor(db, tenant), platform, { contactId: guest.id, quoteId: request.id });
     expect(result).toMatchObject({ quoteId: request.id, contactId: guest.id, fromYear: 2026, created: true });
     const [card, ...others] = await cardsOf(request.id);
     expect(others).toEqual([]);
@@ -170,11 +170,11 @@ describe('Riproponi l’anno scorso', () => {
     expect(quote.progress).toBe('richiesta');
 
     // A second click finds the card and adds nothing.
-    const again = await reproposeLastStay(db, tenant, platform, { contactId: guest.id, quoteId: request.id });
+    const again = await reproposeLastStay(ctxFor(db, tenant), platform, { contactId: guest.id, quoteId: request.id });
     expect(again).toMatchObject({ quoteId: request.id, created: false });
     expect(await cardsOf(request.id)).toHaveLength(1);
     // Two clicks at once: still one card.
-    await Promise.all([1, 2].map(() => reproposeLastStay(db, tenant, platform, { contactId: guest.id, quoteId: request.id })));
+    await Promise.all([1, 2].map(() => reproposeLastStay(ctxFor(db, tenant), platform, { contactId: guest.id, quoteId: request.id })));
     expect(await cardsOf(request.id)).toHaveLength(1);
   });
 
@@ -182,7 +182,7 @@ describe('Riproponi l’anno scorso', () => {
     const { campsiteId, guest, tenant, platform } = await world();
     await insertQuote(campsiteId, guest.id, 'convertito', BOOKED_2026);
     const now = new Date('2026-11-27T10:00:00Z');
-    const result = await reproposeLastStay(db, tenant, platform, { contactId: guest.id }, now);
+    const result = await reproposeLastStay(ctxFor(db, tenant), platform, { contactId: guest.id }, now);
     expect(result).toMatchObject({ fromYear: 2026, created: true, resource: null });
     const [quote] = await db.select().from(quotes).where(eq(quotes.id, result.quoteId));
     expect(quote).toMatchObject({ contactId: guest.id, progress: 'bozza', campingId: campsiteId, name: 'Soggiorno 2027 – Greta Bauer' });
@@ -190,7 +190,7 @@ describe('Riproponi l’anno scorso', () => {
     const events = await db.select().from(quoteProgressEvents).where(eq(quoteProgressEvents.quoteId, quote.id));
     expect(events).toMatchObject([{ toProgress: 'bozza', note: 'Bozza creata dal soggiorno del 2026' }]);
 
-    const again = await reproposeLastStay(db, tenant, platform, { contactId: guest.id }, now);
+    const again = await reproposeLastStay(ctxFor(db, tenant), platform, { contactId: guest.id }, now);
     expect(again).toMatchObject({ quoteId: quote.id, created: false });
     expect(await db.select().from(quotes).where(and(eq(quotes.contactId, guest.id), eq(quotes.progress, 'bozza')))).toHaveLength(1);
   });
@@ -200,7 +200,7 @@ describe('Riproponi l’anno scorso', () => {
     await insertQuote(campsiteId, guest.id, 'convertito', { ...BOOKED_2026, typologyId: 'LA-YURTA', typologyName: 'Yurta mongola' });
     const request = await insertRequest(campsiteId, guest.id, '2027-07-17', '2027-07-24');
     const [before] = await db.select().from(quotes).where(eq(quotes.id, request.id));
-    expect(await failure(reproposeLastStay(db, tenant, platform, { contactId: guest.id, quoteId: request.id }))).toMatchObject({
+    expect(await failure(reproposeLastStay(ctxFor(db, tenant), platform, { contactId: guest.id, quoteId: request.id }))).toMatchObject({
       kind: 'bad_request',
       message: '«Yurta mongola» non è nel listino «Listino 2027»: prepara il preventivo scegliendo un’altra sistemazione.',
     });
@@ -212,13 +212,13 @@ describe('Riproponi l’anno scorso', () => {
     const mine = await world();
     const theirs = await world();
     const request = await insertRequest(mine.campsiteId, mine.guest.id, '2027-07-17', '2027-07-24');
-    expect(await failure(reproposeLastStay(db, mine.tenant, mine.platform, { contactId: mine.guest.id, quoteId: request.id }))).toMatchObject({
+    expect(await failure(reproposeLastStay(ctxFor(db, mine.tenant), mine.platform, { contactId: mine.guest.id, quoteId: request.id }))).toMatchObject({
       kind: 'bad_request',
       message: 'Il cliente non ha soggiorni prenotati in una stagione precedente.',
     });
     await insertQuote(mine.campsiteId, mine.guest.id, 'convertito', BOOKED_2026);
-    expect(await failure(reproposeLastStay(db, theirs.tenant, theirs.platform, { contactId: mine.guest.id, quoteId: request.id }))).toMatchObject({ kind: 'not_found' });
-    expect(await failure(reproposeLastStay(db, theirs.tenant, theirs.platform, { contactId: mine.guest.id }))).toMatchObject({ kind: 'not_found' });
+    expect(await failure(reproposeLastStay(ctxFor(db, theirs.tenant), theirs.platform, { contactId: mine.guest.id, quoteId: request.id }))).toMatchObject({ kind: 'not_found' });
+    expect(await failure(reproposeLastStay(ctxFor(db, theirs.tenant), theirs.platform, { contactId: mine.guest.id }))).toMatchObject({ kind: 'not_found' });
     expect(await cardsOf(request.id)).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ import { hasMailingProvider } from '@/lib/campsites/service';
 import { decryptSecret, isEncrypted } from '@/lib/crypto/secret-box';
 import { DemoBookingPlatform } from '@/lib/booking-platform/demo-platform';
 import { findPublicCampsite, loadFormOptions } from '@/lib/requests/form-options';
-import { ctxFor, jobCtxFor } from '../helpers/ctx';
+import { ctxFor, guestCtxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
 import { makeCampsite, makeUser, tenantOf } from '../helpers/fixtures';
@@ -196,7 +196,7 @@ describe('guest-facing effect', () => {
   it('a hidden form field disappears from the public form options; the e-mail cannot be hidden', async () => {
     const { campsite, admin } = await setup();
     await db.update(campsites).set({ platformCampId: 'DEMO-LAGO-AZZURRO' }).where(eq(campsites.id, campsite.id));
-    const fieldsNow = async () => (await loadFormOptions(db, new DemoBookingPlatform(), (await findPublicCampsite(db, campsite.id))!)).fields.map((f) => f.field);
+    const fieldsNow = async () => (await loadFormOptions(guestCtxFor(db, (await findPublicCampsite(db, campsite.id))!.id), new DemoBookingPlatform(), (await findPublicCampsite(db, campsite.id))!)).fields.map((f) => f.field);
     expect(await fieldsNow()).toContain('telefono');
     const settings = await getCampsiteSettings(ctxFor(db, admin));
     await updateContactFormFields(

@@ -19,7 +19,7 @@ import { templateFieldsSchema } from '@/lib/templates/validation';
 import deForm from '@/messages/de/guest-form.json';
 import itForm from '@/messages/it/guest-form.json';
 import itQuote from '@/messages/it/guest-quote.json';
-import { ctxFor, jobCtxFor } from '../helpers/ctx';
+import { ctxFor, guestCtxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput } from '../helpers/quotes';
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
 async function quoteFor(languageId: 1 | 3, values: Parameters<typeof makeQuotesAccount>[1] = {}) {
   const account = await makeQuotesAccount(db, values);
   const guest = await makeGuest(db, account.tenant, { firstName: 'Giulia', lastName: 'Bianchi', languageId });
-  const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), account.platform);
+  const quote = await createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), account.platform);
   const template = await createTemplate(ctxFor(db, { campsiteId: account.campsite.id }), templateFieldsSchema.parse({ name: 'Offerta', languageId, html: '<p>Gentile {{nome}}, ecco la proposta.</p>' }));
   return { ...account, guest, quote, template, ids: { campsiteId: account.campsite.id, quoteId: quote.id, contactId: guest.id } };
 }
@@ -73,12 +73,12 @@ describe('texts saved in Localizzazione', () => {
     expect((await formTexts(mine.campsite.id, 'de')).t('heading')).toBe(deForm.heading);
 
     // The mini-site's view carries its page's texts (cached with it), and its translator uses them.
-    const view = await buildGuestQuoteView(db, mine.ids);
+    const view = await buildGuestQuoteView(guestCtxFor(db, mine.ids.campsiteId), mine.ids);
     expect(view?.texts).toEqual({ 'guestQuote.contact': 'Scrivici quando vuoi' });
     const quoteTexts = await guestTranslator(view!.locale, 'guestQuote', view!.texts);
     expect(quoteTexts.t('contact')).toBe('Scrivici quando vuoi');
     expect(quoteTexts.t('phone')).toBe(itQuote.phone);
-    const otherView = await buildGuestQuoteView(db, other.ids);
+    const otherView = await buildGuestQuoteView(guestCtxFor(db, other.ids.campsiteId), other.ids);
     expect((await guestTranslator(otherView!.locale, 'guestQuote', otherView!.texts)).t('contact')).toBe(itQuote.contact);
   });
 
@@ -99,8 +99,8 @@ describe('opening hours saved in Orari', () => {
     const other = await quoteFor(3);
     const hours = { baseTime: '08:30', checkin: [{ from: '14:00', to: '20:00' }], checkout: [{ from: '07:30', to: '10:00' }, { from: '11:00', to: '12:00' }], notes: 'Reception chiusa 13–15' };
     await updateOpeningHours(ctxFor(db, mine.tenant), mine.campsite.id, hours);
-    expect((await buildGuestQuoteView(db, mine.ids))?.campsite.openingHours).toEqual(hours);
-    expect((await buildGuestQuoteView(db, other.ids))?.campsite.openingHours).toEqual(DEFAULT_OPENING_HOURS);
+    expect((await buildGuestQuoteView(guestCtxFor(db, mine.ids.campsiteId), mine.ids))?.campsite.openingHours).toEqual(hours);
+    expect((await buildGuestQuoteView(guestCtxFor(db, other.ids.campsiteId), other.ids))?.campsite.openingHours).toEqual(DEFAULT_OPENING_HOURS);
     const { t } = await guestTranslator('de', 'guestQuote');
     expect(t('hours.reception', { time: '08:30' })).toBe('Rezeption ab 08:30 Uhr');
   });
@@ -113,7 +113,7 @@ describe('the quote-sending mail settings (emailInvioPreventivi)', () => {
   it('give a sent quote its display name, Reply-To and, for an Italian guest, its subject', async () => {
     const italian = await quoteFor(1, { contacts: { phone: '', whatsapp: '', email: 'info@lago.example', address: '', policyLink: '' } });
     await saveQuoteSender(ctxFor(db, italian.tenant), { mittente: 'Camping Lago Azzurro', replyTo: 'prenotazioni@lago.example', oggetto: 'La sua offerta, {{nome}}' });
-    const draft = await draftQuoteMail(db, italian.campsite.id, { quoteId: italian.quote.id, templateId: italian.template.id }, ORIGIN);
+    const draft = await draftQuoteMail(jobCtxFor(db, italian.campsite.id), { quoteId: italian.quote.id, templateId: italian.template.id }, ORIGIN);
     expect(draft.subject).toBe('La sua offerta, Giulia');
     await sendQuoteMail(ctxFor(db, italian.tenant), { quoteId: italian.quote.id, templateId: italian.template.id, attachmentIds: [] }, ORIGIN);
     const [mail] = await outboxOf(italian.campsite.id);

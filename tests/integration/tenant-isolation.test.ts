@@ -17,6 +17,7 @@ import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
 import { callApi, loginViaApi, type Dispatch } from '../helpers/legacy-api';
 import { MOBILE_HOME_CARD, PINETA_PITCH_CARD, PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput, unique } from '../helpers/quotes';
+import { ctxFor } from '../helpers/ctx';
 
 /**
  * Isolation cases told by hand, for the contacts and quotes: a search by what a user would type,
@@ -48,18 +49,18 @@ async function twoCampsites() {
   ];
   const [first, second] = laGuests;
   const laQuote = (contactId: string, name: string, saveAs: 'nuovo' | 'bozza', cards: unknown[]) =>
-    createQuote(db, lago.tenant, quoteInput({ contactId, name: `${name} ${tag}`, saveAs, cards }), lago.platform);
+    createQuote(ctxFor(db, lago.tenant), quoteInput({ contactId, name: `${name} ${tag}`, saveAs, cards }), lago.platform);
 
   const open = await laQuote(first.id, 'Vacanza Azzurra', 'nuovo', [PITCH_CARD, MOBILE_HOME_CARD]);
-  await recordAttempt(db, lago.tenant, open.id, { cardIdx: 0, outcome: 'failed', error: 'Pagamento non riuscito' });
+  await recordAttempt(ctxFor(db, lago.tenant), open.id, { cardIdx: 0, outcome: 'failed', error: 'Pagamento non riuscito' });
   const draft = await laQuote(second.id, 'Bozza Azzurra', 'bozza', [{ typologyId: 'LA-PZ-LAGO' }]);
   const accepted = await laQuote(first.id, 'Accettato Azzurro', 'nuovo', [PITCH_CARD, MOBILE_HOME_CARD]);
-  await acceptForGuest(db, lago.tenant, accepted.id, 1);
+  await acceptForGuest(ctxFor(db, lago.tenant), accepted.id, 1);
   const booked = await laQuote(first.id, 'Prenotato Azzurro', 'nuovo', [MOBILE_HOME_CARD]);
-  const { resources } = await checkAvailability(db, lago.tenant, lago.platform, booked.id, 0);
-  await bookQuote(db, lago.tenant, lago.platform, booked.id, { cardIdx: 0, resourceIds: [resources[0].id] });
+  const { resources } = await checkAvailability(ctxFor(db, lago.tenant), lago.platform, booked.id, 0);
+  await bookQuote(ctxFor(db, lago.tenant), lago.platform, booked.id, { cardIdx: 0, resourceIds: [resources[0].id] });
   const refused = await laQuote(second.id, 'Rifiutato Azzurro', 'nuovo', [PITCH_CARD]);
-  await refuseQuote(db, lago.tenant, refused.id, `Motivo azzurro ${tag}`);
+  await refuseQuote(ctxFor(db, lago.tenant), refused.id, `Motivo azzurro ${tag}`);
   // Past its validity but not expired yet: only a Lago Azzurro run may expire it.
   const overdue = await laQuote(second.id, 'Scaduto Azzurro', 'nuovo', [PITCH_CARD]);
   await db.update(quotes).set({ validUntil: new Date(Date.now() - DAY_MS) }).where(eq(quotes.id, overdue.id));
@@ -71,7 +72,7 @@ async function twoCampsites() {
   const laQuotes = { open, draft, accepted, booked, refused, overdue, request };
 
   const pinetaGuest = await makeGuest(db, pineta.tenant, { firstName: 'Pino', lastName: 'Pinetti', email: `pino.${tag}@villaggiopineta.example` });
-  const pinetaQuote = await createQuote(db, pineta.tenant, quoteInput({ contactId: pinetaGuest.id, name: 'Vacanza in pineta', saveAs: 'nuovo', cards: [PINETA_PITCH_CARD] }), pineta.platform);
+  const pinetaQuote = await createQuote(ctxFor(db, pineta.tenant), quoteInput({ contactId: pinetaGuest.id, name: 'Vacanza in pineta', saveAs: 'nuovo', cards: [PINETA_PITCH_CARD] }), pineta.platform);
   const [pinetaRequest] = await db.insert(quotes).values({ campingId: pineta.campsite.id, contactId: pinetaGuest.id, progress: 'richiesta' }).returning();
   await db.insert(quoteRequests).values({ campingId: pineta.campsite.id, quoteId: pinetaRequest.id, contactId: pinetaGuest.id, message: 'Richiesta in pineta' });
 
@@ -213,44 +214,44 @@ describe('tenant isolation in the services the server actions call', () => {
     const notFound = async (promise: Promise<unknown>, label: string) => expect((await failure(promise)).kind, label).toBe('not_found');
 
     // Contacts.
-    await notFound(getContact(db, tenant, guest.id), 'getContact');
-    await notFound(updateContact(db, tenant, guest.id, contactPatchSchema.parse({ firstName: 'Rubato' })), 'updateContact');
-    await notFound(deleteContact(db, tenant, guest.id), 'deleteContact');
-    expect((await listContacts(db, tenant, { search: guest.lastName })).items).toEqual([]);
-    expect((await listContacts(db, tenant, { search: guest.email })).items).toEqual([]);
+    await notFound(getContact(ctxFor(db, tenant), guest.id), 'getContact');
+    await notFound(updateContact(ctxFor(db, tenant), guest.id, contactPatchSchema.parse({ firstName: 'Rubato' })), 'updateContact');
+    await notFound(deleteContact(ctxFor(db, tenant), guest.id), 'deleteContact');
+    expect((await listContacts(ctxFor(db, tenant), { search: guest.lastName })).items).toEqual([]);
+    expect((await listContacts(ctxFor(db, tenant), { search: guest.email })).items).toEqual([]);
     // The same address is a different guest in another campsite: created in Pineta, Lago Azzurro untouched.
-    const twin = await createContact(db, tenant, contactInputSchema.parse({ firstName: 'Omonimo', email: guest.email }));
+    const twin = await createContact(ctxFor(db, tenant), contactInputSchema.parse({ firstName: 'Omonimo', email: guest.email }));
     expect(twin.campingId).toBe(pineta.campsite.id);
     expect(twin.id).not.toBe(guest.id);
 
     // Quotes.
     const pinetaInput = quoteInput({ contactId: pinetaGuest.id, name: 'Cambiato', saveAs: 'nuovo', cards: [PINETA_PITCH_CARD] });
-    await notFound(createQuote(db, tenant, quoteInput({ contactId: guest.id, saveAs: 'nuovo', cards: [PINETA_PITCH_CARD] }), platform), 'createQuote with their contact');
+    await notFound(createQuote(ctxFor(db, tenant), quoteInput({ contactId: guest.id, saveAs: 'nuovo', cards: [PINETA_PITCH_CARD] }), platform), 'createQuote with their contact');
     for (const quote of Object.values(laQuotes)) {
       const label = `${quote.name} (${quote.progress})`;
-      await notFound(getQuoteDetail(db, tenant, quote.id), `getQuoteDetail ${label}`);
-      await notFound(updateQuote(db, tenant, quote.id, pinetaInput, platform), `updateQuote ${label}`);
-      await notFound(deleteQuote(db, tenant, quote.id), `deleteQuote ${label}`);
-      await notFound(acceptForGuest(db, tenant, quote.id, 0), `acceptForGuest ${label}`);
-      await notFound(reopenQuote(db, tenant, quote.id), `reopenQuote ${label}`);
-      await notFound(refuseQuote(db, tenant, quote.id, 'Rifiutato da fuori'), `refuseQuote ${label}`);
-      await notFound(checkAvailability(db, tenant, platform, quote.id, 0), `checkAvailability ${label}`);
-      await notFound(bookQuote(db, tenant, platform, quote.id, { cardIdx: 0, resourceIds: ['LA-PZ-STD-1'] }), `bookQuote ${label}`);
-      await notFound(markNotConverted(db, tenant, quote.id, 'Chiuso da fuori'), `markNotConverted ${label}`);
-      await notFound(recordAttempt(db, tenant, quote.id, { outcome: 'ok' }), `recordAttempt ${label}`);
-      expect(await cardsOf(db, tenant, quote.id), `cardsOf ${label}`).toEqual([]);
+      await notFound(getQuoteDetail(ctxFor(db, tenant), quote.id), `getQuoteDetail ${label}`);
+      await notFound(updateQuote(ctxFor(db, tenant), quote.id, pinetaInput, platform), `updateQuote ${label}`);
+      await notFound(deleteQuote(ctxFor(db, tenant), quote.id), `deleteQuote ${label}`);
+      await notFound(acceptForGuest(ctxFor(db, tenant), quote.id, 0), `acceptForGuest ${label}`);
+      await notFound(reopenQuote(ctxFor(db, tenant), quote.id), `reopenQuote ${label}`);
+      await notFound(refuseQuote(ctxFor(db, tenant), quote.id, 'Rifiutato da fuori'), `refuseQuote ${label}`);
+      await notFound(checkAvailability(ctxFor(db, tenant), platform, quote.id, 0), `checkAvailability ${label}`);
+      await notFound(bookQuote(ctxFor(db, tenant), platform, quote.id, { cardIdx: 0, resourceIds: ['LA-PZ-STD-1'] }), `bookQuote ${label}`);
+      await notFound(markNotConverted(ctxFor(db, tenant), quote.id, 'Chiuso da fuori'), `markNotConverted ${label}`);
+      await notFound(recordAttempt(ctxFor(db, tenant), quote.id, { outcome: 'ok' }), `recordAttempt ${label}`);
+      expect(await cardsOf(ctxFor(db, tenant), quote.id), `cardsOf ${label}`).toEqual([]);
     }
     // Pineta's own quote moved to their contact, or given one of their cards.
-    await notFound(updateQuote(db, tenant, pinetaQuote.id, { ...pinetaInput, contactId: guest.id }, platform), 'updateQuote to their contact');
-    const card = await failure(updateQuote(db, tenant, pinetaQuote.id, { ...pinetaInput, cards: [{ ...pinetaInput.cards[0], id: laCards[0].id }] }, platform));
+    await notFound(updateQuote(ctxFor(db, tenant), pinetaQuote.id, { ...pinetaInput, contactId: guest.id }, platform), 'updateQuote to their contact');
+    const card = await failure(updateQuote(ctxFor(db, tenant), pinetaQuote.id, { ...pinetaInput, cards: [{ ...pinetaInput.cards[0], id: laCards[0].id }] }, platform));
     expect(card.kind).toBe('bad_request');
 
-    const listed = await listQuotes(db, tenant, quoteListFiltersSchema.parse({ contactId: guest.id }));
+    const listed = await listQuotes(ctxFor(db, tenant), quoteListFiltersSchema.parse({ contactId: guest.id }));
     expect(listed).toEqual({ items: [], nextCursor: null });
-    expect((await listQuotes(db, tenant, quoteListFiltersSchema.parse({ search: laQuotes.open.name }))).items).toEqual([]);
-    const everything = await listQuotes(db, tenant, quoteListFiltersSchema.parse({ limit: 100 }));
+    expect((await listQuotes(ctxFor(db, tenant), quoteListFiltersSchema.parse({ search: laQuotes.open.name }))).items).toEqual([]);
+    const everything = await listQuotes(ctxFor(db, tenant), quoteListFiltersSchema.parse({ limit: 100 }));
     expect(everything.items.map((item) => item.id).sort()).toEqual([pinetaQuote.id, world.pinetaRequest.id].sort());
-    const requests = await listRequests(db, tenant, { scope: 'all', limit: 100 });
+    const requests = await listRequests(ctxFor(db, tenant), { scope: 'all', limit: 100 });
     expect(requests.items.map((item) => item.quoteId)).toEqual([world.pinetaRequest.id]);
 
     // Pineta's own quote is as it was.

@@ -4,7 +4,7 @@ import { deleteDescription, getDescription, listDescriptions, saveDescription, s
 import { uploadImage } from '@/lib/images/service';
 import { buildGuestQuoteView } from '@/lib/public-quotes/view';
 import { createQuote } from '@/lib/quotes/service';
-import { jobCtxFor } from '../helpers/ctx';
+import { ctxFor, guestCtxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { failure } from '../helpers/errors';
 import { jpegWithExif } from '../helpers/images';
@@ -38,11 +38,11 @@ describe('typology descriptions', () => {
   it('shows on the mini-site in the guest’s language, sanitised', async () => {
     const account = await makeQuotesAccount(db);
     const guest = await makeGuest(db, account.tenant, { languageId: 3 });
-    const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: 'nuovo', cards: [MOBILE_HOME_CARD] }), account.platform);
+    const quote = await createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: 'nuovo', cards: [MOBILE_HOME_CARD] }), account.platform);
     const typologyId = MOBILE_HOME_CARD.typologyId;
     await saveDescription(jobCtxFor(db, account.campsite.id), { typologyId, languageId: 1, html: '<p>Casa mobile</p>' });
     await saveDescription(jobCtxFor(db, account.campsite.id), { typologyId, languageId: 3, html: '<p>Mobilheim</p><img src=x onerror="alert(1)">' });
-    const view = await buildGuestQuoteView(db, { campsiteId: account.campsite.id, quoteId: quote.id, contactId: guest.id });
+    const view = await buildGuestQuoteView(guestCtxFor(db, account.campsite.id), { quoteId: quote.id, contactId: guest.id });
     const description = view?.cards[0]?.description ?? '';
     expect(description).toContain('Mobilheim');
     expect(description).not.toContain('onerror');
@@ -52,14 +52,14 @@ describe('typology descriptions', () => {
     const account = await makeQuotesAccount(db);
     const other = await makeQuotesAccount(db);
     const guest = await makeGuest(db, account.tenant, { languageId: 3 });
-    const quote = await createQuote(db, account.tenant, quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: 'nuovo', cards: [MOBILE_HOME_CARD] }), account.platform);
+    const quote = await createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: guest.id, name: 'Sommer', saveAs: 'nuovo', cards: [MOBILE_HOME_CARD] }), account.platform);
     const typologyId = MOBILE_HOME_CARD.typologyId;
     const upload = async (campsiteId: string, fileName: string, alt = '') => uploadImage(jobCtxFor(db, campsiteId), { bytes: new Uint8Array(await jpegWithExif()), fileName, typologyId, alt });
     const first = await upload(account.campsite.id, 'fuori.jpg', 'La veranda');
     const second = await upload(account.campsite.id, 'dentro.jpg');
     await upload(other.campsite.id, 'altrui.jpg');
     await uploadImage(jobCtxFor(db, account.campsite.id), { bytes: new Uint8Array(await jpegWithExif()), fileName: 'piazzola.jpg', typologyId: 'LA-PZ-STD' });
-    const view = await buildGuestQuoteView(db, { campsiteId: account.campsite.id, quoteId: quote.id, contactId: guest.id });
+    const view = await buildGuestQuoteView(guestCtxFor(db, account.campsite.id), { quoteId: quote.id, contactId: guest.id });
     // A picture without its own text is named after the accommodation, in the German guest's words.
     expect(view?.cards[0]?.images).toEqual([
       { id: second.id, alt: 'Mobilheim Classic' },

@@ -17,11 +17,11 @@ import type { SentRequest } from '@/lib/requests/contact-form-types';
 export async function sendContactRequest(campsiteId: string, idLingua: string | null, values: Record<string, unknown>): Promise<GuestActionResult<SentRequest>> {
   const fallbackLocale = linkLocaleOf(idLingua ?? 1);
   if (typeof campsiteId !== 'string') return { ok: false, error: formTranslator(fallbackLocale)('errors.unexpected') };
-  return runGuestAction(fallbackLocale, (client) => runGuestWork(campsiteId, async ({ db }) => {
-    const campsite = await findPublicCampsite(db, campsiteId);
+  return runGuestAction(fallbackLocale, (client) => runGuestWork(campsiteId, async (ctx) => {
+    const campsite = await findPublicCampsite(ctx.db, campsiteId);
     if (!campsite) return { ok: false, error: formTranslator(fallbackLocale)('errors.unexpected') };
-    const language = await resolveFormLanguage(db, campsite.id, typeof idLingua === 'string' ? idLingua : null);
-    const outcome = await submitRequest(db, getBookingPlatform(), campsite, { values, language, origin: await publicOrigin() }, client);
+    const language = await resolveFormLanguage(ctx, typeof idLingua === 'string' ? idLingua : null);
+    const outcome = await submitRequest(ctx, getBookingPlatform(), campsite, { values, language, origin: await publicOrigin() }, client);
     if (outcome.ok) {
       const { arrival, departure, firstName, newsletterPending } = outcome;
       return { ok: true, data: { arrival, departure, firstName, newsletterPending } };

@@ -30,7 +30,7 @@ export async function askQuoteQuestion(values: z.input<typeof input>): Promise<A
   try {
     // The miss is counted on the owner's handle: a guest's failed work rolls back, its miss must not.
     const asked = await runSystemWork('guest miss guard', ({ db }) =>
-      withMissGuard(db, client.ip, () => runGuestWork(parsed.data.campsiteId, (ctx) => askQuestion(ctx.db, { ...parsed.data, ip: client.ip, origin }))),
+      withMissGuard(db, client.ip, () => runGuestWork(parsed.data.campsiteId, (ctx) => askQuestion(ctx, { ...parsed.data, ip: client.ip, origin }))),
     );
     return { ok: true, data: asked };
   } catch (error) {
@@ -59,7 +59,7 @@ export async function requestNewQuote(values: z.input<typeof renewInput>): Promi
   try {
     const outcome = await runSystemWork('guest rate limits', async ({ db }) => {
       if (client.ip && !(await renewalsPerAddress.consume(db, client.ip)).allowed) return null;
-      return withMissGuard(db, client.ip, () => runGuestWork(parsed.data.campsiteId, (ctx) => requestNewQuoteByGuest(ctx.db, parsed.data)));
+      return withMissGuard(db, client.ip, () => runGuestWork(parsed.data.campsiteId, (ctx) => requestNewQuoteByGuest(ctx, parsed.data)));
     });
     if (!outcome) return { ok: false, code: 'rate_limited' };
     return { ok: true, filed: outcome.filed };

@@ -20,17 +20,17 @@ async function orDuplicate(save: () => Promise<{ id: string }>): Promise<SaveOut
   }
 }
 
-export const createContactAction = staffAction(contactInputSchema, async ({ tenant, db }, input) =>
-  orDuplicate(() => createContact(db, tenant, input, { source: 'staff' })),
+export const createContactAction = staffAction(contactInputSchema, async (ctx, input) =>
+  orDuplicate(() => createContact(ctx, input, { source: 'staff' })),
 );
 
-export const updateContactAction = staffAction(z.object({ id: contactIdSchema, contact: contactInputSchema }), async ({ tenant, db }, input) =>
-  orDuplicate(() => updateContact(db, tenant, input.id, input.contact)),
+export const updateContactAction = staffAction(z.object({ id: contactIdSchema, contact: contactInputSchema }), async (ctx, input) =>
+  orDuplicate(() => updateContact(ctx, input.id, input.contact)),
 );
 
-export const deleteContactAction = staffAction(z.object({ id: contactIdSchema }), async ({ tenant, db }, input) => {
-  await deleteContact(db, tenant, input.id);
+export const deleteContactAction = staffAction(z.object({ id: contactIdSchema }), async (ctx, input) => {
+  await deleteContact(ctx, input.id);
   return { id: input.id };
 });
 
-export const importContactsAction = staffAction(importRequestSchema, async ({ tenant, db }, input) => importContacts(db, tenant, input));
+export const importContactsAction = staffAction(importRequestSchema, async (ctx, input) => importContacts(ctx, input));

@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function ContactsPage({ searchParams }: Props) {
-  const { tenant, run } = await staffPage();
+  const { run } = await staffPage();
   const params = parseContactListParams(await searchParams);
   const t = await getTranslations('contacts');
   // Invalid dates (or a stale cursor) in the URL: say so, and show the list without them.
@@ -27,13 +27,13 @@ export default async function ContactsPage({ searchParams }: Props) {
   let page;
   let total;
   try {
-    [page, total] = await run(({ db }) => Promise.all([listContacts(db, tenant, { ...filters, limit: 25 }), countContacts(db, tenant, filters)]));
+    [page, total] = await run((ctx) => Promise.all([listContacts(ctx, { ...filters, limit: 25 }), countContacts(ctx, filters)]));
   } catch (error) {
     if (!(error instanceof AppError) || error.kind !== 'bad_request') throw error;
     filterError = error.message;
     filters = { ...params, dateFrom: '', dateTo: '', cursor: null };
     const unfiltered = filters;
-    [page, total] = await run(({ db }) => Promise.all([listContacts(db, tenant, { ...unfiltered, limit: 25 }), countContacts(db, tenant, unfiltered)]));
+    [page, total] = await run((ctx) => Promise.all([listContacts(ctx, { ...unfiltered, limit: 25 }), countContacts(ctx, unfiltered)]));
   }
   const filtered = Boolean(filters.search.trim() || filters.dateFrom || filters.dateTo);
 

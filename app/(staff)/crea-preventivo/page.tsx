@@ -13,10 +13,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The creation wizard; ?cliente=<id> starts from a guest already chosen (e.g. from the contact page). */
 export default async function CreateQuotePage({ searchParams }: { searchParams: Promise<{ cliente?: string }> }) {
-  const { tenant, run } = await staffPage();
+  const { run } = await staffPage();
   const { cliente } = await searchParams;
   // The platform's availability call runs inside the campsite's transaction; its timeout bounds it.
-  const data = await run(({ db }) => loadEditorData(db, tenant, getBookingPlatform(), { contactId: typeof cliente === 'string' ? cliente : undefined }));
+  const data = await run((ctx) => loadEditorData(ctx, getBookingPlatform(), { contactId: typeof cliente === 'string' ? cliente : undefined }));
   const t = await getTranslations('quotes.editor');
   return (
     <PageContainer>

@@ -13,8 +13,8 @@ const id = z.string().trim().min(1).max(100);
 const subject = z.string().trim().max(300, 'Oggetto: al massimo 300 caratteri').optional();
 
 /** The mail exactly as the guest will receive it, for the send dialog's preview. */
-export const previewQuoteMailAction = staffAction(z.object({ quoteId: id, templateId: id, subject }), async ({ tenant, db }, input) => {
-  const draft = await draftQuoteMail(db, tenant.campsiteId, input, await publicOrigin());
+export const previewQuoteMailAction = staffAction(z.object({ quoteId: id, templateId: id, subject }), async (ctx, input) => {
+  const draft = await draftQuoteMail(ctx, input, await publicOrigin());
   return { to: draft.to, subject: draft.subject, html: draft.html };
 });
 
@@ -28,8 +28,8 @@ export const sendQuoteMailAction = staffAction(
 );
 
 /** The reminder job skips a quote the staff switched off. */
-export const setQuoteReminderAction = staffAction(z.object({ quoteId: id, enabled: z.boolean() }), async ({ tenant, db }, input) => ({
-  enabled: await setQuoteReminder(db, tenant.campsiteId, input.quoteId, input.enabled),
+export const setQuoteReminderAction = staffAction(z.object({ quoteId: id, enabled: z.boolean() }), async (ctx, input) => ({
+  enabled: await setQuoteReminder(ctx, input.quoteId, input.enabled),
 }));
 
 /** A file for the quote's mail, stored before sending (the dialog lists it and can remove it). */

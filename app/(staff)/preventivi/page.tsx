@@ -35,7 +35,7 @@ function withParams(params: SearchParams, changes: Record<string, string | null>
 }
 
 export default async function QuotesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { tenant, run } = await staffPage();
+  const { run } = await staffPage();
   const params = await searchParams;
   const t = await getTranslations('quotes');
   const campsite = await run((ctx) => getOwnCampsite(ctx));
@@ -53,9 +53,9 @@ export default async function QuotesPage({ searchParams }: { searchParams: Promi
   let returning = new Map<string, LastStay>();
   let failure: string | null = null;
   try {
-    ({ page, returning } = await run(async ({ db }) => {
-      const found = await listQuotes(db, tenant, filters);
-      return { page: found, returning: await lastStaysForQuotes(db, { campsiteId: tenant.campsiteId, quoteIds: found.items.map((item) => item.id) }) };
+    ({ page, returning } = await run(async (ctx) => {
+      const found = await listQuotes(ctx, filters);
+      return { page: found, returning: await lastStaysForQuotes(ctx, { quoteIds: found.items.map((item) => item.id) }) };
     }));
   } catch (error) {
     const known = classifyError(error);
@@ -63,7 +63,7 @@ export default async function QuotesPage({ searchParams }: { searchParams: Promi
     failure = known.message;
   }
   const openId = single(params.apri);
-  const drawer = openId ? await run(({ db }) => quoteDetailOrFailure(db, tenant, openId)) : null;
+  const drawer = openId ? await run((ctx) => quoteDetailOrFailure(ctx, openId)) : null;
   const ids = page?.items.map((item) => item.id) ?? [];
   const openIndex = openId ? ids.indexOf(openId) : -1;
   return (

@@ -21,14 +21,14 @@ export async function generateMetadata(): Promise<Metadata> {
 const italian = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '—');
 
 export default async function RequestsPage({ searchParams }: { searchParams: Promise<{ vista?: string; dopo?: string; q?: string }> }) {
-  const { tenant, run } = await staffPage();
+  const { run } = await staffPage();
   const { vista, dopo, q } = await searchParams;
   const scope = vista === 'tutte' ? 'all' : 'open';
   const search = typeof q === 'string' ? q.trim().slice(0, 200) : '';
-  const { page, returning } = await run(async ({ db }) => {
-    const found = await listRequests(db, tenant, { scope, search, cursor: typeof dopo === 'string' ? dopo : undefined });
+  const { page, returning } = await run(async (ctx) => {
+    const found = await listRequests(ctx, { scope, search, cursor: typeof dopo === 'string' ? dopo : undefined });
     // One query for the whole page: which of these guests booked in an earlier season.
-    return { page: found, returning: await lastStaysForQuotes(db, { campsiteId: tenant.campsiteId, quoteIds: found.items.map((item) => item.quoteId) }) };
+    return { page: found, returning: await lastStaysForQuotes(ctx, { quoteIds: found.items.map((item) => item.quoteId) }) };
   });
   const [t, tp] = await Promise.all([getTranslations('quotes.requests'), getTranslations('progress')]);
   const kept = new URLSearchParams({ ...(scope === 'all' ? { vista: 'tutte' } : {}), ...(search ? { q: search } : {}) });

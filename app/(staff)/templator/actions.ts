@@ -29,8 +29,8 @@ export const previewTemplateAction = staffAction(previewRequestSchema, async (ct
 });
 
 /** Contacts for the preview's searchable select: the list's own indexed search, 20 at most. */
-export const searchPreviewContactsAction = staffAction(z.object({ search: z.string().trim().max(200) }), async ({ tenant, db }, input) => {
-  const page = await listContacts(db, tenant, { search: input.search, limit: 20 });
+export const searchPreviewContactsAction = staffAction(z.object({ search: z.string().trim().max(200) }), async (ctx, input) => {
+  const page = await listContacts(ctx, { search: input.search, limit: 20 });
   return page.items.map((contact) => {
     const name = contactDisplayName(contact);
     return { value: contact.id, label: contact.email && contact.email !== name ? `${name} — ${contact.email}` : name };

@@ -57,7 +57,7 @@ export const contactRoutes = [
     group,
     summary: 'Tutti i clienti del campeggio, dal più recente; la risposta è un array JSON inviato a blocchi.',
     response: z.array(legacyContactSchema),
-    handler: async ({ db, tenant }) => streamedJsonArray(legacyPages(walkContacts(db, tenant, { sort: 'recenti' }, STREAM_PAGE_SIZE))),
+    handler: async (ctx) => streamedJsonArray(legacyPages(walkContacts(ctx, { sort: 'recenti' }, STREAM_PAGE_SIZE))),
   }),
   endpoint({
     method: 'POST',
@@ -68,8 +68,8 @@ export const contactRoutes = [
     body: contactListQuerySchema,
     // total stops at 10,000 (totalCapped: true beyond): an exact count of a large campsite cost more than the page.
     response: z.object({ items: z.array(legacyContactSchema), nextCursor: z.string().nullable(), total: z.number(), totalCapped: z.boolean() }),
-    handler: async ({ db, tenant }, { body }) => {
-      const [page, total] = await Promise.all([listContacts(db, tenant, body), countContacts(db, tenant, body)]);
+    handler: async (ctx, { body }) => {
+      const [page, total] = await Promise.all([listContacts(ctx, body), countContacts(ctx, body)]);
       return { items: page.items.map(toLegacyContact), nextCursor: page.nextCursor, total: total.count, totalCapped: total.capped };
     },
   }),
@@ -81,7 +81,7 @@ export const contactRoutes = [
     summary: 'Un cliente del campeggio (404 se non esiste o è di un altro campeggio).',
     params: idParams,
     response: legacyContactSchema,
-    handler: async ({ db, tenant }, { params }) => toLegacyContact(await getContact(db, tenant, params.id)),
+    handler: async (ctx, { params }) => toLegacyContact(await getContact(ctx, params.id)),
   }),
   endpoint({
     method: 'POST',
@@ -106,7 +106,7 @@ export const contactRoutes = [
     summary: 'Crea un cliente; serve almeno nome, cognome o e-mail. 409 se l’e-mail è già di un altro cliente del campeggio.',
     body: legacyNewContactBodySchema,
     response: legacyContactSchema,
-    handler: async ({ db, tenant }, { body }) => toLegacyContact(await createContact(db, tenant, body, { source: 'api' })),
+    handler: async (ctx, { body }) => toLegacyContact(await createContact(ctx, body, { source: 'api' })),
   }),
   endpoint({
     method: 'POST',
@@ -117,7 +117,7 @@ export const contactRoutes = [
     params: idParams,
     body: legacyContactPatchBodySchema,
     response: legacyContactSchema,
-    handler: async ({ db, tenant }, { params, body }) => toLegacyContact(await updateContact(db, tenant, params.id, body)),
+    handler: async (ctx, { params, body }) => toLegacyContact(await updateContact(ctx, params.id, body)),
   }),
   endpoint({
     method: 'POST',
@@ -127,7 +127,7 @@ export const contactRoutes = [
     summary: 'Elimina un cliente con i suoi preventivi; restituisce il cliente eliminato.',
     params: idParams,
     response: legacyContactSchema,
-    handler: async ({ db, tenant }, { params }) => toLegacyContact(await deleteContact(db, tenant, params.id)),
+    handler: async (ctx, { params }) => toLegacyContact(await deleteContact(ctx, params.id)),
   }),
   endpoint({
     method: 'POST',
@@ -137,7 +137,7 @@ export const contactRoutes = [
     summary: 'Cerca clienti per e-mail (esatta), testo libero e/o cifre del telefono; al massimo 50 risultati.',
     body: contactQuerySchema,
     response: z.array(legacyContactSchema),
-    handler: async ({ db, tenant }, { body }) => (await queryContacts(db, tenant, body)).map(toLegacyContact),
+    handler: async (ctx, { body }) => (await queryContacts(ctx, body)).map(toLegacyContact),
   }),
   endpoint({
     method: 'POST',
@@ -147,6 +147,6 @@ export const contactRoutes = [
     summary: 'I clienti in CSV (UTF-8 con BOM, separatore ;), con gli stessi filtri dell’elenco; file ExportDati_AAAA-MM-GG.csv.',
     body: contactFiltersSchema,
     response: z.string().describe('text/csv'),
-    handler: async ({ db, tenant }, { body }) => csvDownloadResponse(exportContactsCsv(db, tenant, body)),
+    handler: async (ctx, { body }) => csvDownloadResponse(exportContactsCsv(ctx, body)),
   }),
 ];

@@ -8,6 +8,7 @@ import { markReferenceUsed } from '@/lib/mail/traces';
 import { withMissGuard } from '@/lib/rate-limit/misses';
 import { z } from '@/lib/validation';
 import { endpoint, type BearerContext, type Endpoint } from '../endpoint';
+import { guestContextOf } from '../guest-context';
 import { metaSchema } from '../shapes/mail';
 import { addressList, blankToUndefined, htmlText, id, optionalId, referenceSchema, subjectText, threadSchema } from '@/lib/vocabulary/mail-fields';
 
@@ -145,8 +146,8 @@ export const mailRoutes: Endpoint[] = [
     handler: (ctx, { body }) =>
       withMissGuard(ctx.db, ctx.client.ip, async () => {
         const { queued } = await sendPublicConfirmation(
-          ctx.db,
-          { campsiteId: body.camp, contactId: body.cliente, quoteId: body.idPreventivo, languageId: body.idLingua, origin: ctx.origin },
+          guestContextOf(ctx, body.camp),
+          { contactId: body.cliente, quoteId: body.idPreventivo, languageId: body.idLingua, origin: ctx.origin },
           ctx.client,
         );
         return { ok: true, sent: queued };

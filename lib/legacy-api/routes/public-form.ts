@@ -9,6 +9,7 @@ import { campsiteLanguageList, findPublicCampsite, nationList, resolveFormLangua
 import { submitRequest } from '@/lib/requests/service';
 import { z } from '@/lib/validation';
 import { endpoint } from '../endpoint';
+import { guestContextOf } from '../guest-context';
 
 /**
  * The calls the public contact form makes without a login. The campsite is named by its (random,
@@ -110,11 +111,12 @@ export const publicFormRoutes = [
       'Con payload.newsletter: true parte il doppio opt-in: l’e-mail di conferma della newsletter, con il testo della casella come consenso.',
     body: z.object({ camp: campId, payload: z.record(z.string(), z.unknown(), 'Il payload deve essere un oggetto') }),
     response: z.object({ ok: z.literal(true) }),
-    handler: async ({ db, client, origin }, { body }) => {
-      const campsite = await campsiteOr404(db, body.camp);
+    handler: async (ctx, { body }) => {
+      const campsite = await campsiteOr404(ctx.db, body.camp);
+      const guest = guestContextOf(ctx, campsite.id);
       const idLingua = body.payload.idLingua;
-      const language = await resolveFormLanguage(db, campsite.id, typeof idLingua === 'number' || typeof idLingua === 'string' ? idLingua : undefined);
-      const outcome = await submitRequest(db, getBookingPlatform(), campsite, { values: body.payload, language, origin }, client);
+      const language = await resolveFormLanguage(guest, typeof idLingua === 'number' || typeof idLingua === 'string' ? idLingua : undefined);
+      const outcome = await submitRequest(guest, getBookingPlatform(), campsite, { values: body.payload, language, origin: ctx.origin }, ctx.client);
       if (outcome.ok) return { ok: true };
       if (outcome.reason === 'rate_limited') throw new AppError('rate_limited', outcome.message);
       throw new AppError('bad_request', outcome.message, { fieldErrors: outcome.fieldErrors });
@@ -140,7 +142,7 @@ export const publicFormRoutes = [
     summary: 'Le lingue che il campeggio offre agli ospiti, nel suo ordine, con il prefisso telefonico.',
     body: campBody,
     response: z.array(z.object({ idLingua: z.number(), nomeLingua: z.string(), codice: z.string(), prefisso: z.string() })),
-    handler: async ({ db }, { body }) => (await campsiteLanguageList(db, (await campsiteOr404(db, body.camp)).id)).map(languageShape),
+    handler: async (ctx, { body }) => (await campsiteLanguageList(guestContextOf(ctx, (await campsiteOr404(ctx.db, body.camp)).id))).map(languageShape),
   }),
   endpoint({
     method: 'POST',
@@ -150,10 +152,11 @@ export const publicFormRoutes = [
     summary: 'Le nazioni con il prefisso telefonico e le lingue; con «camp», le lingue di quel campeggio.',
     body: z.object({ camp: campId.optional() }),
     response: z.object({ nazioni: z.array(z.record(z.string(), z.unknown())), lingue: z.array(z.record(z.string(), z.unknown())) }),
-    handler: async ({ db }, { body }) => {
+    handler: async (ctx, { body }) => {
+      const { db } = ctx;
       const campsite = body.camp ? await campsiteOr404(db, body.camp) : null;
       const nations = await nationList(db);
-      const languageRows = campsite ? await campsiteLanguageList(db, campsite.id) : await db.query.languages.findMany({ orderBy: (l, { asc }) => [asc(l.id)] });
+      const languageRows = campsite ? await campsiteLanguageList(guestContextOf(ctx, campsite.id)) : await db.query.languages.findMany({ orderBy: (l, { asc }) => [asc(l.id)] });
       return {
         nazioni: nations.map((nation) => ({ idNazione: nation.id, nomeNazione: nation.name, iso: nation.isoCode, prefisso: nation.phonePrefix })),
         lingue: languageRows.map(languageShape),

@@ -7,6 +7,7 @@ import { buildGuestQuoteView, type GuestQuoteIds } from '@/lib/public-quotes/vie
 import type { Database } from '@/db/client';
 import { z } from '@/lib/validation';
 import { endpoint, type PublicContext } from '../endpoint';
+import { guestContextOf } from '../guest-context';
 
 const id = z.string().trim().min(1).max(100);
 const quoteParams = z.object({ idCamp: id, idPrev: id });
@@ -25,6 +26,12 @@ async function guestIds(db: Database, idCamp: string, idPrev: string, cliente?: 
 
 const guarded = <T>(ctx: PublicContext, call: () => Promise<T>) => withMissGuard(ctx.db, ctx.client.ip, call);
 
+/** The guest's quote, once its ids are checked, and the unit of work for its campsite. */
+async function guestQuote(ctx: PublicContext, params: { idCamp: string; idPrev: string }, cliente?: string) {
+  const ids = await guestIds(ctx.db, params.idCamp, params.idPrev, cliente);
+  return { ids, guest: guestContextOf(ctx, ids.campsiteId) };
+}
+
 export const publicQuoteRoutes = [
   endpoint({
     method: 'POST',
@@ -37,7 +44,8 @@ export const publicQuoteRoutes = [
     response: z.record(z.string(), z.unknown()),
     handler: (ctx, { params, body }) =>
       guarded(ctx, async () => {
-        const view = await buildGuestQuoteView(ctx.db, await guestIds(ctx.db, params.idCamp, params.idPrev, body.cliente));
+        const { ids, guest } = await guestQuote(ctx, params, body.cliente);
+        const view = await buildGuestQuoteView(guest, ids);
         if (!view) throw new AppError('not_found', 'Preventivo non trovato.');
         return view;
       }),
@@ -52,7 +60,10 @@ export const publicQuoteRoutes = [
     body: guestBody,
     response: z.object({ letto: z.boolean() }),
     handler: (ctx, { params, body }) =>
-      guarded(ctx, async () => ({ letto: await markViewedByGuest(ctx.db, await guestIds(ctx.db, params.idCamp, params.idPrev, body.cliente)) })),
+      guarded(ctx, async () => {
+        const { ids, guest } = await guestQuote(ctx, params, body.cliente);
+        return { letto: await markViewedByGuest(guest, ids) };
+      }),
   }),
   endpoint({
     method: 'POST',
@@ -64,7 +75,10 @@ export const publicQuoteRoutes = [
     body: guestBody.extend({ nome: z.string().trim().min(1, 'Indica un nome').max(120, 'Nome troppo lungo') }),
     response: z.object({ nome: z.string() }),
     handler: (ctx, { params, body }) =>
-      guarded(ctx, async () => ({ nome: (await renameByGuest(ctx.db, await guestIds(ctx.db, params.idCamp, params.idPrev, body.cliente), body.nome)).name })),
+      guarded(ctx, async () => {
+        const { ids, guest } = await guestQuote(ctx, params, body.cliente);
+        return { nome: (await renameByGuest(guest, ids, body.nome)).name };
+      }),
   }),
   endpoint({
     method: 'POST',
@@ -77,8 +91,8 @@ export const publicQuoteRoutes = [
     response: z.object({ accettata: z.number() }),
     handler: (ctx, { params, body }) =>
       guarded(ctx, async () => {
-        const ids = await guestIds(ctx.db, params.idCamp, params.idPrev, body.cliente);
-        const accepted = await acceptByGuest(ctx.db, ids, params.idx, ctx.origin);
+        const { ids, guest } = await guestQuote(ctx, params, body.cliente);
+        const accepted = await acceptByGuest(guest, ids, params.idx, ctx.origin);
         return { accettata: accepted.acceptedCardIdx ?? params.idx };
       }),
   }),

@@ -24,10 +24,10 @@ export const quoteRoutes = [
     group,
     summary: 'Tutti i preventivi del campeggio con le schede, i più recenti prima (inviati man mano, senza limite di memoria).',
     response: z.array(legacyQuoteSchema),
-    handler: async ({ db, tenant }) =>
+    handler: async (ctx) =>
       jsonArrayResponse(
         (async function* () {
-          for await (const { quote, cards } of walkQuotes(db, tenant)) yield toLegacyQuote(quote, cards);
+          for await (const { quote, cards } of walkQuotes(ctx)) yield toLegacyQuote(quote, cards);
         })(),
       ),
   }),
@@ -39,8 +39,8 @@ export const quoteRoutes = [
     summary: 'Una pagina di preventivi (paginazione a cursore) con i filtri dell’elenco: testo, stato, etichetta, date gg/mm/aaaa.',
     body: quoteListFiltersSchema,
     response: z.object({ items: z.array(z.record(z.string(), z.unknown())), nextCursor: z.string().nullable() }),
-    handler: async ({ db, tenant }, { body }) => {
-      const page = await listQuotes(db, tenant, body);
+    handler: async (ctx, { body }) => {
+      const page = await listQuotes(ctx, body);
       return {
         nextCursor: page.nextCursor,
         items: page.items.map((item) => ({
@@ -67,8 +67,8 @@ export const quoteRoutes = [
     summary: 'Un preventivo con le sue schede.',
     params: idParams,
     response: legacyQuoteSchema,
-    handler: async ({ db, tenant }, { params }) => {
-      const detail = await getQuoteDetail(db, tenant, params.id);
+    handler: async (ctx, { params }) => {
+      const detail = await getQuoteDetail(ctx, params.id);
       return toLegacyQuote(detail.quote, detail.cards);
     },
   }),
@@ -80,10 +80,10 @@ export const quoteRoutes = [
     summary: 'Crea un preventivo (bozza o nuovo); i prezzi delle schede sono calcolati dal listino della piattaforma.',
     body: legacyQuoteInputSchema,
     response: legacyQuoteSchema,
-    handler: async ({ db, tenant }, { body }) => {
+    handler: async (ctx, { body }) => {
       const input = quoteInputSchema.parse(fromLegacyQuoteInput(body));
-      const quote = await createQuote(db, tenant, input, getBookingPlatform());
-      return toLegacyQuote(quote, await cardsOf(db, tenant, quote.id));
+      const quote = await createQuote(ctx, input, getBookingPlatform());
+      return toLegacyQuote(quote, await cardsOf(ctx, quote.id));
     },
   }),
   ...(['/editQuote/{id}', '/editQuoteNoDate/{id}'] as const).map((path) =>
@@ -99,11 +99,11 @@ export const quoteRoutes = [
       params: idParams,
       body: legacyQuoteInputSchema,
       response: legacyQuoteSchema,
-      handler: async ({ db, tenant }, { params, body }) => {
-        const current = { quote: await findQuote(db, tenant, params.id), cards: await cardsOf(db, tenant, params.id) };
+      handler: async (ctx, { params, body }) => {
+        const current = { quote: await findQuote(ctx, params.id), cards: await cardsOf(ctx, params.id) };
         const input = quoteInputSchema.parse(fromLegacyQuoteInput(body, current));
-        const quote = await updateQuote(db, tenant, params.id, input, getBookingPlatform(), { keepValidity: path !== '/editQuote/{id}' });
-        return toLegacyQuote(quote, await cardsOf(db, tenant, quote.id));
+        const quote = await updateQuote(ctx, params.id, input, getBookingPlatform(), { keepValidity: path !== '/editQuote/{id}' });
+        return toLegacyQuote(quote, await cardsOf(ctx, quote.id));
       },
     }),
   ),
@@ -115,8 +115,8 @@ export const quoteRoutes = [
     summary: 'Elimina un preventivo (non uno già convertito in prenotazione).',
     params: idParams,
     response: ok,
-    handler: async ({ db, tenant }, { params }) => {
-      await deleteQuote(db, tenant, params.id);
+    handler: async (ctx, { params }) => {
+      await deleteQuote(ctx, params.id);
       return { ok: true };
     },
   }),
@@ -128,9 +128,9 @@ export const quoteRoutes = [
     summary: 'Cerca preventivi per cliente, stato o testo (al massimo 50).',
     body: z.object({ contact: z.string().trim().min(1).optional(), progress: z.enum(QUOTE_PROGRESS, 'Stato del preventivo non valido').optional(), search: z.string().max(100).optional() }),
     response: z.array(legacyQuoteSchema),
-    handler: async ({ db, tenant }, { body }) => {
-      const page = await listQuotes(db, tenant, { contactId: body.contact, progress: body.progress ? [body.progress] : undefined, search: body.search, limit: 50 });
-      return Promise.all(page.items.map(async (item) => toLegacyQuote(await findQuote(db, tenant, item.id), await cardsOf(db, tenant, item.id))));
+    handler: async (ctx, { body }) => {
+      const page = await listQuotes(ctx, { contactId: body.contact, progress: body.progress ? [body.progress] : undefined, search: body.search, limit: 50 });
+      return Promise.all(page.items.map(async (item) => toLegacyQuote(await findQuote(ctx, item.id), await cardsOf(ctx, item.id))));
     },
   }),
   endpoint({
@@ -142,9 +142,9 @@ export const quoteRoutes = [
     params: prevParams,
     body: z.object({ idx: z.coerce.number().int().min(0).optional() }),
     response: z.object({ disponibile: z.boolean(), risorse: z.array(z.object({ id: z.string(), nome: z.string() })) }),
-    handler: async ({ db, tenant }, { params, body }) => {
-      const quote = await findQuote(db, tenant, params.idPrev);
-      const availability = await checkAvailability(db, tenant, getBookingPlatform(), quote.id, body.idx ?? quote.acceptedCardIdx ?? 0);
+    handler: async (ctx, { params, body }) => {
+      const quote = await findQuote(ctx, params.idPrev);
+      const availability = await checkAvailability(ctx, getBookingPlatform(), quote.id, body.idx ?? quote.acceptedCardIdx ?? 0);
       return { disponibile: availability.available, risorse: availability.resources.map((resource) => ({ id: resource.id, nome: resource.name })) };
     },
   }),
@@ -157,10 +157,10 @@ export const quoteRoutes = [
     params: prevParams,
     body: z.object({ risorse: z.array(z.string().trim().min(1)).min(1, 'Scegli almeno una risorsa').max(10), idx: z.coerce.number().int().min(0).optional() }),
     response: legacyQuoteSchema,
-    handler: async ({ db, tenant }, { params, body }) => {
-      const quote = await findQuote(db, tenant, params.idPrev);
-      const booked = await bookQuote(db, tenant, getBookingPlatform(), quote.id, { cardIdx: body.idx ?? quote.acceptedCardIdx ?? 0, resourceIds: body.risorse });
-      return toLegacyQuote(booked, await cardsOf(db, tenant, booked.id));
+    handler: async (ctx, { params, body }) => {
+      const quote = await findQuote(ctx, params.idPrev);
+      const booked = await bookQuote(ctx, getBookingPlatform(), quote.id, { cardIdx: body.idx ?? quote.acceptedCardIdx ?? 0, resourceIds: body.risorse });
+      return toLegacyQuote(booked, await cardsOf(ctx, booked.id));
     },
   }),
   endpoint({
@@ -177,8 +177,8 @@ export const quoteRoutes = [
       risposta: z.unknown().optional(),
     }),
     response: ok,
-    handler: async ({ db, tenant }, { params, body }) => {
-      await recordAttempt(db, tenant, params.id, { cardIdx: body.idx, outcome: body.esito === 'ok' ? 'ok' : 'failed', error: body.errore, response: body.risposta });
+    handler: async (ctx, { params, body }) => {
+      await recordAttempt(ctx, params.id, { cardIdx: body.idx, outcome: body.esito === 'ok' ? 'ok' : 'failed', error: body.errore, response: body.risposta });
       return { ok: true };
     },
   }),

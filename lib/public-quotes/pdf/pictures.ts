@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { DbOrTx } from '@/db/client';
 import { images } from '@/db/schema';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import type { GuestQuoteView } from '../view';
 
 /** Wide enough for a third of an A4 page at print quality; a stored picture may be 2560 px. */
@@ -15,13 +15,13 @@ export type PdfPicture = { src: string; width: number; height: number };
  * re-encoded small: a stored PNG or a large JPEG would make the PDF heavy for a mail. A picture
  * that cannot be read is left out rather than failing the document.
  */
-export async function loadPdfPictures(db: DbOrTx, view: GuestQuoteView): Promise<Map<string, PdfPicture>> {
+export async function loadPdfPictures(ctx: CampsiteCtx, view: GuestQuoteView): Promise<Map<string, PdfPicture>> {
   const ids = [...new Set(view.cards.flatMap((card) => card.images.map((image) => image.id)))];
   if (ids.length === 0) return new Map();
-  const rows = await db
+  const rows = await ctx.db
     .select({ id: images.id, data: images.data })
     .from(images)
-    .where(and(eq(images.campingId, view.campsite.id), inArray(images.id, ids)));
+    .where(and(eq(images.campingId, ctx.campsiteId), inArray(images.id, ids)));
   const encoded = await Promise.all(
     rows.map(async (row) => {
       try {

@@ -1,8 +1,8 @@
 import { renderToBuffer } from '@react-pdf/renderer';
 import { createElement } from 'react';
-import type { DbOrTx } from '@/db/client';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { guestQuotePath } from '@/lib/vocabulary/quote-links';
-import { buildGuestQuoteView, type GuestQuoteIds, type GuestQuoteView } from '../view';
+import { buildGuestQuoteView, type GuestQuoteIds, type GuestQuoteKey, type GuestQuoteView } from '../view';
 import { pdfFileName } from './pdf-text';
 import { loadPdfPictures, type PdfPicture } from './pictures';
 import { QuoteDocument } from './quote-document';
@@ -16,10 +16,11 @@ export type QuotePdfData = { ids: GuestQuoteIds; view: GuestQuoteView; pictures:
  * (buildGuestQuoteView) and its pictures. Null unless the three ids belong together, like the
  * page's 404. Apart from the drawing, so a caller's transaction is not held while it draws.
  */
-export async function loadQuotePdf(db: DbOrTx, ids: GuestQuoteIds): Promise<QuotePdfData | null> {
-  const view = await buildGuestQuoteView(db, ids);
+export async function loadQuotePdf(ctx: CampsiteCtx, key: GuestQuoteKey): Promise<QuotePdfData | null> {
+  const view = await buildGuestQuoteView(ctx, key);
   if (!view) return null;
-  return { ids, view, pictures: await loadPdfPictures(db, view) };
+  const ids = { campsiteId: ctx.campsiteId, quoteId: key.quoteId, contactId: key.contactId };
+  return { ids, view, pictures: await loadPdfPictures(ctx, view) };
 }
 
 /** Draws the document in the guest's language; `origin` adds a link back to the mini-site. */
@@ -31,7 +32,7 @@ export async function drawQuotePdf({ ids, view, pictures }: QuotePdfData, option
 }
 
 /** The quote as a PDF in the guest's language, or null when the ids do not belong together. Reads only. */
-export async function renderQuotePdf(db: DbOrTx, ids: GuestQuoteIds, options: { origin?: string } = {}): Promise<QuotePdf | null> {
-  const data = await loadQuotePdf(db, ids);
+export async function renderQuotePdf(ctx: CampsiteCtx, key: GuestQuoteKey, options: { origin?: string } = {}): Promise<QuotePdf | null> {
+  const data = await loadQuotePdf(ctx, key);
   return data && drawQuotePdf(data, options);
 }

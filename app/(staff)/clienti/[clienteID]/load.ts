@@ -19,11 +19,11 @@ async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
  */
 export const findContactDetail = cache(async (id: string) => {
   const { tenant, run } = await staffPage();
-  return { tenant, detail: await orNull(() => run(({ db }) => getContactDetail(db, tenant, id))) };
+  return { tenant, detail: await orNull(() => run((ctx) => getContactDetail(ctx, id))) };
 });
 
 /** The contact alone, for the edit form. */
 export const findContact = cache(async (id: string) => {
   const { tenant, run } = await staffPage();
-  return { tenant, contact: await orNull(() => run(({ db }) => getContact(db, tenant, id))) };
+  return { tenant, contact: await orNull(() => run((ctx) => getContact(ctx, id))) };
 });

@@ -43,8 +43,8 @@ export default async function ContactDetailPage({ params }: Props) {
       Promise.all([
         getOwnCampsite(ctx),
         contactMailTimeline(ctx, { contactId: detail.contact.id, limit: CONTACT_MAILS_PAGE }),
-        contactQuestionThreads(ctx.db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id }),
-        lastStayOfContact(ctx.db, { campsiteId: tenant.campsiteId, contactId: detail.contact.id, beforeYear }),
+        contactQuestionThreads(ctx, { contactId: detail.contact.id }),
+        lastStayOfContact(ctx, { contactId: detail.contact.id, beforeYear }),
       ]),
     ),
   ]);

@@ -9,6 +9,6 @@ import { csvDownloadResponse, exportContactsCsv } from '@/lib/contacts/export';
 export async function GET(request: Request) {
   return staffRoute({ onNoSession: 'login' }, async ({ run }) => {
     const params = parseContactListParams(Object.fromEntries(new URL(request.url).searchParams));
-    return run(async ({ db, tenant }) => csvDownloadResponse(exportContactsCsv(db, tenant, params)));
+    return run(async (ctx) => csvDownloadResponse(exportContactsCsv(ctx, params)));
   });
 }

@@ -13,8 +13,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function NewContactPage() {
-  const { tenant, run } = await staffPage();
-  const [options, t] = await Promise.all([run(({ db }) => contactFormOptions(db, tenant)), getTranslations('contacts')]);
+  const { run } = await staffPage();
+  const [options, t] = await Promise.all([run((ctx) => contactFormOptions(ctx)), getTranslations('contacts')]);
   return (
     <PageContainer>
       <Stack gap="lg" maw={900}>

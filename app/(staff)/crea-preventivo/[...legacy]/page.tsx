@@ -9,10 +9,10 @@ import { candidateIds, legacyCreateTarget } from '@/lib/quotes/legacy-paths';
  * than two ids. Each leads to the page that does that today (lib/quotes/legacy-paths.ts).
  */
 export default async function LegacyCreateQuotePath({ params }: { params: Promise<{ legacy: string[] }> }) {
-  const { tenant, run } = await staffPage();
+  const { run } = await staffPage();
   const segments = (await params).legacy;
   const ids = candidateIds(segments);
-  const found = await run(({ db }) => lookupLegacyIds(db, tenant, ids));
+  const found = await run((ctx) => lookupLegacyIds(ctx, ids));
   const target = legacyCreateTarget(segments, found);
   if (!target) notFound();
   redirect(target);

@@ -33,11 +33,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** One list: its counts, its members newest first, and the ways to add more. */
 export default async function ListPage({ params }: Props) {
-  const { campsiteId, list, run } = await findList((await params).listId);
+  const { list, run } = await findList((await params).listId);
   if (!list) notFound();
   const [t, [members, options]] = await Promise.all([
     getTranslations('lists'),
-    run((ctx) => Promise.all([listMembers(ctx, { listId: list.id }), contactFormOptions(ctx.db, { campsiteId })])),
+    run((ctx) => Promise.all([listMembers(ctx, { listId: list.id }), contactFormOptions(ctx)])),
   ]);
 
   return (

@@ -5,9 +5,9 @@ import { listScheduledJobs } from '@/lib/workflows/jobs-overview';
 import type { SectionProps } from './types';
 
 /** v=jobs, Attività pianificate: every periodic job, its latest runs and failures (operator only). */
-export async function ScheduledJobsSection({ tenant, run }: SectionProps) {
+export async function ScheduledJobsSection({ run }: SectionProps) {
   const t = await getTranslations('scheduledJobs');
-  const jobs = await run(({ db }) => listScheduledJobs(db, tenant));
+  const jobs = await run((ctx) => listScheduledJobs(ctx));
   return (
     <Stack gap="lg">
       <div>

@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function EditContactPage({ params }: Props) {
   const { tenant, contact } = await findContact((await params).clienteID);
   if (!contact) notFound();
-  const [options, t] = await Promise.all([runStaffWork(tenant, ({ db }) => contactFormOptions(db, tenant)), getTranslations('contacts')]);
+  const [options, t] = await Promise.all([runStaffWork(tenant, (ctx) => contactFormOptions(ctx)), getTranslations('contacts')]);
   return (
     <PageContainer>
       <Stack gap="lg" maw={900}>

@@ -19,9 +19,9 @@ export async function generateMetadata(): Promise<Metadata> {
 const italian = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '—');
 
 export default async function BookingStepsPage({ params }: { params: Promise<{ idPreventivo: string }> }) {
-  const { tenant, run } = await staffPage();
+  const { run } = await staffPage();
   const { idPreventivo } = await params;
-  const detail = await run(({ db }) => quoteDetailOr404(db, tenant, idPreventivo));
+  const detail = await run((ctx) => quoteDetailOr404(ctx, idPreventivo));
   const [t, tq, tp] = await Promise.all([getTranslations('quotes.booking'), getTranslations('quotes'), getTranslations('progress')]);
   const { quote, contact } = detail;
   const quoteHref = `/crea-preventivo/preview/${contact.id}/${quote.id}`;

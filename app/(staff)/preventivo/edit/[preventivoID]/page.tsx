@@ -33,14 +33,14 @@ async function ReproposedNotice({ notice }: { notice: Notice }) {
 }
 
 export default async function EditQuotePage({ params, searchParams }: { params: Promise<{ preventivoID: string }>; searchParams: Promise<Notice> }) {
-  const { tenant, run } = await staffPage();
+  const { run } = await staffPage();
   const { preventivoID } = await params;
   const notice = await searchParams;
-  const detail = await run(({ db }) => quoteDetailOr404(db, tenant, preventivoID));
+  const detail = await run((ctx) => quoteDetailOr404(ctx, preventivoID));
   // An accepted or booked quote is read-only: its preview says why.
   if (LOCKED_CONTENT.includes(detail.quote.progress)) redirect(`/crea-preventivo/preview/${detail.contact.id}/${detail.quote.id}`);
   // The platform's availability call runs inside the campsite's transaction; its timeout bounds it.
-  const data = await run(({ db }) => loadEditorData(db, tenant, getBookingPlatform(), { detail }));
+  const data = await run((ctx) => loadEditorData(ctx, getBookingPlatform(), { detail }));
   const t = await getTranslations('quotes.editor');
   return (
     <PageContainer>

@@ -23,14 +23,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** A guest's request as they sent it, and the two ways forward: prepare the quote or refuse. */
 export default async function RequestPreviewPage({ params }: { params: Promise<Params> }) {
-  const { tenant, run } = await staffPage();
+  const { run } = await staffPage();
   const { idPreventivo, clienteID } = await params;
-  const { detail, preview, lastStay } = await run(async ({ db }) => {
-    const found = await quoteDetailOr404(db, tenant, idPreventivo, clienteID);
+  const { detail, preview, lastStay } = await run(async (ctx) => {
+    const found = await quoteDetailOr404(ctx, idPreventivo, clienteID);
     return {
       detail: found,
-      preview: found.request ? await requestPreview(db, found.request, found.contact) : null,
-      lastStay: (await lastStaysForQuotes(db, { campsiteId: tenant.campsiteId, quoteIds: [found.quote.id] })).get(found.quote.id) ?? null,
+      preview: found.request ? await requestPreview(ctx.db, found.request, found.contact) : null,
+      lastStay: (await lastStaysForQuotes(ctx, { quoteIds: [found.quote.id] })).get(found.quote.id) ?? null,
     };
   });
   const [t, tp, tr] = await Promise.all([getTranslations('quotes.requests'), getTranslations('progress'), getTranslations('returningGuests')]);

@@ -14,9 +14,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RefuseRequestPage({ params }: { params: Promise<{ idPreventivo: string }> }) {
-  const { tenant, run } = await staffPage();
+  const { run } = await staffPage();
   const { idPreventivo } = await params;
-  const detail = await run(({ db }) => quoteDetailOr404(db, tenant, idPreventivo));
+  const detail = await run((ctx) => quoteDetailOr404(ctx, idPreventivo));
   const t = await getTranslations('quotes.requests');
   const refusable = canTransition(detail.quote.progress, 'rifiutato', 'staff');
   return (

@@ -36,14 +36,14 @@ export async function QuotePreviewScreen({ idCliente, idPreventivo, openMail }: 
   const { tenant, run } = await staffPage();
   const { detail, language, mailPanel, questions, threads } = await run(async (ctx) => {
     const { db } = ctx;
-    const detail = await quoteDetailOr404(db, tenant, idPreventivo, idCliente);
+    const detail = await quoteDetailOr404(ctx, idPreventivo, idCliente);
     const [language] = detail.quote.languageId
       ? await db.select({ name: languages.name }).from(languages).where(eq(languages.id, detail.quote.languageId))
       : [];
     // One after the other: a transaction runs one statement at a time anyway.
-    const mailPanel = await loadQuoteMailPanel(db, tenant.campsiteId, detail);
+    const mailPanel = await loadQuoteMailPanel(ctx, detail);
     const mailbox = await findMailbox(ctx);
-    const questions = await quoteQuestionThread(db, { campsiteId: tenant.campsiteId, quoteId: detail.quote.id });
+    const questions = await quoteQuestionThread(ctx, { quoteId: detail.quote.id });
     const threads = mailbox ? await quoteMailThreads(ctx, { quoteId: detail.quote.id }) : null;
     return { detail, language, mailPanel, questions, threads };
   });

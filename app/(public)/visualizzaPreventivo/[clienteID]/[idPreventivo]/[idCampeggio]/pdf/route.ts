@@ -39,7 +39,7 @@ export async function GET(_request: Request, { params }: Context) {
         if (!allowed.allowed) return new Response('Too many requests', { status: 429, headers: { 'Retry-After': String(secondsLeft(allowed)), 'Cache-Control': 'no-store' } });
       }
       const pdf = await withMissGuard(db, ip, async () => {
-        const data = await runGuestWork(ids.campsiteId, (ctx) => loadQuotePdf(ctx.db, ids));
+        const data = await runGuestWork(ids.campsiteId, (ctx) => loadQuotePdf(ctx, ids));
         if (!data) throw new AppError('not_found', 'Preventivo non trovato.');
         return drawQuotePdf(data, { origin });
       });

@@ -11,10 +11,10 @@ type Context = { params: Promise<{ idCliente: string; idPreventivo: string }> };
  * drawing happens after the read's transaction has closed.
  */
 export async function GET(_request: Request, { params }: Context) {
-  return staffRoute({ forbidden: 'Il tuo account non ha accesso ai preventivi.' }, async ({ tenant, run }) => {
+  return staffRoute({ forbidden: 'Il tuo account non ha accesso ai preventivi.' }, async ({ run }) => {
     const { idCliente, idPreventivo } = await params;
     if (idCliente.length > 100 || idPreventivo.length > 100) return pdfNotFound();
-    const data = await run(({ db }) => loadQuotePdf(db, { campsiteId: tenant.campsiteId, quoteId: idPreventivo, contactId: idCliente }));
+    const data = await run((ctx) => loadQuotePdf(ctx, { quoteId: idPreventivo, contactId: idCliente }));
     if (!data) return pdfNotFound();
     return pdfDownload(await drawQuotePdf(data, { origin: await publicOrigin() }));
   });

@@ -17,9 +17,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function CardPreviewPage({ params }: { params: Promise<Params> }) {
-  const { tenant, run } = await staffPage();
+  const { run } = await staffPage();
   const { idCliente, idPreventivo, schedaID } = await params;
-  const detail = await run(({ db }) => quoteDetailOr404(db, tenant, idPreventivo, idCliente));
+  const detail = await run((ctx) => quoteDetailOr404(ctx, idPreventivo, idCliente));
   const card = detail.cards.find((candidate) => candidate.id === schedaID);
   if (!card) notFound();
   const t = await getTranslations('quotes');

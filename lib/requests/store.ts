@@ -25,8 +25,10 @@ function stayForStaff(input: RequestInput): string {
 }
 
 /**
- * The guest already known by this e-mail (any case) gets the missing names and the new phone,
- * nation and language; otherwise a contact is created, with no owner, marked as from the form.
+ * The guest already known by this e-mail (any case) gets only what the campsite's record lacks
+ * (names, phone, nation, language): an anonymous form must not change what the staff know, and
+ * anyone can type a guest's address. What the guest typed stays on the request for the staff to
+ * apply. Otherwise a contact is created, with no owner, marked as from the form.
  */
 async function upsertContact(ctx: CampsiteCtx, input: RequestInput, languageId: number | null): Promise<{ row: ContactRow; created: boolean }> {
   const { db: tx, campsiteId } = ctx;
@@ -40,16 +42,17 @@ async function upsertContact(ctx: CampsiteCtx, input: RequestInput, languageId: 
     .limit(1);
   const phone = input.phone ? { phone: input.phone, phonePrefix: input.phonePrefix } : {};
   if (existing) {
+    const missing = {
+      ...(!existing.firstName && input.firstName ? { firstName: input.firstName } : {}),
+      ...(!existing.lastName && input.lastName ? { lastName: input.lastName } : {}),
+      ...(!existing.phone && input.phone ? phone : {}),
+      ...(!existing.nationId && input.nationId ? { nationId: input.nationId } : {}),
+      ...(!existing.languageId && (input.languageId ?? languageId) ? { languageId: input.languageId ?? languageId } : {}),
+    };
+    if (Object.keys(missing).length === 0) return { row: existing, created: false };
     const [row] = await tx
       .update(contacts)
-      .set({
-        firstName: existing.firstName || input.firstName || '',
-        lastName: existing.lastName || input.lastName || '',
-        ...phone,
-        ...(input.nationId ? { nationId: input.nationId } : {}),
-        ...(input.languageId ? { languageId: input.languageId } : existing.languageId ? {} : { languageId }),
-        version: sql`${contacts.version} + 1`,
-      })
+      .set({ ...missing, version: sql`${contacts.version} + 1` })
       .where(and(eq(contacts.id, existing.id), eq(contacts.campingId, campsiteId)))
       .returning();
     return { row, created: false };

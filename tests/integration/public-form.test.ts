@@ -80,11 +80,30 @@ describe('submitRequest', () => {
 
     const all = await db.select().from(contacts).where(eq(contacts.campingId, target.campsite.id));
     expect(all).toHaveLength(1);
-    // The name the campsite already had stays; the missing surname, the phone, nation and language come in.
-    expect(all[0]).toMatchObject({ id: known.id, firstName: 'Anna', lastName: 'Rossi', email, phonePrefix: '+39', phone: '333 1234567', nationId: 1, languageId: 2, notes: 'Cliente abituale', source: 'staff' });
-    expect(all[0].version).toBe(known.version + 2);
+    // The name and language the campsite already had stay; the missing surname, phone and nation come in.
+    expect(all[0]).toMatchObject({ id: known.id, firstName: 'Anna', lastName: 'Rossi', email, phonePrefix: '+39', phone: '333 1234567', nationId: 1, languageId: 1, notes: 'Cliente abituale', source: 'staff' });
+    // The second request found nothing missing: the record was not touched again.
+    expect(all[0].version).toBe(known.version + 1);
     const requests = await requestsOf(target.campsite.id);
     expect(requests.map((request) => request.contactId)).toEqual([known.id, known.id]);
+  });
+
+  it('never changes what the campsite knows of a guest: an anonymous request keeps its own values', async () => {
+    const target = await makeFormCampsite(db);
+    const email = `noto-${unique()}@example.it`;
+    const [known] = await db
+      .insert(contacts)
+      .values({ campingId: target.campsite.id, firstName: 'Giulia', lastName: 'Bianchi', email, phonePrefix: '+39', phone: '347 1112233', nationId: 1, languageId: 1 })
+      .returning();
+    // Anyone can type a guest's address: here with a bogus phone, another nation and language.
+    const values = validValues({ email, nome: 'Falso', cognome: 'Nome', prefisso: '+49', telefono: '000', nazione: '2', lingua: '3' });
+    expect((await send(target, values)).ok).toBe(true);
+    const [after] = await db.select().from(contacts).where(eq(contacts.id, known.id));
+    expect(after).toEqual(known);
+    // What was typed is on the request, for the staff to apply if it is really the guest.
+    const [request] = await requestsOf(target.campsite.id);
+    expect(request.contactId).toBe(known.id);
+    expect(request.payload).toMatchObject({ nome: 'Falso', cognome: 'Nome', telefono: '+49 000' });
   });
 
   it('never touches a contact of another campsite with the same e-mail', async () => {

@@ -102,7 +102,7 @@ const plainRefusal = (status: number, text: string) => new NextResponse(text, { 
 
 function invalidAddress(pathname: string) {
   if (pathname.startsWith('/api/')) return NextResponse.json({ error: 'Indirizzo non valido: il percorso contiene caratteri non ammessi o codificati male.' }, { status: 400 });
-  return new NextResponse('Indirizzo non valido · Ungültige Adresse · Invalid address', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  return plainRefusal(400, 'Indirizzo non valido · Ungültige Adresse · Invalid address');
 }
 
 /**

@@ -35,7 +35,8 @@ export function delayAfter(failures: number): number {
   return Math.min(2 ** Math.min(failures - LOGIN_DELAY.freeFailures + 1, MAX_EXPONENT), LOGIN_DELAY.maxDelaySeconds);
 }
 
-export type AttemptClaim = { allowed: true; failures: number } | { allowed: false; failures: number; retryAt: Date; retryAfterSeconds: number };
+/** Whether this attempt may try the password; a refusal says no more (the reopening time stays unsaid). */
+export type AttemptClaim = { allowed: boolean };
 
 /**
  * Takes the account's next attempt, counting it as a failure until the password proves right
@@ -59,12 +60,9 @@ export async function claimLoginAttempt(db: DbOrTx, subject: AttemptSubject, now
   );
   if (claimed) {
     if (Number(claimed.points) === 1) await forgetOldDelays(db, now);
-    return { allowed: true, failures: Number(claimed.points) };
+    return { allowed: true };
   }
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, keyOf(subject))).limit(1);
-  const retryAt = new Date((row?.expire ?? now).getTime() - forget * 1000);
-  const retryAfterSeconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
-  return { allowed: false, failures: row?.points ?? 0, retryAt, retryAfterSeconds };
+  return { allowed: false };
 }
 
 /** The right password: the failures of whoever tried (a known browser, or the unknown ones) are forgotten. */

@@ -3,7 +3,7 @@ import { lookupStaff, requireStaff } from '@/lib/auth/staff';
 import { classifyError } from '@/lib/error-classification';
 import type { Tenant } from '@/lib/tenant';
 import { runStreamingUnitOfWork } from './streamed';
-import { staffWho, type StaffCtx } from './unit-of-work';
+import { asStaff, staffWho, type StaffCtx } from './unit-of-work';
 
 type PackOption = { packLevel?: 0 | 10 };
 
@@ -15,7 +15,7 @@ export type StaffRequest = {
 };
 
 function staffRequest(tenant: Tenant): StaffRequest {
-  return { tenant, run: (work) => runStreamingUnitOfWork(staffWho(tenant), (ctx) => work({ ...ctx, campsiteId: tenant.campsiteId, tenant })) };
+  return { tenant, run: (work) => runStreamingUnitOfWork(staffWho(tenant), (ctx) => work(asStaff(ctx, tenant))) };
 }
 
 /**

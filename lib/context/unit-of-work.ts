@@ -85,8 +85,11 @@ export function contextOf(who: Who, db: Database): Ctx {
   return { who, campsiteId: campsiteOf(who), db, afterCommit: deferred };
 }
 
+/** A staff session's unit of work from the one built for its `who`: the tenant beside it. */
+export const asStaff = (ctx: Ctx, tenant: Tenant): StaffCtx => ({ ...ctx, campsiteId: tenant.campsiteId, tenant });
+
 /** The staff unit of work over a handle already opened (the action walk's tests hand in their database). */
-export const staffContext = (tenant: Tenant, db: Database): StaffCtx => ({ ...contextOf(staffWho(tenant), db), campsiteId: tenant.campsiteId, tenant });
+export const staffContext = (tenant: Tenant, db: Database): StaffCtx => asStaff(contextOf(staffWho(tenant), db), tenant);
 
 /** A campsite's unit of work over a handle already opened: a job inside its own transaction, a test. */
 export const campsiteContext = (who: Extract<Who, { kind: 'guest' | 'job' }>, db: Database): CampsiteCtx => ({ ...contextOf(who, db), campsiteId: who.campsiteId });
@@ -104,7 +107,7 @@ export function runUnitOfWork<T>(who: Who, work: (ctx: Ctx) => Promise<T>, root:
 
 /** The staff flavour: the session's tenant travels with the walled handle. */
 export function runStaffWork<T>(tenant: Tenant, work: (ctx: StaffCtx) => Promise<T>, root?: Database): Promise<T> {
-  return runUnitOfWork(staffWho(tenant), (ctx) => work({ ...ctx, campsiteId: tenant.campsiteId, tenant }), root);
+  return runUnitOfWork(staffWho(tenant), (ctx) => work(asStaff(ctx, tenant)), root);
 }
 
 /**

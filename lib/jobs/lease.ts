@@ -74,12 +74,12 @@ export async function takeLease<T extends PgTable>(db: DbOrTx, options: TakeOpti
     const key = sql.join(options.key, sql`, `);
     where = sql`(${key}) in (select ${key} from ${table} where ${free} ${options.orderBy ? sql`order by ${options.orderBy}` : sql``} limit ${limit} for update skip locked)`;
   }
-  const set = { ...options.set, [propertyOf(table, until)]: leaseDeadline(seconds, now) } as SetSource<T>;
+  const untilKey = propertyOf(table, until);
+  const set = { ...options.set, [untilKey]: leaseDeadline(seconds, now) } as SetSource<T>;
   // drizzle's builder cannot follow a table given as a type parameter; the shape is checked above.
   const update = db.update(table as PgTable).set(set as never).where(where).returning() as unknown as Promise<T['$inferSelect'][]>;
   const rows = await update;
-  const key = propertyOf(table, until);
-  const deadline = rows.length ? ((rows[0] as Record<string, unknown>)[key] as Date) : null;
+  const deadline = rows.length ? ((rows[0] as Record<string, unknown>)[untilKey] as Date) : null;
   return { rows, until: deadline };
 }
 

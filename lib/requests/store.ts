@@ -138,8 +138,8 @@ export async function storeRequest(
       request: { arrival: input.arrival, departure: input.departure, message: input.message ?? '', payload },
       now,
     });
-    await guestEvents.request({ ...ctx, db: tx }, quote, contact.row, stayForStaff(input));
-    await queueContactConfirmation({ ...ctx, db: tx }, {
+    await guestEvents.request(inTx, quote, contact.row, stayForStaff(input));
+    await queueContactConfirmation(inTx, {
       guest: contact.row,
       locale: language.locale,
       origin,

@@ -1,6 +1,7 @@
 import { Text } from '@react-email/components';
 import type { GuestLocale } from '@/lib/i18n/locales';
 import { MailLayout, paragraph } from './layout';
+import { NewsletterConfirmSection } from './newsletter-confirmation';
 import { MAIL_TEXTS } from './texts';
 
 export type ContactConfirmationProps = {
@@ -10,10 +11,12 @@ export type ContactConfirmationProps = {
   arrival?: string | null;
   departure?: string | null;
   message?: string | null;
+  /** The guest ticked the newsletter: its confirmation link travels in this mail. */
+  newsletter?: { confirmUrl: string; validDays: number } | null;
 };
 
-/** Sent to the guest after the public contact form (/sendMailConfirm). */
-export function ContactConfirmation({ locale, campsite, guestName, arrival, departure, message }: ContactConfirmationProps) {
+/** Sent to the guest after the public contact form (and /sendMailConfirm). */
+export function ContactConfirmation({ locale, campsite, guestName, arrival, departure, message, newsletter }: ContactConfirmationProps) {
   const t = MAIL_TEXTS[locale];
   return (
     <MailLayout lang={locale} preview={t.confirmSubject(campsite)} campsite={campsite} footer={t.footer(campsite)}>
@@ -27,6 +30,7 @@ export function ContactConfirmation({ locale, campsite, guestName, arrival, depa
           {message ? <Text style={{ ...paragraph, whiteSpace: 'pre-line' }}>{`${t.message}: ${message}`}</Text> : null}
         </>
       ) : null}
+      {newsletter ? <NewsletterConfirmSection locale={locale} campsite={campsite} {...newsletter} /> : null}
     </MailLayout>
   );
 }

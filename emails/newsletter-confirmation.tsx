@@ -12,6 +12,7 @@ export const OPT_IN_TEXTS = {
     fallback: 'Se il pulsante non funziona, apri questo indirizzo nel browser:',
     expiry: (days: number) =>
       `Il link è valido per ${days} giorni. Se non hai chiesto tu l’iscrizione, ignora questa e-mail: non riceverai nulla.`,
+    pendingNote: (days: number) => `Il link è valido per ${days} giorni: senza la tua conferma non riceverai nessuna newsletter.`,
     footer: (campsite: string) => `${campsite} · Ricevi questa e-mail perché il tuo indirizzo è stato indicato per la newsletter.`,
   },
   de: {
@@ -23,6 +24,7 @@ export const OPT_IN_TEXTS = {
     fallback: 'Falls die Schaltfläche nicht funktioniert, öffnen Sie diese Adresse im Browser:',
     expiry: (days: number) =>
       `Der Link ist ${days} Tage gültig. Wenn Sie sich nicht angemeldet haben, ignorieren Sie diese E-Mail: Sie erhalten nichts.`,
+    pendingNote: (days: number) => `Der Link ist ${days} Tage gültig: Ohne Ihre Bestätigung erhalten Sie keinen Newsletter.`,
     footer: (campsite: string) => `${campsite} · Sie erhalten diese E-Mail, weil Ihre Adresse für den Newsletter angegeben wurde.`,
   },
   en: {
@@ -32,6 +34,7 @@ export const OPT_IN_TEXTS = {
     confirm: 'Confirm subscription',
     fallback: 'If the button does not work, open this address in your browser:',
     expiry: (days: number) => `The link is valid for ${days} days. If you did not ask to subscribe, ignore this e-mail: you will receive nothing.`,
+    pendingNote: (days: number) => `The link is valid for ${days} days: without your confirmation you will receive no newsletter.`,
     footer: (campsite: string) => `${campsite} · You receive this e-mail because your address was given for the newsletter.`,
   },
   nl: {
@@ -42,6 +45,7 @@ export const OPT_IN_TEXTS = {
     fallback: 'Werkt de knop niet? Open dan dit adres in uw browser:',
     expiry: (days: number) =>
       `De link is ${days} dagen geldig. Hebt u zich niet zelf aangemeld? Negeer dan deze e-mail: u ontvangt niets.`,
+    pendingNote: (days: number) => `De link is ${days} dagen geldig: zonder uw bevestiging ontvangt u geen nieuwsbrief.`,
     footer: (campsite: string) => `${campsite} · U ontvangt deze e-mail omdat uw adres is opgegeven voor de nieuwsbrief.`,
   },
   fr: {
@@ -52,11 +56,34 @@ export const OPT_IN_TEXTS = {
     fallback: 'Si le bouton ne fonctionne pas, ouvrez cette adresse dans votre navigateur :',
     expiry: (days: number) =>
       `Le lien est valable ${days} jours. Si vous n’avez pas demandé cette inscription, ignorez cet e-mail : vous ne recevrez rien.`,
+    pendingNote: (days: number) => `Le lien est valable ${days} jours : sans votre confirmation, vous ne recevrez aucune newsletter.`,
     footer: (campsite: string) => `${campsite} · Vous recevez cet e-mail parce que votre adresse a été indiquée pour la newsletter.`,
   },
 } satisfies Record<GuestLocale, Record<string, unknown>>;
 
 export type NewsletterConfirmationProps = { locale: GuestLocale; campsite: string; guestName: string; confirmUrl: string; validDays: number };
+
+/**
+ * The double opt-in's link inside another mail (the contact form's confirmation), so a form
+ * with the checkbox ticked sends one mail, not two.
+ */
+export function NewsletterConfirmSection({ locale, campsite, confirmUrl, validDays }: Omit<NewsletterConfirmationProps, 'guestName'>) {
+  const t = OPT_IN_TEXTS[locale];
+  return (
+    <Section style={{ marginTop: '24px' }}>
+      <Text style={paragraph}>{t.intro(campsite)}</Text>
+      <Section style={{ margin: '20px 0' }}>
+        <Button href={confirmUrl} style={button}>
+          {t.confirm}
+        </Button>
+      </Section>
+      <Text style={paragraph}>
+        {t.fallback} <Link href={confirmUrl}>{confirmUrl}</Link>
+      </Text>
+      <Text style={paragraph}>{t.pendingNote(validDays)}</Text>
+    </Section>
+  );
+}
 
 /** Double opt-in: the guest confirms their address before any newsletter reaches them. */
 export function NewsletterConfirmation({ locale, campsite, guestName, confirmUrl, validDays }: NewsletterConfirmationProps) {

@@ -25,7 +25,17 @@ async function campsiteOf(ctx: CampsiteCtx) {
 /** The guest's confirmation after the contact form (and /sendMailConfirm), in their language. */
 export async function queueContactConfirmation(
   ctx: CampsiteCtx,
-  input: { guest: Guest; locale: GuestLocale; origin: string; quoteId?: string; arrival?: string | null; departure?: string | null; message?: string | null; idempotencyKey?: string },
+  input: {
+    guest: Guest;
+    locale: GuestLocale;
+    origin: string;
+    quoteId?: string;
+    arrival?: string | null;
+    departure?: string | null;
+    message?: string | null;
+    idempotencyKey?: string;
+    newsletter?: { confirmUrl: string; validDays: number } | null;
+  },
 ) {
   if (!input.guest.email) return null;
   const campsite = await campsiteOf(ctx);
@@ -37,6 +47,7 @@ export async function queueContactConfirmation(
     arrival: input.arrival ? formatGuestDate(input.arrival, input.locale) : null,
     departure: input.departure ? formatGuestDate(input.departure, input.locale) : null,
     message: input.message,
+    newsletter: input.newsletter,
   });
   const { html, text } = await renderMail(element, input.origin);
   return enqueueMail(ctx, {

@@ -26,105 +26,133 @@ const SOURCE_OF: Record<ConsentMethod, ContactSource> = { form: 'form', link: 'f
 
 export type RequestedSubscription = { contactId: string; consentId: string; contactCreated: boolean; outboxId: string; locale: GuestLocale };
 
+/** A double opt-in request written, before its link is mailed: what the mail needs. */
+export type RecordedSubscription = Omit<RequestedSubscription, 'outboxId'> & {
+  token: string;
+  /** The address as checked, trimmed. */
+  email: string;
+  confirmUrl: string;
+  guestName: string;
+  campsite: { name: string; replyTo: string | null };
+};
+
+type SubscriptionParams = Omit<SubscriptionRequest, 'campsiteId'> & { holdUntilConfirmed?: boolean };
+
 /**
- * Double opt-in, first half: the contact of this address in the campsite (any case) is found or
- * created, a 'requested' row holds the hash of a fresh token, and the confirmation mail goes out
- * in the guest's language. Nobody is subscribed yet: a new contact is kept off the newsletters
- * until the click (holdUntilConfirmed does the same for a contact the caller has just created);
- * an existing contact's subscription stays as it is.
+ * Double opt-in, first half, in the caller's transaction: the contact of this address in the
+ * campsite (any case) is found or created and a 'requested' row holds the hash of a fresh token.
+ * Nobody is subscribed yet: a new contact is kept off the newsletters until the click
+ * (holdUntilConfirmed does the same for a contact the caller has just created); an existing
+ * contact's subscription stays as it is. The link is the caller's to mail: its own mail
+ * (requestSubscription) or inside another one (the contact form's confirmation).
  */
-export async function requestSubscription(
-  ctx: CampsiteCtx,
-  params: Omit<SubscriptionRequest, 'campsiteId'> & { holdUntilConfirmed?: boolean },
-): Promise<RequestedSubscription & { token: string }> {
+export async function recordSubscriptionRequest(ctx: CampsiteCtx, params: SubscriptionParams): Promise<RecordedSubscription> {
   const input = subscriptionRequestSchema.parse({ ...params, campsiteId: ctx.campsiteId });
   const { campsiteId, email } = input;
+  const { db: tx } = ctx;
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
-  const result = await ctx.db.transaction(async (tx) => {
-    const [campsite] = await tx
-      .select({ name: campsites.name, contacts: campsites.contacts })
-      .from(campsites)
-      .where(eq(campsites.id, campsiteId));
-    if (!campsite) throw new AppError('not_found', 'Campeggio non trovato.');
-    if (input.listId) {
-      const [list] = await tx
-        .select({ id: mailingLists.id })
-        .from(mailingLists)
-        .where(and(eq(mailingLists.id, input.listId), eq(mailingLists.campingId, campsiteId)));
-      if (!list) throw new AppError('not_found', 'Lista non trovata.');
-    }
-    // The contact form and the staff's create take the same lock: one contact per address.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${campsiteId}::text || lower(${email}::text)))`);
-    const [existing] = await tx
-      .select({ id: contacts.id, firstName: contacts.firstName, languageId: contacts.languageId })
-      .from(contacts)
-      .where(and(eq(contacts.campingId, campsiteId), sql`lower(${contacts.email}) = lower(${email}::text)`))
-      .orderBy(desc(contacts.createdAt), desc(contacts.id))
-      .limit(1);
-    let contact = existing;
-    if (!contact) {
-      [contact] = await tx
-        .insert(contacts)
-        .values({
-          campingId: campsiteId,
-          ownerId: null,
-          firstName: input.firstName ?? '',
-          email,
-          languageId: input.languageId ?? null,
-          source: SOURCE_OF[input.method],
-          newsletterOptOutAt: now,
-        })
-        .returning({ id: contacts.id, firstName: contacts.firstName, languageId: contacts.languageId });
-    } else if (params.holdUntilConfirmed) {
-      await tx
-        .update(contacts)
-        .set({ newsletterOptOutAt: now })
-        .where(and(eq(contacts.id, contact.id), eq(contacts.campingId, campsiteId)));
-    }
-    const languageId = input.languageId ?? contact.languageId ?? null;
-    const locale = guestLocaleOf(languageId);
-    const [consent] = await tx
-      .insert(newsletterConsents)
+  const [campsite] = await tx
+    .select({ name: campsites.name, contacts: campsites.contacts })
+    .from(campsites)
+    .where(eq(campsites.id, campsiteId));
+  if (!campsite) throw new AppError('not_found', 'Campeggio non trovato.');
+  if (input.listId) {
+    const [list] = await tx
+      .select({ id: mailingLists.id })
+      .from(mailingLists)
+      .where(and(eq(mailingLists.id, input.listId), eq(mailingLists.campingId, campsiteId)));
+    if (!list) throw new AppError('not_found', 'Lista non trovata.');
+  }
+  // The contact form and the staff's create take the same lock: one contact per address.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${campsiteId}::text || lower(${email}::text)))`);
+  const [existing] = await tx
+    .select({ id: contacts.id, firstName: contacts.firstName, languageId: contacts.languageId })
+    .from(contacts)
+    .where(and(eq(contacts.campingId, campsiteId), sql`lower(${contacts.email}) = lower(${email}::text)`))
+    .orderBy(desc(contacts.createdAt), desc(contacts.id))
+    .limit(1);
+  let contact = existing;
+  if (!contact) {
+    [contact] = await tx
+      .insert(contacts)
       .values({
         campingId: campsiteId,
-        contactId: contact.id,
-        listId: input.listId ?? null,
+        ownerId: null,
+        firstName: input.firstName ?? '',
         email,
-        action: 'requested',
-        method: input.method,
-        textShown: input.textShown,
-        languageId,
-        ip: input.ip ?? null,
-        userAgent: input.userAgent ?? null,
-        tokenHash: hashConsentToken(token),
-        expiresAt: new Date(now.getTime() + CONFIRM_VALID_DAYS * DAY_MS),
-        at: now,
+        languageId: input.languageId ?? null,
+        source: SOURCE_OF[input.method],
+        newsletterOptOutAt: now,
       })
-      .returning({ id: newsletterConsents.id });
-    const origin = input.origin.replace(/\/$/, '');
+      .returning({ id: contacts.id, firstName: contacts.firstName, languageId: contacts.languageId });
+  } else if (params.holdUntilConfirmed) {
+    await tx
+      .update(contacts)
+      .set({ newsletterOptOutAt: now })
+      .where(and(eq(contacts.id, contact.id), eq(contacts.campingId, campsiteId)));
+  }
+  const languageId = input.languageId ?? contact.languageId ?? null;
+  const [consent] = await tx
+    .insert(newsletterConsents)
+    .values({
+      campingId: campsiteId,
+      contactId: contact.id,
+      listId: input.listId ?? null,
+      email,
+      action: 'requested',
+      method: input.method,
+      textShown: input.textShown,
+      languageId,
+      ip: input.ip ?? null,
+      userAgent: input.userAgent ?? null,
+      tokenHash: hashConsentToken(token),
+      expiresAt: new Date(now.getTime() + CONFIRM_VALID_DAYS * DAY_MS),
+      at: now,
+    })
+    .returning({ id: newsletterConsents.id });
+  return {
+    contactId: contact.id,
+    consentId: consent.id,
+    contactCreated: !existing,
+    locale: guestLocaleOf(languageId),
+    token,
+    email,
+    confirmUrl: input.origin.replace(/\/$/, '') + confirmationPath(token),
+    guestName: contact.firstName || input.firstName || '',
+    campsite: { name: campsite.name, replyTo: campsite.contacts?.email || null },
+  };
+}
+
+/** Double opt-in, first half, with its own confirmation mail in the guest's language. */
+export async function requestSubscription(ctx: CampsiteCtx, params: SubscriptionParams): Promise<RequestedSubscription & { token: string }> {
+  const origin = params.origin.replace(/\/$/, '');
+  const result = await ctx.db.transaction(async (tx) => {
+    const recorded = await recordSubscriptionRequest({ ...ctx, db: tx }, params);
+    const { locale, campsite } = recorded;
     const mail = await renderMail(
       createElement(NewsletterConfirmation, {
         locale,
         campsite: campsite.name,
-        guestName: contact.firstName || input.firstName || '',
-        confirmUrl: origin + confirmationPath(token),
+        guestName: recorded.guestName,
+        confirmUrl: recorded.confirmUrl,
         validDays: CONFIRM_VALID_DAYS,
       }),
       origin,
     );
     const queued = await enqueueMail({ ...ctx, db: tx }, {
       kind: 'newsletter-confirmation',
-      to: [email],
+      to: [recorded.email],
       subject: OPT_IN_TEXTS[locale].subject(campsite.name),
       ...mail,
-      replyTo: campsite.contacts?.email || null,
-      contactId: contact.id,
+      replyTo: campsite.replyTo,
+      contactId: recorded.contactId,
     });
-    return { contactId: contact.id, consentId: consent.id, contactCreated: !existing, outboxId: queued.outboxId, locale };
+    return { ...recorded, outboxId: queued.outboxId };
   });
   deliverSoon();
-  return { ...result, token };
+  const { contactId, consentId, contactCreated, outboxId, locale, token } = result;
+  return { contactId, consentId, contactCreated, outboxId, locale, token };
 }
 
 export type ConfirmState = 'pending' | 'confirmed' | 'already' | 'expired' | 'unknown';

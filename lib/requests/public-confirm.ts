@@ -9,6 +9,7 @@ import { limiter, minutesLeft, type LimitRule, type LimitState } from '@/lib/rat
 import { findPublicCampsite } from '@/lib/requests/form-options';
 import { deliverSoon } from '@/lib/mail/mailer';
 import { queueContactConfirmation } from '@/lib/mail/system-mails';
+import { mayMailFromForm } from './unvouched-mail';
 
 /** A guest asks for their confirmation once; a script asking again and again is slowed down. */
 export const CONFIRM_ADDRESS_LIMIT: LimitRule = { points: 10, durationSeconds: 10 * 60 };
@@ -24,14 +25,22 @@ export type ConfirmRequest = { contactId: string; quoteId?: string | null; langu
  * /sendMailConfirm, public: the fixed confirmation template, only to a contact of the campsite the
  * call names (the unit of work's, by its unguessable id) and only at the contact's own stored
  * address; the caller chooses neither the recipient nor the text. The contact form already queues one: a second
- * request for the same guest (and quote) within minutes is answered without sending again.
+ * request for the same guest (and quote) within minutes, or any to an address the campsite cannot vouch for that
+ * the form mailed today (unvouched-mail.ts), is answered without sending again.
  */
 export async function sendPublicConfirmation(ctx: CampsiteCtx, request: ConfirmRequest, client: ClientInfo): Promise<{ queued: boolean }> {
   const db = ctx.db;
   const campsite = await findPublicCampsite(db, ctx.campsiteId);
   if (!campsite) throw new AppError('not_found', 'Cliente non trovato.');
   const [contact] = await db
-    .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, email: contacts.email, languageId: contacts.languageId })
+    .select({
+      id: contacts.id,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      email: contacts.email,
+      languageId: contacts.languageId,
+      source: contacts.source,
+    })
     .from(contacts)
     .where(and(eq(contacts.id, request.contactId), eq(contacts.campingId, campsite.id)));
   if (!contact) throw new AppError('not_found', 'Cliente non trovato.');
@@ -79,8 +88,10 @@ export async function sendPublicConfirmation(ctx: CampsiteCtx, request: ConfirmR
         .limit(1)
     : [];
   const locale = guestLocaleOf(request.languageId ?? quote?.languageId ?? contact.languageId);
-  const queued = await db.transaction((tx) =>
-    queueContactConfirmation({ ...ctx, db: tx }, {
+  const queued = await db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    if (!(await mayMailFromForm(inTx, { ...contact, created: false }))) return null;
+    return queueContactConfirmation(inTx, {
       guest: { ...contact, email },
       locale,
       origin: request.origin ?? appUrl(),
@@ -89,8 +100,8 @@ export async function sendPublicConfirmation(ctx: CampsiteCtx, request: ConfirmR
       departure: stay?.departure ?? null,
       message: stay?.message || null,
       idempotencyKey: quote ? `contact-confirmation:${quote.id}` : undefined,
-    }),
-  );
+    });
+  });
   if (queued && !queued.duplicate) deliverSoon();
   return { queued: Boolean(queued && !queued.duplicate) };
 }

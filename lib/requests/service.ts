@@ -8,13 +8,12 @@ import { romeIsoDate } from '@/lib/date-filter';
 import { loadGuestTextOverrides } from '@/lib/campsites/guest-texts';
 import { guestTranslator } from '@/lib/i18n/guest-translator';
 import { LANGUAGE_ID_OF } from '@/lib/i18n/locales';
-import { requestSubscription } from '@/lib/newsletter/consent';
 import { limiter, minutesLeft, type LimitRule, type LimitState } from '@/lib/rate-limit/limiter';
 import { HONEYPOT_KEY, NEWSLETTER_KEY, PHONE_PREFIX_KEY, type FormFieldCode } from '@/lib/vocabulary/request-fields';
 import { loadFormOptions, type FormLanguage, type FormOptions, type PublicCampsite } from './form-options';
 import { formTranslator } from './messages';
 import { toIsoDate } from './stay-dates';
-import { storeRequest } from './store';
+import { storeRequest, type NewsletterRequest } from './store';
 import { buildRequestSchema, fieldErrorsOf, type RequestInput } from './validation';
 
 /** A person sends a handful of requests at most; a script sends many. */
@@ -76,38 +75,19 @@ function payloadOf(input: RequestInput, options: FormOptions, shown: Set<FormFie
 const wantsNewsletter = (value: unknown) => value === true || value === 'true' || value === 'on' || value === 1 || value === '1';
 
 /**
- * The guest ticked "I want the newsletter": double opt-in starts (lib/newsletter/consent.ts) with
- * the checkbox's text as the page showed it (the campsite's own wording included). A contact the
- * request has just created stays off the newsletters until the click. The request itself is
- * already stored: a failure here is logged, and the guest is simply not told about a mail.
+ * The guest ticked "I want the newsletter": double opt-in starts with the checkbox's text as the
+ * page showed it (the campsite's own wording included) and the guest's address and browser; its
+ * link travels in the request's confirmation (store.ts).
  */
-async function startDoubleOptIn(
-  ctx: CampsiteCtx,
-  campsite: PublicCampsite,
-  request: RequestInput,
-  input: SubmitInput,
-  client: ClientInfo,
-  contactCreated: boolean,
-): Promise<boolean> {
-  try {
-    const overrides = await loadGuestTextOverrides(ctx, input.language.locale, 'guestForm');
-    const { t } = await guestTranslator(input.language.locale, 'guestForm', overrides);
-    await requestSubscription(ctx, {
-      email: request.email,
-      firstName: request.firstName,
-      languageId: input.language.languageId ?? LANGUAGE_ID_OF[input.language.locale],
-      textShown: t('newsletter.label'),
-      ip: client.ip,
-      userAgent: client.userAgent,
-      method: 'form',
-      origin: input.origin ?? appUrl(),
-      holdUntilConfirmed: contactCreated,
-    });
-    return true;
-  } catch (error) {
-    console.error('Doppio opt-in della newsletter non avviato', error);
-    return false;
-  }
+async function newsletterRequest(ctx: CampsiteCtx, request: RequestInput, input: SubmitInput, client: ClientInfo): Promise<NewsletterRequest> {
+  const overrides = await loadGuestTextOverrides(ctx, input.language.locale, 'guestForm');
+  const { t } = await guestTranslator(input.language.locale, 'guestForm', overrides);
+  return {
+    languageId: input.language.languageId ?? LANGUAGE_ID_OF[input.language.locale],
+    textShown: t('newsletter.label'),
+    ip: client.ip,
+    userAgent: client.userAgent,
+  };
 }
 
 /** The same refusal for both limits, in the guest's language, with the wait that remains. */
@@ -160,12 +140,17 @@ export async function submitRequest(
   if (limit) return { ok: false, reason: 'rate_limited', message: t('errors.rateLimited', { minutes: minutesLeft(limit) }) };
 
   const shown = new Set(options.fields.map((item) => item.field));
-  const stored = await storeRequest(ctx, request, input.language, payloadOf(request, options, shown), input.origin ?? appUrl());
+  const stored = await storeRequest(ctx, {
+    input: request,
+    language: input.language,
+    payload: payloadOf(request, options, shown),
+    origin: input.origin ?? appUrl(),
+    newsletter: wantsNewsletter(values[NEWSLETTER_KEY]) ? await newsletterRequest(ctx, request, input, client) : null,
+  });
   // A known guest's name or language may have changed: their cached quote pages must show it.
   if (!stored.contactCreated) invalidate([cacheTags.contact(stored.contactId)]);
-  deliverSoon();
-  const newsletterPending =
-    wantsNewsletter(values[NEWSLETTER_KEY]) && (await startDoubleOptIn(ctx, campsite, request, input, client, stored.contactCreated));
+  if (stored.mailed) deliverSoon();
+  const newsletterPending = stored.newsletterPending;
   const { arrival, departure, firstName } = request;
   return { ok: true, arrival, departure, firstName, ...(newsletterPending ? { newsletterPending } : {}) };
 }

@@ -3,14 +3,25 @@ import { contacts, quoteProgressEvents, quoteRequests, quotes } from '@/db/schem
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { formatDate } from '@/lib/format';
 import { queueContactConfirmation } from '@/lib/mail/system-mails';
+import { CONFIRM_VALID_DAYS, recordSubscriptionRequest } from '@/lib/newsletter/consent';
+import type { SubscriptionRequest } from '@/lib/newsletter/consent-validation';
 import { guestEvents } from '@/lib/notifications/events';
 import { defaultValidUntil } from '@/lib/quotes/service';
 import type { FormLanguage } from './form-options';
+import { mayMailFromForm } from './unvouched-mail';
 import type { RequestInput } from './validation';
 
 
 type ContactRow = typeof contacts.$inferSelect;
-export type StoredRequest = { contactId: string; quoteId: string; contactCreated: boolean };
+export type StoredRequest = {
+  contactId: string;
+  quoteId: string;
+  contactCreated: boolean;
+  /** The confirmation mail was queued (the form may not mail an unvouched address again). */
+  mailed: boolean;
+  /** Its newsletter link was in it. */
+  newsletterPending: boolean;
+};
 
 const italianDate = (iso: string) => iso.split('-').reverse().join('/');
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -115,18 +126,28 @@ export async function openRequestQuote(
   return quote;
 }
 
+/** The guest ticked the newsletter: the double opt-in's record, its link mailed with the confirmation. */
+export type NewsletterRequest = Pick<SubscriptionRequest, 'textShown' | 'ip' | 'userAgent' | 'languageId'>;
+
+export type RequestToStore = {
+  input: RequestInput;
+  language: FormLanguage;
+  payload: Record<string, unknown>;
+  /** The base of the links in the confirmation mail. */
+  origin: string;
+  newsletter?: NewsletterRequest | null;
+  now?: Date;
+};
+
 /**
  * Everything a submission leaves behind, all or nothing: the contact, a quote in progress
- * 'richiesta' with its first event, the request as the guest sent it, and the staff's notification.
+ * 'richiesta' with its first event, the request as the guest sent it, the staff's notification,
+ * and one confirmation mail when the form may send it (unvouched-mail.ts), carrying the
+ * newsletter's confirmation link when the guest asked for it. A withheld mail starts no opt-in:
+ * its link would reach nobody.
  */
-export async function storeRequest(
-  ctx: CampsiteCtx,
-  input: RequestInput,
-  language: FormLanguage,
-  payload: Record<string, unknown>,
-  origin: string,
-  now = new Date(),
-): Promise<StoredRequest> {
+export async function storeRequest(ctx: CampsiteCtx, request: RequestToStore): Promise<StoredRequest> {
+  const { input, language, origin, now = new Date() } = request;
   return ctx.db.transaction(async (tx) => {
     const inTx = { ...ctx, db: tx };
     const contact = await upsertContact(inTx, input, language.languageId);
@@ -135,10 +156,22 @@ export async function storeRequest(
       ownerId: null,
       languageId: language.languageId,
       note: 'Richiesta dal modulo del sito',
-      request: { arrival: input.arrival, departure: input.departure, message: input.message ?? '', payload },
+      request: { arrival: input.arrival, departure: input.departure, message: input.message ?? '', payload: request.payload },
       now,
     });
     await guestEvents.request(inTx, quote, contact.row, stayForStaff(input));
+    const stored = { contactId: contact.row.id, quoteId: quote.id, contactCreated: contact.created, mailed: false, newsletterPending: false };
+    if (!(await mayMailFromForm(inTx, { ...contact.row, created: contact.created }, now))) return stored;
+    const optIn = request.newsletter
+      ? await recordSubscriptionRequest(inTx, {
+          ...request.newsletter,
+          email: input.email,
+          firstName: input.firstName,
+          method: 'form',
+          origin,
+          holdUntilConfirmed: contact.created,
+        })
+      : null;
     await queueContactConfirmation(inTx, {
       guest: contact.row,
       locale: language.locale,
@@ -147,7 +180,8 @@ export async function storeRequest(
       arrival: input.arrival,
       departure: input.departure,
       message: input.message,
+      newsletter: optIn ? { confirmUrl: optIn.confirmUrl, validDays: CONFIRM_VALID_DAYS } : null,
     });
-    return { contactId: contact.row.id, quoteId: quote.id, contactCreated: contact.created };
+    return { ...stored, mailed: true, newsletterPending: Boolean(optIn) };
   });
 }

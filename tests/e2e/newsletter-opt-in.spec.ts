@@ -18,7 +18,7 @@ async function confirmationLink(staff: Page, email: string): Promise<string> {
     const sql = postgres(databaseUrl, { max: 1 });
     try {
       const rows = await sql<{ html: string }[]>`
-        select html from mail_outbox where kind = 'newsletter-confirmation' and recipients ? ${email} order by created_at desc limit 1`;
+        select html from mail_outbox where kind = 'contact-confirmation' and recipients ? ${email} order by created_at desc limit 1`;
       expect(rows).toHaveLength(1);
       return LINK.exec(rows[0].html)![0];
     } finally {

@@ -295,8 +295,13 @@ describe('the public contact form’s newsletter checkbox', () => {
     const [row] = await consentsOf(target.campsite.id);
     expect(row).toMatchObject({ action: 'requested', method: 'form', textShown: 'Desidero ricevere la newsletter', ip: client.ip, userAgent: 'vitest' });
     expect(row.contactId).toBe(contact.id);
-    const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.campingId, target.campsite.id), eq(mailOutbox.kind, 'newsletter-confirmation')));
-    expect(mail.subject).toContain('Conferma l’iscrizione alla newsletter');
+    // One mail, not two: the request's confirmation carries the newsletter's link.
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.campingId, target.campsite.id));
+    expect(mails.map((mail) => mail.kind)).toEqual(['contact-confirmation']);
+    const [mail] = mails;
+    expect(mail.subject).toContain('Abbiamo ricevuto la tua richiesta');
+    expect(mail.html).toContain('Conferma l’iscrizione');
+    expect(mail.text).toContain('senza la tua conferma non riceverai nessuna newsletter');
     const confirmed = await confirmSubscription(db, linkIn(mail.html)!, { ip: client.ip });
     expect(confirmed.state).toBe('confirmed');
     expect((await contactOf(contact.id)).newsletterOptOutAt).toBeNull();

@@ -9,9 +9,8 @@ import {
   type TypologyKind,
 } from '../../lib/booking-platform/demo-catalogue';
 import { demoPriceList } from '../../lib/booking-platform/demo-platform';
-import type { Offer } from '../../lib/booking-platform/types';
 import { labelNames } from '../../lib/i18n/label-names';
-import { NO_DISCOUNT, offerDiscount, priceCard, type CardDiscount, type CardInput } from '../../lib/booking-platform/pricing';
+import { cardDiscount, offerDiscount, priceCard, type CardInput, type ResolvedDiscount } from '../../lib/booking-platform/pricing';
 import { DEMO_LABEL_TRANSLATIONS } from './label-translations';
 import type { DemoCampsiteSpec } from './campsites';
 import { addDaysToIsoDate, nightsBetween } from './dates';
@@ -94,17 +93,18 @@ function buildStay(random: Random, catalogue: DemoCatalogue, party: Party, typol
   return { input, people, vehicles, services };
 }
 
-type ChosenDiscount = CardDiscount & { offer: Offer | null };
-
-/** Mostly the platform's offers (when they apply to the stay), sometimes a manual discount. */
-function chooseDiscount(random: Random, spec: DemoCampsiteSpec, party: Party, input: CardInput): ChosenDiscount {
+/**
+ * Mostly the platform's offers (when they apply to the stay), sometimes a manual discount, each
+ * by the rule the editor and the save use (cardDiscount), with the campsite's scontoSoloSuUnita.
+ */
+function chooseDiscount(random: Random, spec: DemoCampsiteSpec, party: Party, input: CardInput): ResolvedDiscount {
   const roll = random.next();
   const offerId = roll < 0.18 ? 'PRENOTA-PRIMA-2027' : roll < 0.26 ? 'SETTIMANA-LUNGA-2027' : roll < 0.31 ? 'BASSA-STAGIONE-2027' : null;
+  const onlyOnUnitDefault = spec.settings.discountOnlyOnUnit ?? false;
   const offer = spec.catalogue.offers.find((candidate) => candidate.id === offerId);
-  const check = offer ? offerDiscount(offer, input) : null;
-  if (offer && check?.applies) return { ...check.discount, offer };
-  if (roll >= 0.31 && roll < 0.36 && party.children > 0) return { basisPoints: 500, onlyOnUnit: spec.settings.discountOnlyOnUnit ?? false, offer: null };
-  return { ...NO_DISCOUNT, offer: null };
+  if (offer && offerDiscount(offer, input).applies) return cardDiscount({ ...input, offerId: offer.id, discountBasisPoints: 0, discountCents: 0 }, spec.catalogue.offers, onlyOnUnitDefault);
+  const manual = roll >= 0.31 && roll < 0.36 && party.children > 0;
+  return cardDiscount({ ...input, discountBasisPoints: manual ? 500 : 0, discountCents: 0 }, [], onlyOnUnitDefault);
 }
 
 /** 1 to 3 alternative offers for the same party: another accommodation kind, or other dates. */
@@ -117,7 +117,7 @@ export function planCards(random: Random, spec: DemoCampsiteSpec, guest: { langu
   const priceList = demoPriceList(spec.catalogue);
   return options.map(({ typology, dates: stayDates }, idx): CardRow => {
     const stay = buildStay(random, spec.catalogue, party, typology, stayDates);
-    const discount = chooseDiscount(random, spec, party, stay.input);
+    const { discount, offer } = chooseDiscount(random, spec, party, stay.input);
     const priced = priceCard(priceList, stay.input, discount, DEMO_LABEL_TRANSLATIONS);
     return {
       idx,
@@ -129,9 +129,9 @@ export function planCards(random: Random, spec: DemoCampsiteSpec, guest: { langu
       vehicles: stay.vehicles,
       services: stay.services,
       priceListId: priceList.id,
-      offerId: discount.offer?.id ?? null,
-      offerName: discount.offer?.name ?? null,
-      guestLabels: { typology: priced.typologyNames, ...(discount.offer ? { offer: labelNames(discount.offer.name, discount.offer.names, DEMO_LABEL_TRANSLATIONS) } : {}) },
+      offerId: offer?.id ?? null,
+      offerName: offer?.name ?? null,
+      guestLabels: { typology: priced.typologyNames, ...(offer ? { offer: labelNames(offer.name, offer.names, DEMO_LABEL_TRANSLATIONS) } : {}) },
       priceLines: priced.lines,
       subtotalCents: priced.subtotalCents,
       // The discount as configured (fixed amount or percentage); the applied one is in the total.

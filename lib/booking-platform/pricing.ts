@@ -86,9 +86,18 @@ function discountOf(base: number, discount: CardDiscount): number {
 }
 
 /**
+ * What a discount is taken from: the accommodation's lines when onlyOnUnit, else every line but
+ * the tourist tax. The tax is the municipality's, collected for it: no discount ever touches it.
+ */
+export function discountBase(lines: readonly Pick<PriceLine, 'kind' | 'totalCents'>[], onlyOnUnit: boolean): number {
+  return lines.filter((priced) => (onlyOnUnit ? priced.kind === 'unit' : priced.kind !== 'tax')).reduce((sum, priced) => sum + priced.totalCents, 0);
+}
+
+/**
  * Unit by season (one line per season), guests on pitches only, vehicles and per-night
  * services for every night, per-stay services once, tourist tax per taxed person per night.
- * The discount applies to the unit lines only when onlyOnUnit, else to the subtotal.
+ * The discount applies to the unit lines only when onlyOnUnit, else to the subtotal less the
+ * tourist tax (discountBase).
  * Each line keeps its words for the guest (names per language, from the price list or else the
  * campsite's table), so the guest page writes it in their language without asking anyone again.
  */
@@ -157,8 +166,7 @@ export function priceCard(priceList: PriceList, input: CardInput, discount: Card
   if (taxed > 0 && priceList.touristTaxCents > 0) lines.push(line('tax', 'Imposta di soggiorno', taxed * nights, priceList.touristTaxCents));
 
   const subtotalCents = lines.reduce((sum, priced) => sum + priced.totalCents, 0);
-  const unitCents = lines.filter((priced) => priced.kind === 'unit').reduce((sum, priced) => sum + priced.totalCents, 0);
-  const discountCents = discountOf(discount.onlyOnUnit ? unitCents : subtotalCents, discount);
+  const discountCents = discountOf(discountBase(lines, discount.onlyOnUnit), discount);
   return { lines, nights, subtotalCents, discountCents, totalCents: subtotalCents - discountCents, typologyName: typology.name, typologyNames };
 }
 
@@ -179,4 +187,35 @@ export function offerDiscount(offer: Offer, card: Pick<CardInput, 'typologyId' |
     return { applies: false, reason: `L'offerta «${offer.name}» richiede almeno ${nightsLabel(offer.minNights)}.` };
   }
   return { applies: true, discount: { ...offer.discount, onlyOnUnit: offer.onlyOnUnit } };
+}
+
+/** What a card says about its discount, as the editor and the saved card both carry it. */
+export type DiscountChoice = {
+  offerId?: string | null;
+  discountBasisPoints: number;
+  discountCents: number;
+  /** The card's «Sconto solo sull'alloggio»; absent, the campsite's scontoSoloSuUnita. */
+  discountOnlyOnUnit?: boolean | null;
+};
+
+export type ResolvedDiscount = { discount: CardDiscount; offer: Offer | null };
+
+/**
+ * The discount a card gets: the one rule the editor's live total and the save both run. An offer
+ * brings its amount; what it is taken from is the card's choice (the campsite's by default),
+ * narrowed to the accommodation when the offer itself is only on the accommodation. Throws an
+ * Italian bad_request when the offer is gone or the stay does not qualify.
+ */
+export function cardDiscount(
+  card: DiscountChoice & Pick<CardInput, 'typologyId' | 'arrival' | 'departure'>,
+  offers: readonly Offer[],
+  onlyOnUnitDefault: boolean,
+): ResolvedDiscount {
+  const onlyOnUnit = card.discountOnlyOnUnit ?? onlyOnUnitDefault;
+  if (!card.offerId) return { discount: { basisPoints: card.discountBasisPoints, cents: card.discountCents, onlyOnUnit }, offer: null };
+  const offer = offers.find((candidate) => candidate.id === card.offerId);
+  if (!offer) throw badRequest('L’offerta scelta non esiste più: scegline un’altra.');
+  const check = offerDiscount(offer, card);
+  if (!check.applies) throw badRequest(check.reason);
+  return { discount: { ...check.discount, onlyOnUnit: check.discount.onlyOnUnit || onlyOnUnit }, offer };
 }

@@ -3,7 +3,7 @@ import type { CardRow } from './detail';
 import type { BookingPlatform, Offer, PriceList } from '@/lib/booking-platform';
 import { AppError } from '@/lib/errors';
 import { labelNames, type CardLabels, type LabelNames, type LabelTable } from '../i18n/label-names';
-import { offerDiscount, priceCard, type CardDiscount } from '../booking-platform/pricing';
+import { cardDiscount, priceCard } from '../booking-platform/pricing';
 import type { CardInput } from './validation';
 
 export type CompleteCard = CardInput & { typologyId: string; arrival: string; departure: string };
@@ -27,18 +27,6 @@ export async function loadPricingContext(
 }
 
 type CardValues = Omit<typeof quoteCards.$inferInsert, 'id' | 'campingId' | 'quoteId' | 'idx'>;
-
-function discountFor(card: CompleteCard, context: PricingContext): { discount: CardDiscount; offer: Offer | null } {
-  if (card.offerId) {
-    const offer = context.offers.find((candidate) => candidate.id === card.offerId);
-    if (!offer) throw new AppError('bad_request', 'L’offerta scelta non esiste più: scegline un’altra.');
-    const check = offerDiscount(offer, card);
-    if (!check.applies) throw new AppError('bad_request', check.reason);
-    return { discount: check.discount, offer };
-  }
-  const onlyOnUnit = card.discountOnlyOnUnit ?? context.discountOnlyOnUnitDefault;
-  return { discount: { basisPoints: card.discountBasisPoints, cents: card.discountCents, onlyOnUnit }, offer: null };
-}
 
 /**
  * The stored form of a card: a complete card priced from the price list (the input never
@@ -83,7 +71,7 @@ export function cardValues(card: CardInput, context: PricingContext, position: n
     };
   }
   try {
-    const { discount, offer } = discountFor(card, context);
+    const { discount, offer } = cardDiscount(card, context.offers, context.discountOnlyOnUnitDefault);
     const priced = priceCard(priceList, card, discount, labels);
     const guestLabels: CardLabels = { typology: priced.typologyNames, ...(offer ? { offer: labelNames(offer.name, offer.names, labels) } : {}) };
     return {

@@ -172,7 +172,9 @@ describe('discounts and offers', () => {
     const [onUnit, onSubtotal] = await cardsOf(ctxFor(db, tenant), quote.id);
     expect(onUnit).toMatchObject({ discountOnlyOnUnit: true, discountBasisPoints: 1000, subtotalCents: PITCH_SUBTOTAL_CENTS, totalCents: PITCH_SUBTOTAL_CENTS - 1320 });
     expect(PITCH_UNIT_CENTS / 10).toBe(1320);
-    expect(onSubtotal).toMatchObject({ discountOnlyOnUnit: false, discountBasisPoints: 1000, subtotalCents: PITCH_SUBTOTAL_CENTS, totalCents: PITCH_SUBTOTAL_CENTS - 3545 });
+    expect(onSubtotal).toMatchObject({ discountOnlyOnUnit: false, discountBasisPoints: 1000, subtotalCents: PITCH_SUBTOTAL_CENTS, totalCents: PITCH_SUBTOTAL_CENTS - 3395 });
+    // 10% of everything but the tourist tax (15.00 €), which is the municipality's.
+    expect((PITCH_SUBTOTAL_CENTS - 1500) / 10).toBe(3395);
   });
 
   it('takes the campsite’s discountOnlyOnUnit when the card does not say', async () => {
@@ -182,11 +184,11 @@ describe('discounts and offers', () => {
 
     const onTotal = await setup({ discountOnlyOnUnit: false });
     const [second] = await cardsOf(ctxFor(db, onTotal.tenant), (await onTotal.create({ saveAs: 'nuovo', cards: [discounted()] })).id);
-    expect(second).toMatchObject({ discountOnlyOnUnit: false, totalCents: 31_905 });
+    expect(second).toMatchObject({ discountOnlyOnUnit: false, totalCents: 32_055 });
 
     // The card's own choice wins over the campsite's.
     const [third] = await cardsOf(ctxFor(db, onUnit.tenant), (await onUnit.create({ saveAs: 'nuovo', cards: [discounted(false)] })).id);
-    expect(third.totalCents).toBe(31_905);
+    expect(third.totalCents).toBe(32_055);
   });
 
   it('a fixed amount wins over the percentage', async () => {
@@ -195,12 +197,29 @@ describe('discounts and offers', () => {
     expect(card.totalCents).toBe(PITCH_SUBTOTAL_CENTS - 2000);
   });
 
+  it('an offer on the whole stay follows the campsite’s «Sconto solo sull’unità»; one on the accommodation keeps to it', async () => {
+    // The campsite discounts only the accommodation: «Settimana lunga» takes 5% of 875.00 €, not
+    // of the linen, the cleaning or the tourist tax.
+    const onUnit = await setup({ discountOnlyOnUnit: true });
+    const [long] = await cardsOf(ctxFor(db, onUnit.tenant), (await onUnit.create({ saveAs: 'nuovo', cards: [{ ...MOBILE_HOME_CARD, offerId: 'SETTIMANA-LUNGA-2027' }] })).id);
+    expect(long).toMatchObject({ discountOnlyOnUnit: true, subtotalCents: MOBILE_HOME_SUBTOTAL_CENTS, totalCents: MOBILE_HOME_SUBTOTAL_CENTS - 4375 });
+    // The card's own switch, off, opens it to everything but the tax.
+    const [opened] = await cardsOf(ctxFor(db, onUnit.tenant), (await onUnit.create({ saveAs: 'nuovo', cards: [{ ...MOBILE_HOME_CARD, offerId: 'SETTIMANA-LUNGA-2027', discountOnlyOnUnit: false }] })).id);
+    expect(opened).toMatchObject({ discountOnlyOnUnit: false, totalCents: MOBILE_HOME_SUBTOTAL_CENTS - 4825 });
+
+    // «Prenota prima» is on the accommodation whatever the campsite or the card say: 10% of 875.00 €.
+    const onTotal = await setup({ discountOnlyOnUnit: false });
+    const [early] = await cardsOf(ctxFor(db, onTotal.tenant), (await onTotal.create({ saveAs: 'nuovo', cards: [{ ...MOBILE_HOME_CARD, offerId: 'PRENOTA-PRIMA-2027', discountOnlyOnUnit: false }] })).id);
+    expect(early).toMatchObject({ discountOnlyOnUnit: true, totalCents: MOBILE_HOME_SUBTOTAL_CENTS - 8750 });
+  });
+
   it('applies an offer that fits the stay and refuses one that does not, with its reason', async () => {
     const { tenant, campsite, create } = await setup();
     const quote = await create({ saveAs: 'nuovo', cards: [{ ...MOBILE_HOME_CARD, offerId: 'SETTIMANA-LUNGA-2027' }] });
     const [card] = await cardsOf(ctxFor(db, tenant), quote.id);
-    // 5% of the whole stay, from seven nights.
-    expect(card).toMatchObject({ offerId: 'SETTIMANA-LUNGA-2027', offerName: 'Settimana lunga: −5% dalle 7 notti', totalCents: MOBILE_HOME_SUBTOTAL_CENTS - 4930 });
+    // 5% of the whole stay but the tourist tax (21.00 €), from seven nights.
+    expect(card).toMatchObject({ offerId: 'SETTIMANA-LUNGA-2027', offerName: 'Settimana lunga: −5% dalle 7 notti', totalCents: MOBILE_HOME_SUBTOTAL_CENTS - 4825 });
+    expect(Math.round((MOBILE_HOME_SUBTOTAL_CENTS - 2100) * 0.05)).toBe(4825);
 
     const short = await failure(create({ saveAs: 'nuovo', cards: [{ ...PITCH_CARD, offerId: 'SETTIMANA-LUNGA-2027' }] }));
     expect(short.kind).toBe('bad_request');

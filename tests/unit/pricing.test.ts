@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PriceLine } from '@/db/schema';
 import type { Offer, PriceList } from '@/lib/booking-platform/types';
 import { AppError } from '@/lib/errors';
-import { offerDiscount, priceCard, type CardDiscount, type CardInput } from '@/lib/booking-platform/pricing';
+import { cardDiscount, offerDiscount, priceCard, type CardDiscount, type CardInput, type DiscountChoice } from '@/lib/booking-platform/pricing';
 
 // Small round prices, so every expected cent can be checked by hand.
 const priceList: PriceList = {
@@ -51,6 +51,7 @@ const family: CardInput = {
 
 const PITCH_SUBTOTAL = 35_000;
 const PITCH_UNIT = 12_000;
+const PITCH_TAX = 1500;
 
 function priceError(input: Partial<CardInput>, discount: CardDiscount = { onlyOnUnit: false }): AppError {
   try {
@@ -108,19 +109,21 @@ describe('priceCard', () => {
   it('applies a percentage to the unit lines only when onlyOnUnit (scontoSoloSuUnita)', () => {
     const onUnit = priceCard(priceList, family, { basisPoints: 1000, onlyOnUnit: true });
     expect(onUnit).toMatchObject({ subtotalCents: PITCH_SUBTOTAL, discountCents: 1200, totalCents: 33_800 });
+    // Everything but the tourist tax (15.00 €).
     const onAll = priceCard(priceList, family, { basisPoints: 1000, onlyOnUnit: false });
-    expect(onAll).toMatchObject({ subtotalCents: PITCH_SUBTOTAL, discountCents: 3500, totalCents: 31_500 });
+    expect(onAll).toMatchObject({ subtotalCents: PITCH_SUBTOTAL, discountCents: 3350, totalCents: 31_650 });
   });
 
   it('rounds a percentage to the cent', () => {
-    // 3.33% of 350.00 € is 11.655 €; of 120.00 € it is 3.996 €.
-    expect(priceCard(priceList, family, { basisPoints: 333, onlyOnUnit: false }).discountCents).toBe(1166);
+    // 3.33% of 335.00 € (all but the tax) is 11.1555 €; of 120.00 € it is 3.996 €.
+    expect(priceCard(priceList, family, { basisPoints: 333, onlyOnUnit: false }).discountCents).toBe(1116);
     expect(priceCard(priceList, family, { basisPoints: 333, onlyOnUnit: true }).discountCents).toBe(400);
   });
 
   it('caps a fixed discount at its base and prefers it to a percentage', () => {
     expect(priceCard(priceList, family, { cents: 20_000, onlyOnUnit: true })).toMatchObject({ discountCents: PITCH_UNIT, totalCents: PITCH_SUBTOTAL - PITCH_UNIT });
-    expect(priceCard(priceList, family, { cents: 50_000, onlyOnUnit: false })).toMatchObject({ discountCents: PITCH_SUBTOTAL, totalCents: 0 });
+    // The tourist tax is still owed when everything else is given away.
+    expect(priceCard(priceList, family, { cents: 50_000, onlyOnUnit: false })).toMatchObject({ discountCents: PITCH_SUBTOTAL - PITCH_TAX, totalCents: PITCH_TAX });
     expect(priceCard(priceList, family, { cents: 5000, basisPoints: 1000, onlyOnUnit: false })).toMatchObject({ discountCents: 5000, totalCents: 30_000 });
   });
 
@@ -199,5 +202,91 @@ describe('offerDiscount', () => {
     expect(offerDiscount({ ...longStay, typologyIds: null }, { ...family, typologyId: 'BG' }).applies).toBe(true);
     expect(offerDiscount({ ...longStay, minNights: 7 }, family)).toEqual({ applies: false, reason: 'L\'offerta «Settimana lunga» richiede almeno 7 notti.' });
     expect(offerDiscount(longStay, { ...family, departure: family.arrival })).toEqual({ applies: false, reason: 'La data di partenza deve essere successiva a quella di arrivo.' });
+  });
+});
+
+/**
+ * Which price lines a discount is taken from, line kind by line kind: under the campsite's
+ * scontoSoloSuUnita (or the card's own switch) on and off, for a discount typed on the card and
+ * for every kind of offer. The tourist tax is the municipality's and is never discounted; the
+ * switch decides guests, vehicles, extras and cleaning; an offer on the accommodation only
+ * narrows it to the accommodation whatever the switch says.
+ */
+describe('what a discount is taken from', () => {
+  /** Every kind of line the pitch of `family` has, each with its own amount. */
+  const KINDS = [
+    { line: 'Piazzola – bassa stagione', kind: 'unit', onlyOnUnit: true, onEverything: true },
+    { line: 'Piazzola – alta stagione', kind: 'unit', onlyOnUnit: true, onEverything: true },
+    { line: 'Adulto × 5 notti', kind: 'person', onlyOnUnit: false, onEverything: true },
+    { line: 'Bambino × 5 notti', kind: 'person', onlyOnUnit: false, onEverything: true },
+    { line: 'Auto × 5 notti', kind: 'vehicle', onlyOnUnit: false, onEverything: true },
+    { line: 'Cane × 5 notti', kind: 'service', onlyOnUnit: false, onEverything: true },
+    { line: 'Pulizia finale', kind: 'service', onlyOnUnit: false, onEverything: true },
+    { line: 'Imposta di soggiorno', kind: 'tax', onlyOnUnit: false, onEverything: false },
+  ] as const;
+
+  const offer = (id: string, discount: Offer['discount'], onlyOnUnit: boolean): Offer => ({
+    id,
+    name: id,
+    description: '',
+    discount,
+    onlyOnUnit,
+    validFrom: '2027-05-01',
+    validTo: '2027-09-30',
+    typologyIds: null,
+    minNights: 1,
+  });
+  const OFFERS = [
+    offer('PERCENTUALE-TOTALE', { basisPoints: 1000 }, false),
+    offer('PERCENTUALE-ALLOGGIO', { basisPoints: 1000 }, true),
+    offer('FISSO-TOTALE', { cents: 1_000_000 }, false),
+    offer('FISSO-ALLOGGIO', { cents: 1_000_000 }, true),
+  ];
+
+  /** A percentage takes 10% of its base; a fixed amount larger than any stay takes the whole base. */
+  const SOURCES: { name: string; choice: Omit<DiscountChoice, 'discountOnlyOnUnit'>; share: (base: number) => number; offerOnUnit: boolean }[] = [
+    { name: '10% typed on the card', choice: { discountBasisPoints: 1000, discountCents: 0 }, share: (base) => Math.round(base / 10), offerOnUnit: false },
+    { name: 'a fixed amount typed on the card', choice: { discountBasisPoints: 0, discountCents: 1_000_000 }, share: (base) => base, offerOnUnit: false },
+    ...OFFERS.map((o) => ({
+      name: `the offer ${o.id}`,
+      choice: { offerId: o.id, discountBasisPoints: 0, discountCents: 0 },
+      share: 'basisPoints' in o.discount ? (base: number) => Math.round(base / 10) : (base: number) => base,
+      offerOnUnit: o.onlyOnUnit,
+    })),
+  ];
+
+  const lines = priceCard(priceList, family).lines;
+  const amountOf = (label: string) => lines.find((line) => line.label === label)!.totalCents;
+
+  it('the pitch of the table has one line of every kind, each with an amount', () => {
+    expect(lines.map((line) => line.label)).toEqual(KINDS.map((row) => row.line));
+    for (const row of KINDS) expect(amountOf(row.line), row.line).toBeGreaterThan(0);
+  });
+
+  for (const source of SOURCES) {
+    for (const setting of [true, false]) {
+      for (const from of ['the campsite', 'the card'] as const) {
+        it(`${source.name}, «Sconto solo sull’alloggio» ${setting ? 'on' : 'off'} from ${from}`, () => {
+          const choice: DiscountChoice = { ...source.choice, ...(from === 'the card' ? { discountOnlyOnUnit: setting } : {}) };
+          // The card's switch wins over the campsite's: the campsite here says the opposite.
+          const campsiteDefault = from === 'the card' ? !setting : setting;
+          const { discount } = cardDiscount({ ...family, ...choice }, OFFERS, campsiteDefault);
+          const onlyOnUnit = setting || source.offerOnUnit;
+          expect(discount.onlyOnUnit).toBe(onlyOnUnit);
+          const base = KINDS.filter((row) => (onlyOnUnit ? row.onlyOnUnit : row.onEverything)).reduce((sum, row) => sum + amountOf(row.line), 0);
+          const priced = priceCard(priceList, family, discount);
+          expect(priced.discountCents).toBe(source.share(base));
+          expect(priced.totalCents).toBe(priced.subtotalCents - source.share(base));
+          // Whatever is given away, the tourist tax is still owed in full.
+          expect(priced.totalCents).toBeGreaterThanOrEqual(amountOf('Imposta di soggiorno'));
+        });
+      }
+    }
+  }
+
+  it('refuses an offer that is gone or that the stay does not meet, in Italian', () => {
+    const card = { ...family, discountBasisPoints: 0, discountCents: 0 };
+    expect(() => cardDiscount({ ...card, offerId: 'NON-ESISTE' }, OFFERS, false)).toThrow('L’offerta scelta non esiste più: scegline un’altra.');
+    expect(() => cardDiscount({ ...card, offerId: 'PERCENTUALE-TOTALE' }, [{ ...OFFERS[0]!, minNights: 7 }], false)).toThrow('L\'offerta «PERCENTUALE-TOTALE» richiede almeno 7 notti.');
   });
 });

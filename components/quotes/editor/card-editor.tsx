@@ -38,6 +38,9 @@ export function CardEditor({ card, position, count, priceList, personTypeIds, of
   const countOf = (personTypeId: string) => card.people.find((person) => person.personTypeId === personTypeId)?.count ?? 0;
   const quantityOf = (list: { id: string; quantity: number }[], id: string) => list.find((item) => item.id === id)?.quantity ?? 0;
   const outcome = priceDraft(card, priceList, offers, onlyOnUnitDefault);
+  const offer = card.offerId ? offers.find((candidate) => candidate.id === card.offerId) : undefined;
+  // An offer on the accommodation only keeps the switch on; the card says which offer does it.
+  const offerOnUnit = offer?.onlyOnUnit ? offer : null;
   const title = t('cardTitle', { idx: position + 1 });
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title} data-testid="card-editor">
@@ -131,7 +134,9 @@ export function CardEditor({ card, position, count, priceList, personTypeIds, of
           <Select
             label={t('offer')}
             placeholder={t('offerPlaceholder')}
-            data={offers.map((offer) => ({ value: offer.id, label: offer.name }))}
+            description={offer ? t('discountFromOffer') : undefined}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            data={offers.map((option) => ({ value: option.id, label: option.name }))}
             value={card.offerId ?? null}
             onChange={(value) => set({ offerId: value })}
             clearable
@@ -159,8 +164,9 @@ export function CardEditor({ card, position, count, priceList, personTypeIds, of
         </SimpleGrid>
         <Switch
           label={t('discountOnlyOnUnit')}
-          disabled={Boolean(card.offerId)}
-          checked={card.discountOnlyOnUnit ?? onlyOnUnitDefault}
+          description={offerOnUnit ? t('discountOnlyOnUnitByOffer', { name: offerOnUnit.name }) : t('discountNeverOnTax')}
+          disabled={offerOnUnit !== null}
+          checked={offerOnUnit !== null || (card.discountOnlyOnUnit ?? onlyOnUnitDefault)}
           onChange={(event) => set({ discountOnlyOnUnit: event.currentTarget.checked })}
         />
         <RichTextField label={t('text')} value={card.text} onChange={(text) => set({ text })} lineHeight height={500} />

@@ -5,23 +5,17 @@ import { useTranslations } from 'next-intl';
 import type { Offer, PriceList } from '@/lib/booking-platform/types';
 import { AppError } from '@/lib/errors';
 import { formatMoney } from '@/lib/format';
-import { offerDiscount, priceCard, type CardDiscount, type PricedCard } from '@/lib/booking-platform/pricing';
+import { cardDiscount, priceCard, type PricedCard } from '@/lib/booking-platform/pricing';
 import type { CardInput } from '@/lib/quotes/validation';
 
 type Outcome = { kind: 'incomplete' } | { kind: 'error'; message: string } | { kind: 'priced'; priced: PricedCard; offer: Offer | null; onlyOnUnit: boolean };
 
-/** The same pure pricing the server runs on save, here for a live total while typing. */
+/** The same pure pricing and discount rule the server runs on save (cardDiscount, priceCard), here for a live total while typing. */
 export function priceDraft(card: CardInput, priceList: PriceList, offers: Offer[], onlyOnUnitDefault: boolean): Outcome {
   if (!card.typologyId || !card.arrival || !card.departure || !card.people.some((person) => person.count > 0)) return { kind: 'incomplete' };
   const input = { typologyId: card.typologyId, arrival: card.arrival, departure: card.departure, people: card.people, vehicles: card.vehicles, services: card.services };
   try {
-    let discount: CardDiscount = { basisPoints: card.discountBasisPoints, cents: card.discountCents, onlyOnUnit: card.discountOnlyOnUnit ?? onlyOnUnitDefault };
-    const offer = card.offerId ? (offers.find((candidate) => candidate.id === card.offerId) ?? null) : null;
-    if (offer) {
-      const check = offerDiscount(offer, input);
-      if (!check.applies) return { kind: 'error', message: check.reason };
-      discount = check.discount;
-    }
+    const { discount, offer } = cardDiscount({ ...card, ...input }, offers, onlyOnUnitDefault);
     return { kind: 'priced', priced: priceCard(priceList, input, discount), offer, onlyOnUnit: discount.onlyOnUnit };
   } catch (error) {
     if (error instanceof AppError) return { kind: 'error', message: error.message };

@@ -24,3 +24,46 @@ export async function pdfPlainText(bytes: Uint8Array): Promise<{ text: string; p
 }
 
 export const normalSpaces = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** Each page's text on its own, as pdfPlainText reads it: where a card landed. */
+export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
+  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, standardFontDataUrl: STANDARD_FONTS });
+  const document = await task.promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const content = await (await document.getPage(number)).getTextContent();
+    pages.push(normalSpaces(content.items.map((item) => ('str' in item ? item.str : '')).join(' ')));
+  }
+  await task.destroy();
+  return pages;
+}
+
+type StructNode = { role?: string; alt?: string; children?: StructNode[] };
+
+/**
+ * What a screen reader gets of a PDF: whether it is tagged (/MarkInfo /Marked), its /Lang, and the
+ * roles of its structure tree (/StructTreeRoot) page by page, with the figures' alternative texts.
+ */
+export async function pdfAccessibility(bytes: Uint8Array): Promise<{ marked: boolean; lang: string | null; roles: string[][]; figureAlts: string[] }> {
+  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, standardFontDataUrl: STANDARD_FONTS });
+  const document = await task.promise;
+  const markInfo = (await document.getMarkInfo()) as Map<string, boolean> | { Marked?: boolean } | null;
+  const marked = markInfo instanceof Map ? markInfo.get('Marked') === true : markInfo?.Marked === true;
+  const catalog = Buffer.from(bytes).toString('latin1');
+  const lang = /\/Lang \(([^)]*)\)/.exec(catalog)?.[1] ?? null;
+  const roles: string[][] = [];
+  const figureAlts: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const tree = (await (await document.getPage(number)).getStructTree()) as StructNode | null;
+    const pageRoles: string[] = [];
+    const visit = (node: StructNode) => {
+      if (node.role) pageRoles.push(node.role);
+      if (node.role === 'Figure') figureAlts.push(node.alt ?? '');
+      node.children?.forEach(visit);
+    };
+    if (tree) visit(tree);
+    roles.push(pageRoles);
+  }
+  await task.destroy();
+  return { marked, lang, roles, figureAlts };
+}

@@ -11,7 +11,7 @@ import { buildGuestQuoteView, type GuestQuoteIds } from '@/lib/public-quotes/vie
 import { createQuote } from '@/lib/quotes/service';
 import { changeProgress } from '@/lib/quotes/transitions';
 import { useTestDatabase } from '../helpers/db';
-import { normalSpaces, pdfPlainText } from '../helpers/pdf-text';
+import { normalSpaces, pdfAccessibility, pdfPageTexts, pdfPlainText } from '../helpers/pdf-text';
 import { MOBILE_HOME_CARD, PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput } from '../helpers/quotes';
 import { ctxFor, guestCtxFor, jobCtxFor } from '../helpers/ctx';
 
@@ -114,6 +114,54 @@ describe('the quote as a PDF', () => {
       for (const card of view!.cards) expect(text, locale).toContain(normalSpaces(formatGuestMoney(card.totalCents, locale).replace(/\u202f/g, ' ')));
       if (locale !== 'it') expect(text, locale).not.toContain('Proposta 1');
     }
+  });
+
+  it('is tagged for screen readers, in the guest’s language: /MarkInfo, /StructTreeRoot with headings and the pictures’ words, /Lang', async () => {
+    for (const locale of ['de', 'it', 'en', 'nl', 'fr'] as const) {
+      const { ids } = await sentQuote(locale, locale === 'de');
+      const pdf = await renderQuotePdf(guestCtxFor(db, ids.campsiteId), ids);
+      const raw = pdf!.bytes.toString('latin1');
+      expect(raw, locale).toContain('/StructTreeRoot');
+      expect(raw, locale).toMatch(/\/MarkInfo \d+ 0 R|\/MarkInfo <<\s*\/Marked true/);
+      const { marked, lang, roles, figureAlts } = await pdfAccessibility(pdf!.bytes);
+      expect(marked, locale).toBe(true);
+      expect(lang, locale).toBe(locale);
+      const all = roles.flat();
+      // The campsite, then each offer under its own heading; prices and words as paragraphs.
+      expect(all.filter((role) => role === 'H1'), locale).toHaveLength(1);
+      expect(all.filter((role) => role === 'H2').length, locale).toBeGreaterThanOrEqual(3);
+      expect(all, locale).toContain('Sect');
+      expect(all.filter((role) => role === 'P').length, locale).toBeGreaterThan(20);
+      // Every page is read, not only the first.
+      for (const page of roles) expect(page.length, locale).toBeGreaterThan(0);
+      if (locale === 'de') expect(figureAlts).toEqual(['Stellplatz Standard', 'Mobilheim Classic', 'Mobilheim Classic']);
+    }
+  });
+
+  it('a card with a picture starts where the page has room for its head and first rows, instead of leaving half a page empty', async () => {
+    const account = await makeQuotesAccount(db, { name: 'Camping Lago Azzurro', contacts: CONTACTS });
+    await picture(account.campsite.id, 'LA-MH-CLASSIC', '#3d8b4f');
+    const guest = await makeGuest(db, account.tenant, { firstName: 'Anna', lastName: 'Müller', languageId: LANGUAGE_ID_OF.de });
+    // A long welcome: the mobile home's card is taller than what is left of the first page.
+    const text = Array.from({ length: 14 }, (_, index) => `<p>Absatz ${index + 1}: Wir freuen uns auf Sie am See.</p>`).join('');
+    const quote = await createQuote(
+      ctxFor(db, account.tenant),
+      quoteInput({ contactId: guest.id, name: 'Sommer am See', saveAs: 'nuovo', cards: [PITCH_CARD, { ...MOBILE_HOME_CARD, text }] }),
+      account.platform,
+    );
+    const ids: GuestQuoteIds = { campsiteId: account.campsite.id, quoteId: quote.id, contactId: guest.id };
+    const pdf = await renderQuotePdf(guestCtxFor(db, ids.campsiteId), ids);
+    if (process.env.QUOTE_PDF_PICTURE_SAMPLE) writeFileSync(process.env.QUOTE_PDF_PICTURE_SAMPLE, pdf!.bytes);
+    const pages = await pdfPageTexts(pdf!.bytes);
+    const pageOf = (words: string) => pages.findIndex((page) => page.includes(words));
+    // The pitch's total, the mobile home's head with its picture and its first price lines: one page.
+    expect(pageOf('Angebot 1')).toBe(0);
+    expect(pageOf('Angebot 2')).toBe(0);
+    expect(pageOf('Mobilheim Classic – Hauptsaison')).toBe(0);
+    // The welcome flows on to the second page, and the document ends there.
+    expect(pageOf('Absatz 14')).toBe(1);
+    expect(pages).toHaveLength(2);
+    expect((await pdfAccessibility(pdf!.bytes)).figureAlts).toEqual(['Mobilheim Classic']);
   });
 
   it('is not found when the ids do not belong together (another campsite’s quote, another guest)', async () => {

@@ -4,6 +4,7 @@ import { PdfCard } from './pdf-card';
 import { pdfText as p } from './pdf-text';
 import type { PdfPicture } from './pictures';
 import { ACCENT, styles } from './styles';
+import { pdfTag } from './tagged-render';
 import type { PdfWords } from './texts';
 
 type Props = { view: GuestQuoteView; words: PdfWords; pictures: Map<string, PdfPicture>; quoteUrl: string | null };
@@ -44,7 +45,9 @@ export function QuoteDocument({ view, words, pictures, quoteUrl }: Props) {
         </View>
         <View style={styles.header}>
           <View style={styles.headerLeft}>
-            <Text style={styles.campsite}>{p(campsite.name)}</Text>
+            <Text style={styles.campsite} {...pdfTag('H1')}>
+              {p(campsite.name)}
+            </Text>
             {contacts?.address && <Text style={styles.small}>{p(contacts.address)}</Text>}
             {contacts?.phone && <Text style={styles.small}>{p(`${words.phone}: ${contacts.phone}`)}</Text>}
             {contacts?.email && (
@@ -60,7 +63,9 @@ export function QuoteDocument({ view, words, pictures, quoteUrl }: Props) {
           </View>
           <View style={styles.headerRight}>
             <Text style={styles.docLabel}>{p(words.untitled)}</Text>
-            <Text style={styles.quoteName}>{p(name)}</Text>
+            <Text style={styles.quoteName} {...pdfTag('H2')}>
+              {p(name)}
+            </Text>
             <View style={styles.metaRow}>
               <Text style={styles.metaLabel}>{p(words.for)}</Text>
               <Text style={styles.metaValue}>{p(`${guest.firstName} ${guest.lastName}`.trim())}</Text>
@@ -85,7 +90,9 @@ export function QuoteDocument({ view, words, pictures, quoteUrl }: Props) {
         <View style={styles.info} wrap={false}>
           {(contacts?.phone || contacts?.email || contacts?.address) && (
             <View style={styles.infoColumn}>
-              <Text style={styles.sectionTitle}>{p(words.contact)}</Text>
+              <Text style={styles.sectionTitle} {...pdfTag('H3')}>
+                {p(words.contact)}
+              </Text>
               {contacts?.address && <Text style={styles.small}>{p(`${words.address}: ${contacts.address}`)}</Text>}
               {contacts?.phone && <Text style={styles.small}>{p(`${words.phone}: ${contacts.phone}`)}</Text>}
               {contacts?.whatsapp && <Text style={styles.small}>{p(`${words.whatsapp}: ${contacts.whatsapp}`)}</Text>}
@@ -93,7 +100,9 @@ export function QuoteDocument({ view, words, pictures, quoteUrl }: Props) {
             </View>
           )}
           <View style={styles.infoColumn}>
-            <Text style={styles.sectionTitle}>{p(words.hoursTitle)}</Text>
+            <Text style={styles.sectionTitle} {...pdfTag('H3')}>
+              {p(words.hoursTitle)}
+            </Text>
             <Text style={styles.small}>{p(words.reception(hours.baseTime))}</Text>
             <Text style={styles.small}>{p(`${words.checkin}: ${ranges(hours.checkin)}`)}</Text>
             <Text style={styles.small}>{p(`${words.checkout}: ${ranges(hours.checkout)}`)}</Text>

@@ -1,4 +1,3 @@
-import { renderToBuffer } from '@react-pdf/renderer';
 import { createElement } from 'react';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { guestQuotePath } from '@/lib/vocabulary/quote-links';
@@ -6,6 +5,7 @@ import { buildGuestQuoteView, type GuestQuoteIds, type GuestQuoteKey, type Guest
 import { pdfFileName } from './pdf-text';
 import { loadPdfPictures, type PdfPicture } from './pictures';
 import { QuoteDocument } from './quote-document';
+import { renderTaggedPdf } from './tagged-render';
 import { pdfWords } from './texts';
 
 export type QuotePdf = { bytes: Buffer; fileName: string; locale: string };
@@ -23,11 +23,11 @@ export async function loadQuotePdf(ctx: CampsiteCtx, key: GuestQuoteKey): Promis
   return { ids, view, pictures: await loadPdfPictures(ctx, view) };
 }
 
-/** Draws the document in the guest's language; `origin` adds a link back to the mini-site. */
+/** Draws the document in the guest's language, tagged for screen readers; `origin` adds a link back to the mini-site. */
 export async function drawQuotePdf({ ids, view, pictures }: QuotePdfData, options: { origin?: string } = {}): Promise<QuotePdf> {
   const words = await pdfWords(view);
   const quoteUrl = options.origin ? options.origin.replace(/\/$/, '') + guestQuotePath(ids) : null;
-  const bytes = await renderToBuffer(createElement(QuoteDocument, { view, words, pictures, quoteUrl }) as Parameters<typeof renderToBuffer>[0]);
+  const bytes = await renderTaggedPdf(createElement(QuoteDocument, { view, words, pictures, quoteUrl }));
   return { bytes, fileName: pdfFileName(words.untitled, view.campsite.name, view.quote.name), locale: view.locale };
 }
 

@@ -77,3 +77,37 @@ test('a guest created, found by a fragment of the surname, then a two-card quote
   await expect(page.getByText('Convertito', { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId('booking-number')).toContainText('/2027');
 });
+
+test('an offer’s discount keeps to the campsite’s «Sconto solo sull’unità» and never touches the tourist tax; the greyed switch says why', async ({ page }) => {
+  await openAs(page, LOGINS.staff);
+  await page.goto('/crea-preventivo');
+  await page.getByRole('button', { name: 'Aggiungi una scheda' }).click();
+  const card = page.getByTestId('card-editor').nth(0);
+  await fillCard(page, card, 'Casa mobile Classic', '10/07/2027', '17/07/2027');
+  // 7 × 125,00 € and 14 × 1,50 € of tourist tax.
+  await expect(card.getByTestId('editor-card-total')).toHaveText('896,00 €');
+  const onlyOnUnit = card.getByRole('switch', { name: 'Sconto solo sull’alloggio' });
+  // Camping Lago Azzurro discounts only the accommodation.
+  await expect(onlyOnUnit).toBeChecked();
+  await expect(card.getByText('L’imposta di soggiorno non è mai scontata.', { exact: false })).toBeVisible();
+
+  // «Settimana lunga» is on the whole stay: the campsite's choice decides, 5% of 875,00 € only.
+  await card.getByRole('combobox', { name: 'Offerta' }).click();
+  await page.getByRole('option', { name: 'Settimana lunga: −5% dalle 7 notti' }).click();
+  await expect(card.getByTestId('editor-card-total')).toHaveText('852,25 €');
+  await expect(onlyOnUnit).toBeEnabled();
+  await expect(card.getByText('Lo sconto è quello dell’offerta: toglila per scriverne uno.')).toBeVisible();
+  // Switched off by keyboard: nothing here but the tax is left to discount, and the tax stays whole.
+  await onlyOnUnit.focus();
+  await page.keyboard.press('Space');
+  await expect(onlyOnUnit).not.toBeChecked();
+  await expect(card.getByTestId('editor-card-total')).toHaveText('852,25 €');
+
+  // «Prenota prima» is on the accommodation only: the switch is on, greyed, and says why.
+  await card.getByRole('combobox', { name: 'Offerta' }).click();
+  await page.getByRole('option', { name: 'Prenota prima −10%' }).click();
+  await expect(onlyOnUnit).toBeDisabled();
+  await expect(onlyOnUnit).toBeChecked();
+  await expect(card.getByText('Sempre attivo con l’offerta «Prenota prima −10%», che sconta solo l’alloggio.')).toBeVisible();
+  await expect(card.getByTestId('editor-card-total')).toHaveText('808,50 €');
+});

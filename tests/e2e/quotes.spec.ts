@@ -81,6 +81,11 @@ test('a guest created, found by a fragment of the surname, then a two-card quote
 test('an offer’s discount keeps to the campsite’s «Sconto solo sull’unità» and never touches the tourist tax; the greyed switch says why', async ({ page }) => {
   await openAs(page, LOGINS.staff);
   await page.goto('/crea-preventivo');
+  const surname = `Scontotest${Date.now().toString(36).replace(/\d/g, '')}`;
+  await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Marta');
+  await page.getByRole('textbox', { name: 'Cognome' }).fill(surname);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(`${surname.toLowerCase()}@example.com`);
+  await page.getByRole('button', { name: 'Crea e usa questo cliente' }).click();
   await page.getByRole('button', { name: 'Aggiungi una scheda' }).click();
   const card = page.getByTestId('card-editor').nth(0);
   await fillCard(page, card, 'Casa mobile Classic', '10/07/2027', '17/07/2027');

@@ -131,6 +131,9 @@ describe('the quote as a PDF', () => {
       expect(all.filter((role) => role === 'H1'), locale).toHaveLength(1);
       expect(all.filter((role) => role === 'H2').length, locale).toBeGreaterThanOrEqual(3);
       expect(all, locale).toContain('Sect');
+      // The e-mail and privacy links: Link elements holding their annotation (OBJR).
+      expect(all.filter((role) => role === 'Link'), locale).toHaveLength(2);
+      expect(raw, locale).toContain('/OBJR');
       expect(all.filter((role) => role === 'P').length, locale).toBeGreaterThan(20);
       // Every page is read, not only the first.
       for (const page of roles) expect(page.length, locale).toBeGreaterThan(0);

@@ -67,11 +67,31 @@ function artifact(doc: TaggedDoc, node: LaidOutNode, type?: 'Pagination') {
   doc.endMarkedContent();
 }
 
+/** The words a node shows, for a link's description. */
+function textOf(node: LaidOutNode & { value?: unknown }): string {
+  if (typeof node.value === 'string') return node.value;
+  return (node.children ?? []).map(textOf).join('');
+}
+
+type LinkCall = (x: number, y: number, w: number, h: number, url: string, options?: Record<string, unknown>) => unknown;
+
 function tagged(doc: TaggedDoc, parent: StructElement, role: string, node: LaidOutNode, alt?: string) {
-  const element = doc.struct(role, alt ? { alt } : {});
+  const target = node.props?.src ?? node.props?.href;
+  // A link is a Link element holding its words and its annotation, so a reader announces and follows it.
+  const linked = node.type !== 'IMAGE' && typeof target === 'string' && target !== '';
+  const element = doc.struct(linked ? 'Link' : role, alt ? { alt } : {});
   parent.add(element);
-  const content = doc.markStructureContent(role);
-  drawNode(doc, node);
+  const content = doc.markStructureContent(linked ? 'Link' : role);
+  const withLink = doc as TaggedDoc & { link: LinkCall };
+  const link = withLink.link;
+  if (linked) {
+    withLink.link = (x, y, w, h, url, options = {}) => link.call(doc, x, y, w, h, url, { ...options, structParent: element, Contents: new String(textOf(node) || url) });
+  }
+  try {
+    drawNode(doc, node);
+  } finally {
+    withLink.link = link;
+  }
   doc.endMarkedContent();
   element.add(content);
   element.end();

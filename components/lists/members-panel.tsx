@@ -8,8 +8,6 @@ import {
   EmptyStateTitle,
   Group,
   Stack,
-  Table,
-  TableScrollContainer,
   TableTbody,
   TableTd,
   TableTh,
@@ -26,6 +24,7 @@ import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { LinkAnchor } from '@/components/ui/link-anchor';
+import { cardCell, ResponsiveTable } from '@/components/ui/responsive-table';
 import type { ActionResult } from '@/lib/actions';
 import { formatDate, formatNumber } from '@/lib/format';
 import type { ListMember } from '@/lib/lists/members';
@@ -99,52 +98,50 @@ export function MembersPanel({ listId, listName, initial, loadAction, removeActi
 
   return (
     <Stack gap="sm">
-      {/* Positioned, so the header's visually hidden text stays inside the scrolling box on a phone. */}
-      <TableScrollContainer minWidth={640} type="native" style={{ position: 'relative' }}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('members.label')} data-testid="members-table">
-          <TableThead>
-            <TableTr>
-              <TableTh scope="col">{t('members.name')}</TableTh>
-              <TableTh scope="col">{t('members.email')}</TableTh>
-              <TableTh scope="col">{t('members.state')}</TableTh>
-              <TableTh scope="col">{t('members.added')}</TableTh>
-              <TableTh scope="col">
-                <VisuallyHidden>{t('members.remove')}</VisuallyHidden>
-              </TableTh>
-            </TableTr>
-          </TableThead>
-          <TableTbody>
-            {items.map((member) => {
-              const name = nameOf(member) || member.email || t('members.noName');
-              return (
-                <TableTr key={member.contactId} data-testid="member-row">
-                  <TableTd>
-                    <LinkAnchor href={`/clienti/${member.contactId}`} fw={600}>
-                      {name}
-                    </LinkAnchor>
-                  </TableTd>
-                  <TableTd>
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {member.email ?? ''}
-                    </Text>
-                  </TableTd>
-                  <TableTd>
-                    <MemberStateBadge state={member.state} />
-                  </TableTd>
-                  <TableTd style={{ whiteSpace: 'nowrap' }}>{formatDate(member.addedAt)}</TableTd>
-                  <TableTd ta="right">
-                    <Tooltip label={t('members.remove')}>
-                      <ActionIcon variant="subtle" color="red" onClick={() => setRemoving(member)} aria-label={t('members.removeLabel', { name })}>
-                        <IconUserMinus size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </TableTd>
-                </TableTr>
-              );
-            })}
-          </TableTbody>
-        </Table>
-      </TableScrollContainer>
+      {/* A table from the sm breakpoint up, a card per member on a phone (the remove button at its foot). */}
+      <ResponsiveTable minWidth={640} striped highlightOnHover verticalSpacing="xs" aria-label={t('members.label')} data-testid="members-table">
+        <TableThead>
+          <TableTr>
+            <TableTh scope="col">{t('members.name')}</TableTh>
+            <TableTh scope="col">{t('members.email')}</TableTh>
+            <TableTh scope="col">{t('members.state')}</TableTh>
+            <TableTh scope="col">{t('members.added')}</TableTh>
+            <TableTh scope="col">
+              <VisuallyHidden>{t('members.remove')}</VisuallyHidden>
+            </TableTh>
+          </TableTr>
+        </TableThead>
+        <TableTbody>
+          {items.map((member) => {
+            const name = nameOf(member) || member.email || t('members.noName');
+            return (
+              <TableTr key={member.contactId} data-testid="member-row">
+                <TableTd {...cardCell(null, 'primary')}>
+                  <LinkAnchor href={`/clienti/${member.contactId}`} fw={600}>
+                    {name}
+                  </LinkAnchor>
+                </TableTd>
+                <TableTd {...cardCell(t('members.email'))} style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{member.email ?? ''}</Text>
+                </TableTd>
+                <TableTd {...cardCell(null, 'badge')}>
+                  <MemberStateBadge state={member.state} />
+                </TableTd>
+                <TableTd {...cardCell(t('members.added'), 'short')} style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(member.addedAt)}
+                </TableTd>
+                <TableTd {...cardCell(null, 'actions')} ta="right">
+                  <Tooltip label={t('members.remove')}>
+                    <ActionIcon variant="subtle" color="red" onClick={() => setRemoving(member)} aria-label={t('members.removeLabel', { name })}>
+                      <IconUserMinus size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </TableTd>
+              </TableTr>
+            );
+          })}
+        </TableTbody>
+      </ResponsiveTable>
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="members-shown">
           {t('members.shown', { shown: formatNumber(items.length), total: formatNumber(total) })}

@@ -1,21 +1,7 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Stack,
-  Table,
-  TableScrollContainer,
-  TableTbody,
-  TableTd,
-  TableTh,
-  TableThead,
-  TableTr,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Stack, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, TextInput, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { LinkButton } from '@/components/ui/link-button';
+import { cardCell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { CONSENT_ACTION_LABELS, CONSENT_METHOD_LABELS, formatConsentDate, type ConsentAction, type ConsentLogItem } from '@/lib/newsletter/consent-log';
 import type { Page } from '@/lib/pagination';
 
@@ -54,36 +40,38 @@ export async function ConsentLogTable({ page, email }: { page: Page<ConsentLogIt
       {page.items.length === 0 ? (
         <Text c="dimmed">{email ? t('emptyFiltered') : t('empty')}</Text>
       ) : (
-        <TableScrollContainer minWidth={900}>
-          <Table striped highlightOnHover data-testid="consents-table">
-            <TableThead>
-              <TableTr>
-                <TableTh scope="col">{t('date')}</TableTh>
-                <TableTh scope="col">{t('email')}</TableTh>
-                <TableTh scope="col">{t('action')}</TableTh>
-                <TableTh scope="col">{t('method')}</TableTh>
-                <TableTh scope="col">{t('textShown')}</TableTh>
-                <TableTh scope="col">{t('ip')}</TableTh>
+        <ResponsiveTable minWidth={900} striped highlightOnHover aria-label={t('title')} data-testid="consents-table">
+          <TableThead>
+            <TableTr>
+              <TableTh scope="col">{t('date')}</TableTh>
+              <TableTh scope="col">{t('email')}</TableTh>
+              <TableTh scope="col">{t('action')}</TableTh>
+              <TableTh scope="col">{t('method')}</TableTh>
+              <TableTh scope="col">{t('ip')}</TableTh>
+              <TableTh scope="col">{t('textShown')}</TableTh>
+            </TableTr>
+          </TableThead>
+          <TableTbody>
+            {page.items.map((row) => (
+              <TableTr key={row.id}>
+                <TableTd {...cardCell(null, 'primary')} style={{ whiteSpace: 'nowrap' }}>
+                  {formatConsentDate(row.at)}
+                </TableTd>
+                <TableTd {...cardCell(t('email'))}>{row.email}</TableTd>
+                <TableTd {...cardCell(null, 'badge')}>
+                  <Badge color={ACTION_COLOR[row.action] ?? 'gray'} variant="light" tt="none" radius="sm" miw="max-content">
+                    {CONSENT_ACTION_LABELS[row.action] ?? row.action}
+                  </Badge>
+                </TableTd>
+                <TableTd {...cardCell(t('method'), 'short')}>{CONSENT_METHOD_LABELS[row.method] ?? row.method}</TableTd>
+                <TableTd {...cardCell(t('ip'), 'short')} style={{ whiteSpace: 'nowrap' }}>
+                  {row.ip ?? ''}
+                </TableTd>
+                <TableTd {...cardCell(t('textShown'))}>{row.textShown}</TableTd>
               </TableTr>
-            </TableThead>
-            <TableTbody>
-              {page.items.map((row) => (
-                <TableTr key={row.id}>
-                  <TableTd style={{ whiteSpace: 'nowrap' }}>{formatConsentDate(row.at)}</TableTd>
-                  <TableTd>{row.email}</TableTd>
-                  <TableTd>
-                    <Badge color={ACTION_COLOR[row.action] ?? 'gray'} variant="light" tt="none" radius="sm" miw="max-content">
-                      {CONSENT_ACTION_LABELS[row.action] ?? row.action}
-                    </Badge>
-                  </TableTd>
-                  <TableTd>{CONSENT_METHOD_LABELS[row.method] ?? row.method}</TableTd>
-                  <TableTd>{row.textShown}</TableTd>
-                  <TableTd style={{ whiteSpace: 'nowrap' }}>{row.ip ?? ''}</TableTd>
-                </TableTr>
-              ))}
-            </TableTbody>
-          </Table>
-        </TableScrollContainer>
+            ))}
+          </TableTbody>
+        </ResponsiveTable>
       )}
       {more && (
         <LinkButton href={more} variant="default" w="fit-content">

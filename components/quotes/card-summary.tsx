@@ -8,6 +8,22 @@ const isoToDate = (iso: string) => formatDate(new Date(`${iso}T12:00:00Z`));
 const nightsOf = (card: CardRow) =>
   card.arrival && card.departure ? Math.round((Date.parse(card.departure) - Date.parse(card.arrival)) / 86_400_000) : null;
 
+/** A subtotal, discount or total: the label in the first column, two empty cells the phone hides, the amount under the line totals. */
+function SummaryRow({ label, amount, amountColor, bold, testId }: { label: string; amount: string; amountColor?: string; bold?: boolean; testId?: string }) {
+  return (
+    <TableTr>
+      <TableTd fw={bold ? 700 : undefined} style={{ overflowWrap: 'anywhere' }}>
+        {label}
+      </TableTd>
+      <TableTd visibleFrom="xs" />
+      <TableTd visibleFrom="xs" />
+      <TableTd ta="right" fw={bold ? 700 : undefined} c={amountColor} style={{ whiteSpace: 'nowrap' }} data-testid={testId}>
+        {amount}
+      </TableTd>
+    </TableTr>
+  );
+}
+
 /** One offer as the staff and the guest read it: stay, guests, every price line and the total. */
 export async function CardSummary({ card, accepted, footer }: { card: CardRow; accepted?: boolean; footer?: React.ReactNode }) {
   const t = await getTranslations('quotes.card');
@@ -59,48 +75,52 @@ export async function CardSummary({ card, accepted, footer }: { card: CardRow; a
             {t('notPriced')}
           </Text>
         ) : (
+          // On a phone quantity and unit price go under the line's name ("2 × 45,00 €"): four columns
+          // of amounts do not fit a card 330 px wide. Each row keeps four cells, so the totals stay in one column.
           <Table fz="sm" verticalSpacing={4} aria-label={t('lines')}>
             <TableThead>
               <TableTr>
                 <TableTh>{t('line')}</TableTh>
-                <TableTh ta="right">{t('quantity')}</TableTh>
-                <TableTh ta="right">{t('unitPrice')}</TableTh>
+                <TableTh ta="right" visibleFrom="xs">
+                  {t('quantity')}
+                </TableTh>
+                <TableTh ta="right" visibleFrom="xs">
+                  {t('unitPrice')}
+                </TableTh>
                 <TableTh ta="right">{t('lineTotal')}</TableTh>
               </TableTr>
             </TableThead>
             <TableTbody>
               {card.priceLines.map((line, index) => (
                 <TableTr key={index}>
-                  <TableTd>{line.label}</TableTd>
-                  <TableTd ta="right">{line.quantity}</TableTd>
-                  <TableTd ta="right">{formatMoney(line.unitCents)}</TableTd>
-                  <TableTd ta="right">{formatMoney(line.totalCents)}</TableTd>
+                  <TableTd style={{ overflowWrap: 'anywhere' }}>
+                    {line.label}
+                    <Text size="xs" c="dimmed" hiddenFrom="xs" data-testid="price-line-detail">
+                      {line.quantity} × {formatMoney(line.unitCents)}
+                    </Text>
+                  </TableTd>
+                  <TableTd ta="right" visibleFrom="xs">
+                    {line.quantity}
+                  </TableTd>
+                  <TableTd ta="right" visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(line.unitCents)}
+                  </TableTd>
+                  <TableTd ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(line.totalCents)}
+                  </TableTd>
                 </TableTr>
               ))}
               {discount > 0 && (
                 <>
-                  <TableTr>
-                    <TableTd colSpan={3}>{t('subtotal')}</TableTd>
-                    <TableTd ta="right">{formatMoney(card.subtotalCents)}</TableTd>
-                  </TableTr>
-                  <TableTr>
-                    <TableTd colSpan={3}>
-                      {card.offerName ? t('offer', { name: card.offerName }) : card.discountOnlyOnUnit ? t('discountOnUnit') : t('discount')}
-                    </TableTd>
-                    <TableTd ta="right" c="green.9">
-                      −{formatMoney(discount)}
-                    </TableTd>
-                  </TableTr>
+                  <SummaryRow label={t('subtotal')} amount={formatMoney(card.subtotalCents)} />
+                  <SummaryRow
+                    label={card.offerName ? t('offer', { name: card.offerName }) : card.discountOnlyOnUnit ? t('discountOnUnit') : t('discount')}
+                    amount={`−${formatMoney(discount)}`}
+                    amountColor="green.9"
+                  />
                 </>
               )}
-              <TableTr>
-                <TableTd colSpan={3} fw={700}>
-                  {t('total')}
-                </TableTd>
-                <TableTd ta="right" fw={700} data-testid="card-total">
-                  {formatMoney(card.totalCents)}
-                </TableTd>
-              </TableTr>
+              <SummaryRow label={t('total')} amount={formatMoney(card.totalCents)} bold testId="card-total" />
             </TableTbody>
           </Table>
         )}

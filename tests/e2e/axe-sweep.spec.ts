@@ -3,7 +3,7 @@ import { routeAccess } from '../../lib/auth/route-access';
 import postgres from 'postgres';
 import { blockingViolationsAtRest } from './axe-at-rest';
 import { removeMailboxRows, seedMailboxRows } from './mailbox-rows';
-import { loadSeedIds, NOT_FOUND_SAMPLE, ROUTE_SAMPLES, routePatternsOnDisk, settingsSectionsOnDisk, type SeedIds } from './route-samples';
+import { campsiteTabsOnDisk, loadSeedIds, NOT_FOUND_SAMPLE, ROUTE_SAMPLES, routePatternsOnDisk, settingsSectionsOnDisk, type SeedIds } from './route-samples';
 import { LOGINS, startSession } from './support';
 
 /**
@@ -150,6 +150,33 @@ test('phone width: the main staff pages and the guest pages at 390 px', async ({
   const guest = [`/contattaci/${ids.campsiteId}/1`, `/visualizzaPreventivo/${ids.quote.contactId}/${ids.quote.id}/${ids.campsiteId}`, '/login'];
   const findings = await sweep(page, guest, 'telefono, ospite');
   await logInAs(page, 'admin');
-  findings.push(...(await sweep(page, PHONE_PAGES, 'telefono, admin')));
+  // The pages with an id that a phone user opens from those: the lists' details, the quote's preview.
+  const withIds = ['/mailing/consensi', `/mailing/${ids.listId}`, `/clienti/${ids.contactId}`, `/crea-preventivo/preview/${ids.quote.contactId}/${ids.quote.id}`];
+  findings.push(...(await sweep(page, [...PHONE_PAGES, ...withIds], 'telefono, admin')));
+  expect(findings).toEqual([]);
+});
+
+test('campsite settings: every tab, at desktop and at phone width', async ({ page }) => {
+  test.setTimeout(300_000);
+  const tabs = campsiteTabsOnDisk();
+  expect(tabs.length, 'schede in campsite-settings.tsx').toBeGreaterThanOrEqual(10);
+  const urls = tabs.map((tab) => `/settings?v=showCamp&campingID=${encodeURIComponent(ids.campsiteId)}&tab=${tab}`);
+  await logInAs(page, 'admin');
+  const findings: string[] = [];
+  for (const [label, size] of [
+    ['impostazioni del campeggio', { width: 1366, height: 900 }],
+    ['telefono, impostazioni del campeggio', PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    for (const url of urls) {
+      const response = await page.goto(url);
+      if ((response?.status() ?? 0) !== 200) findings.push(`${label} ${url}: HTTP ${response?.status()}`);
+      await expect(page.getByRole('tabpanel')).toBeVisible();
+      // The colour fields draw their eye-dropper once the browser says it has one: after hydration.
+      await page.waitForLoadState('networkidle');
+      findings.push(...(await blockingViolationsAtRest(page, `${label} ${url}`)));
+    }
+    summary.push(`  ${label}: ${urls.length} schede`);
+  }
   expect(findings).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures';
 import { expectNoHorizontalScroll } from './guest-checks';
+import { screenshotForReview } from './screenshots';
 import { LOGINS, openAs } from './support';
 
 const PHONE = { width: 390, height: 844 };
@@ -205,4 +206,161 @@ test('on a phone every staff list is a stack of cards, and no staff page scrolls
 test('on a phone the operator’s settings sections do not scroll sideways either', async ({ page }) => {
   await openAs(page, LOGINS.operator);
   expect(await widePages(page, ['/settings?v=addCamp', '/settings?v=updates', '/settings?v=jobs'])).toEqual([]);
+});
+
+/** An offer with big figures (four weeks, a family, a car and services, a discount): its price lines are the widest a card draws. */
+async function bigQuote(request: APIRequestContext, contactId: string, tag: string) {
+  const admin = await bearer(request, LOGINS.admin);
+  const year = new Date().getFullYear() + 1;
+  const card = {
+    tipologia: 'LA-MH-FAMILY',
+    arrivo: `${year}-07-01`,
+    partenza: `${year}-07-29`,
+    persone: [
+      { id: 'LA-ADULTO', quantita: 4 },
+      { id: 'LA-BAMBINO', quantita: 2 },
+    ],
+    mezzi: [{ id: 'LA-AUTO', quantita: 2 }],
+    servizi: [
+      { id: 'LA-BIANCHERIA', quantita: 7 },
+      { id: 'LA-PULIZIA', quantita: 1 },
+      { id: 'LA-CANE', quantita: 2 },
+    ],
+    scontoPercentuale: 10,
+  };
+  const quote = await request.post('/api/addQuote', {
+    headers: admin,
+    data: {
+      contact: contactId,
+      name: `Agosto in famiglia ${tag}`,
+      progress: 'nuovo',
+      lingua: 1,
+      schede: [card, { ...card, tipologia: 'LA-PZ-LAGO' }],
+    },
+  });
+  expect(quote.status(), await quote.text()).toBe(200);
+  return ((await quote.json()) as { _id: string })._id;
+}
+
+/** Axis labels of a chart that overlap one another (recharts draws each tick as an svg text). */
+async function overlappingTicks(chart: Locator): Promise<string[]> {
+  const boxes = await chart.locator('text.recharts-cartesian-axis-tick-value').evaluateAll((texts) =>
+    texts.map((text) => {
+      const box = text.getBoundingClientRect();
+      return {
+        label: text.textContent ?? '',
+        left: box.left,
+        right: box.right,
+        top: box.top,
+        bottom: box.bottom,
+      };
+    }),
+  );
+  const overlaps: string[] = [];
+  boxes.forEach((a, i) =>
+    boxes.slice(i + 1).forEach((b) => {
+      if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) overlaps.push(`${a.label} / ${b.label}`);
+    }),
+  );
+  return overlaps;
+}
+
+test('on a phone the consent log, a list’s members, a guest’s quotes and an offer’s prices fit; every settings tab is one tap away; the state chart’s labels do not overlap', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const tag = Date.now().toString(36);
+  const { contactId, email } = await longRows(request, tag);
+  const bigQuoteId = await bigQuote(request, contactId, tag);
+  const { user } = (await (await request.post('/api/users/login', { data: LOGINS.admin })).json()) as { user: { camping: string } };
+  const campsiteId = user.camping;
+  // One line in the consent log: the guest unsubscribes from a newsletter's one-click link.
+  const unsubscribed = await request.post(`/unsubscribe/${campsiteId}/${contactId}`, { form: { 'List-Unsubscribe': 'One-Click' } });
+  expect(unsubscribed.status(), await unsubscribed.text()).toBe(204);
+  await openAs(page, LOGINS.admin);
+  const shots: { name: string; path: string }[] = [];
+
+  // The consent log: the date on the title line, the long address inside the card.
+  const consents = `/mailing/consensi?email=${encodeURIComponent(email)}`;
+  await page.goto(consents);
+  let table = page.getByTestId('consents-table');
+  let row = table.locator('tbody tr').first();
+  let title = row.locator('td[data-card="primary"]');
+  await expectCards(page, table, row, title);
+  await expect(row.getByText(email)).toBeInViewport();
+  shots.push({ name: 'consensi', path: consents });
+
+  // A list's members: the name opens the guest, the remove button sits at the card's foot.
+  await page.goto('/mailing');
+  const listHref = (await page.getByTestId('lists-table').getByTestId('list-row').first().locator('td[data-card="primary"] a').getAttribute('href'))!;
+  await page.goto(listHref);
+  table = page.getByTestId('members-table');
+  row = table.getByTestId('member-row').first();
+  title = row.locator('td[data-card="primary"] a');
+  await expectCards(page, table, row, title);
+  const memberName = (await title.textContent()) ?? '';
+  await expectActionByKeyboard(page, title, row.getByRole('button', { name: `Togli ${memberName} dalla lista` }));
+  shots.push({ name: 'lista', path: listHref });
+
+  // The guest's page: their quotes are cards with the progress beside the name.
+  await page.goto(`/clienti/${contactId}`);
+  table = page.getByTestId('contact-quotes').locator('table');
+  row = table.locator('tbody tr').filter({ hasText: `Estate al lago ${tag}` });
+  title = row.getByRole('link', { name: `Estate al lago ${tag}` });
+  await expectCards(page, table, row, title);
+  await row.scrollIntoViewIfNeeded();
+  await expect(row.getByText('Nuovo', { exact: true })).toBeInViewport();
+  shots.push({ name: 'cliente', path: `/clienti/${contactId}` });
+
+  // The quote's preview: each offer's price table stays inside its card.
+  const preview = `/crea-preventivo/preview/${contactId}/${bigQuoteId}`;
+  await page.goto(preview);
+  const cards = page.getByTestId('card-summary');
+  await expect(cards).toHaveCount(2);
+  for (const card of await cards.all()) {
+    const cardBox = (await card.boundingBox())!;
+    const prices = (await card.getByRole('table').boundingBox())!;
+    expect(prices.x + prices.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    const total = (await card.getByTestId('card-total').boundingBox())!;
+    expect(total.x + total.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+  }
+  await expectNoHorizontalScroll(page);
+  shots.push({ name: 'anteprima-preventivo', path: preview });
+
+  // The campsite's settings: all ten sections in one list, the chosen one opens.
+  const settings = `/settings?v=showCamp&campingID=${encodeURIComponent(campsiteId)}`;
+  await page.goto(settings);
+  const section = page.getByRole('combobox', { name: 'Sezione' });
+  await expect(section).toBeInViewport();
+  await expect(section.locator('option')).toHaveCount(10);
+  await section.selectOption({ label: 'Tag' });
+  await expect(page).toHaveURL(/[?&]tab=tag\b/);
+  await expect(page.getByRole('textbox', { name: 'Tag dei contatti: Nome 1' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  shots.push({ name: 'impostazioni-tag', path: `${settings}&tab=tag` });
+
+  // The dashboard: the chart of quotes by progress names every state legibly.
+  await page.goto('/dashboard');
+  const chart = page.getByRole('img', { name: 'Grafico dei preventivi per stato' });
+  await expect(chart.locator('text.recharts-cartesian-axis-tick-value').filter({ hasText: 'Scaduto' })).toBeVisible();
+  expect(await overlappingTicks(chart)).toEqual([]);
+  await expectNoHorizontalScroll(page);
+  shots.push({ name: 'dashboard', path: '/dashboard' });
+
+  // Pictures for a look by eye (E2E_SHOTS_DIR), at phone and desktop width.
+  for (const shot of shots) {
+    await page.goto(shot.path);
+    await page.waitForLoadState('networkidle');
+    await screenshotForReview(page, `telefono-${shot.name}`);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+  for (const shot of shots) {
+    await page.goto(shot.path);
+    await page.waitForLoadState('networkidle');
+    await screenshotForReview(page, `desktop-${shot.name}`);
+  }
+  await page.goto(settings);
+  await expect(page.getByRole('tab', { name: 'Mailing' })).toBeInViewport();
+  await expect(page.getByRole('combobox', { name: 'Sezione' })).toBeHidden();
 });

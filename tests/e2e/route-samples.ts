@@ -41,6 +41,10 @@ export function settingsSectionsOnDisk(file = join(process.cwd(), 'app/(staff)/s
   const found = [...readFileSync(file, 'utf8').matchAll(/^\s+(\w+): \{ titleKey: '\w+', role: '(staff|admin|operator)'/gm)];
   return found.map(([, v, role]) => ({ v, role: role as SettingsSection['role'] }));
 }
+/** Every tab of a campsite's settings (&tab=), as app/(staff)/settings/sections/campsite-settings.tsx lists them, read from disk so a new tab is swept too. */
+export function campsiteTabsOnDisk(file = join(process.cwd(), 'app/(staff)/settings/sections/campsite-settings.tsx')): string[] {
+  return [...readFileSync(file, 'utf8').matchAll(/^\s+\{\s*value: '(\w+)'/gm)].map(([, value]) => value);
+}
 const settingsSamples = (base: string) => () => settingsSectionsOnDisk().map(({ v }) => `${base}?v=${v}`);
 /** Language ids of the contact form: 1 Italian, 2 English, 3 German (lib/i18n/locales.ts). */
 const FORM_LANGUAGE_IDS = [1, 2, 3];

@@ -69,7 +69,7 @@ export async function CampsiteSettingsTabs({ tenant, run, campsiteId }: Pick<Sec
       <Text size="sm" c="dimmed">
         {t('intro')}
       </Text>
-      <SettingsTabs label={t('title')} tabs={tabs.map((tab) => ({ ...tab, label: t(`tabs.${tab.value}`) }))} />
+      <SettingsTabs label={t('title')} selectLabel={t('tabsSelect')} tabs={tabs.map((tab) => ({ ...tab, label: t(`tabs.${tab.value}`) }))} />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import { campsites, contacts, images, quoteCards, quotes, typologyDescriptions, type CampsiteContacts, type OpeningHours } from '@/db/schema';
-import { guestTextOverrides } from '@/lib/campsites/guest-texts';
+import { guestHoursNote, guestTextOverrides } from '@/lib/campsites/guest-texts';
 import { openingHoursOf } from '@/lib/campsites/settings-defaults';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { sanitizeHtml } from '@/lib/html/sanitize';
@@ -63,6 +63,12 @@ export function guestState(progress: QuoteProgress, validUntil: Date | null, now
   if (isExpired(progress, validUntil, now)) return 'expired';
   return isExpirable(progress) ? 'open' : 'closed';
 }
+
+/** The campsite's hours as the guest reads them: the staff's note in the guest's language, never Italian to a foreign guest. */
+const guestOpeningHours = (stored: Partial<OpeningHours> | null, locale: GuestLocale): OpeningHours => {
+  const { notesByLanguage, ...hours } = openingHoursOf(stored);
+  return { ...hours, notes: guestHoursNote({ notes: hours.notes, notesByLanguage }, locale) };
+};
 
 const nightsOf = (arrival: string | null, departure: string | null) =>
   arrival && departure ? Math.round((Date.parse(departure) - Date.parse(arrival)) / 86_400_000) : null;
@@ -128,7 +134,7 @@ export async function buildGuestQuoteView(ctx: CampsiteCtx, ids: GuestQuoteKey):
   const questions = await quoteQuestionThread(ctx, { quoteId: quote.id });
   return {
     locale,
-    campsite: { id: campsite.id, name: campsite.name, contacts: campsite.contacts, openingHours: openingHoursOf(campsite.openingHours) },
+    campsite: { id: campsite.id, name: campsite.name, contacts: campsite.contacts, openingHours: guestOpeningHours(campsite.openingHours, locale) },
     texts: guestTextOverrides(campsite.localization, locale, 'guestQuote'),
     guest: { firstName: contact.firstName, lastName: contact.lastName },
     quote: {

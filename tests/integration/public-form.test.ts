@@ -49,7 +49,8 @@ describe('submitRequest', () => {
 
     const [quote] = await db.select().from(quotes).where(eq(quotes.campingId, target.campsite.id));
     expect(quote).toMatchObject({ contactId: contact.id, progress: 'richiesta', languageId: 3, ownerId: null });
-    expect(quote.name).toMatch(/^Richiesta del \d{2}\/\d{2}\/\d{4}$/);
+    // The guest reads the title on the mini-site: a German request's is German (issue 27), an Italian one's Italian.
+    expect(quote.name).toMatch(/^Anfrage vom \d{2}\.\d{2}\.\d{4}$/);
     expect(quote.validUntil?.getTime()).toBe(endOfRomeDay(daysFromToday(14)).getTime());
 
     const events = await db.select().from(quoteProgressEvents).where(eq(quoteProgressEvents.quoteId, quote.id));
@@ -245,6 +246,13 @@ describe('the accommodation list of the contact form (issue 27)', () => {
       expect(labels, locale).toEqual(LABELS[locale]);
       if (locale !== 'it') expect(labels.filter((label) => ITALIAN_NAMES.includes(label)), locale).toEqual([]);
     }
+  });
+
+  it('titles an Italian guest’s request in Italian', async () => {
+    const target = await makeFormCampsite(db);
+    expect((await send(target, validValues({ lingua: '1' }))).ok).toBe(true);
+    const [quote] = await db.select().from(quotes).where(eq(quotes.campingId, target.campsite.id));
+    expect(quote.name).toMatch(/^Richiesta del \d{2}\/\d{2}\/\d{4}$/);
   });
 
   it('keeps the Italian name for the staff, and takes the guest’s word or the Italian one from an old integration', async () => {

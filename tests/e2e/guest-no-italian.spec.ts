@@ -69,5 +69,33 @@ test('a Dutch guest gets the English template, and the mini-site speaks Dutch: n
     expect(text, `lingua ${language}`).toContain(note);
     expect(italianOn(text), `lingua ${language}`).toEqual([]);
   }
+
+  // The admin writes the French note in Orari, on a phone and by keyboard: the French guest reads it, then the English one again once it is emptied.
+  const frenchPath = (await guestWithQuote(request, 4, `${tag}f`)).path;
+  const admin = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const settings = await admin.newPage();
+  await openAs(settings, LOGINS.admin, `/settings?v=showCamp&campingID=${dutch.campsiteId}&tab=orari`);
+  await settings.waitForLoadState('networkidle');
+  const french = settings.getByRole('textbox', { name: 'Nota in francese' });
+  await expect(settings.getByRole('textbox', { name: 'Nota in olandese' })).toHaveValue(/^De receptie is elke dag/);
+  await expect(async () => {
+    await french.fill('La réception est ouverte tous les jours de 8h à 20h.');
+    await french.press('Tab');
+    await settings.getByRole('button', { name: 'Salva' }).click();
+    await expect(settings.getByText('Impostazioni salvate.')).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
+  await guest.goto(frenchPath);
+  await expect(guest.getByTestId('guest-hours')).toContainText('La réception est ouverte tous les jours');
+  await settings.reload();
+  await settings.waitForLoadState('networkidle');
+  await expect(french).toHaveValue('La réception est ouverte tous les jours de 8h à 20h.');
+  await expect(async () => {
+    await french.fill('');
+    await settings.getByRole('button', { name: 'Salva' }).click();
+    await expect(settings.getByText('Impostazioni salvate.')).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
+  await guest.goto(frenchPath);
+  await expect(guest.getByTestId('guest-hours')).toContainText(NOTE.fr);
+  await admin.close();
   await context.close();
 });

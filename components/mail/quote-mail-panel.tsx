@@ -13,7 +13,10 @@ export function QuoteMailPanel({ detail, panel, openMail = false }: { detail: Qu
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <Group gap="md" align="center">
-          <SendQuoteDialog quoteId={quote.id} guestEmail={contact.email} captured={mailIsCaptured()} templates={panel.templates} initiallyOpen={openMail} />
+          <SendQuoteDialog quoteId={quote.id} guestEmail={contact.email} captured={mailIsCaptured()} templates={panel.templates}
+            suggestedTemplateId={panel.suggestedTemplateId}
+            guestLanguageName={panel.guestLanguageName}
+            initiallyOpen={openMail} />
         </Group>
         {quote.progress !== 'nuovo' && (
           <ReminderSwitch

@@ -13,17 +13,29 @@ import { AttachmentList, type Attached } from './attachment-list';
 import { MailFrame } from './mail-frame';
 
 /** `initiallyOpen`: the page was asked for the mail's preview (an old …/:mailPreview link). */
-type Props = { quoteId: string; guestEmail: string | null; templates: TemplateChoice[]; captured: boolean; initiallyOpen?: boolean };
+type Props = {
+  quoteId: string;
+  guestEmail: string | null;
+  templates: TemplateChoice[];
+  /** The template the dialog opens with (loadQuoteMailPanel): none when no template is in the guest's language or, for a foreign guest, in English. */
+  suggestedTemplateId: string | null;
+  /** The guest's language, named in itself ('Nederlands'). */
+  guestLanguageName: string | null;
+  captured: boolean;
+  initiallyOpen?: boolean;
+};
 type Preview = { to: string; subject: string; html: string };
 
 /** "Invia per e-mail": pick a template (the guest's language first), see the filled mail, send. */
-export function SendQuoteDialog({ quoteId, guestEmail, templates, captured, initiallyOpen = false }: Props) {
+export function SendQuoteDialog({ quoteId, guestEmail, templates, suggestedTemplateId, guestLanguageName, captured, initiallyOpen = false }: Props) {
   const t = useTranslations('mail.send');
   const router = useRouter();
   const phone = useMediaQuery('(max-width: 48em)');
   const canSend = Boolean(guestEmail) && templates.length > 0;
   const [open, setOpen] = useState(initiallyOpen && canSend);
-  const [templateId, setTemplateId] = useState<string | null>(templates.find((item) => item.guestLanguage && !item.isReminder)?.id ?? templates[0]?.id ?? null);
+  // Never another language's template by default: a Dutch guest gets the Dutch one, else the English one, else the staff choose.
+  const [templateId, setTemplateId] = useState<string | null>(templates.some((item) => item.id === suggestedTemplateId) ? suggestedTemplateId : null);
+  const chosen = templates.find((item) => item.id === templateId) ?? null;
   const [subject, setSubject] = useState('');
   const [debouncedSubject] = useDebouncedValue(subject, 400);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -89,7 +101,23 @@ export function SendQuoteDialog({ quoteId, guestEmail, templates, captured, init
       <Modal opened={open} onClose={() => setOpen(false)} title={t('title')} size="xl" fullScreen={phone}>
         <Stack gap="sm">
           {captured && <Alert color="yellow" title={t('capturedTitle')}>{t('capturedNote')}</Alert>}
-          <Select label={t('template')} data={groups} value={templateId} onChange={setTemplateId} allowDeselect={false} searchable />
+          <Select
+            label={t('template')}
+            data={groups}
+            value={templateId}
+            onChange={setTemplateId}
+            allowDeselect={false}
+            searchable
+            placeholder={t('templatePlaceholder')}
+            description={guestLanguageName ? t('guestLanguageIs', { language: guestLanguageName }) : undefined}
+            error={!chosen && templates.length > 0 ? (guestLanguageName ? t('noSuggestion', { language: guestLanguageName }) : t('noSuggestionUnknown')) : undefined}
+            data-testid="quote-mail-template"
+          />
+          {chosen && !chosen.guestLanguage && (
+            <Alert color="yellow" data-testid="quote-mail-language-note">
+              {t('otherLanguageNote', { template: chosen.language ?? t('noLanguage'), guest: guestLanguageName ?? t('noLanguage') })}
+            </Alert>
+          )}
           <TextInput label={t('subject')} description={t('subjectHint')} placeholder={preview?.subject.replace(/ - RIF\..*$/, '')} value={subject} onChange={(event) => setSubject(event.currentTarget.value)} maxLength={300} />
           <Group gap="xs">
             <Text size="sm" fw={600}>{t('to')}</Text>

@@ -23,6 +23,12 @@ const openingHours = {
   checkin: [{ from: '10:00', to: '13:30' }],
   checkout: [{ from: '16:00', to: '19:30' }],
   notes: 'Reception aperta tutti i giorni dalle 8:00 alle 20:00. Gli arrivi dopo le 19:30 vanno concordati con la reception.',
+  // The same note for foreign guests (a French guest reads the English one): never the Italian one.
+  notesByLanguage: {
+    de: 'Die Rezeption ist täglich von 8:00 bis 20:00 Uhr geöffnet. Anreisen nach 19:30 Uhr bitte mit der Rezeption absprechen.',
+    en: 'Reception is open every day from 8:00 to 20:00. Please arrange arrivals after 19:30 with reception.',
+    nl: 'De receptie is elke dag open van 8:00 tot 20:00 uur. Aankomst na 19:30 uur graag vooraf met de receptie afstemmen.',
+  },
 };
 
 const occupancyScale = [

@@ -139,7 +139,7 @@ export function planCards(random: Random, spec: DemoCampsiteSpec, guest: { langu
       discountBasisPoints: discount.basisPoints ?? 0,
       discountOnlyOnUnit: discount.onlyOnUnit,
       totalCents: priced.totalCents,
-      text: cardText(random, { campsite: spec.key, languageId: guest.languageId, firstName: guest.firstName, typologyName: typology.name, ...stayDates, nights: priced.nights }),
+      text: cardText(random, { campsite: spec.key, languageId: guest.languageId, firstName: guest.firstName, typologyName: typology.name, typologyNames: priced.typologyNames, ...stayDates, nights: priced.nights }),
     };
   });
 }

@@ -1,5 +1,6 @@
 import { newId } from '../../lib/ids';
 import { QUOTE_PROGRESS, type QuoteProgress } from '../../lib/vocabulary/quote-progress';
+import { guestLocaleOf, type GuestLocale } from '../../lib/i18n/locales';
 import type { NotificationGroup, quoteCards, quoteProgressEvents, quoteRequests, quotes } from '../schema';
 import { planCards, planDates, planParty, type CardRow, type Party, type StayDates } from './cards';
 import { QUOTE_TAGS, type DemoCampsiteSpec, type SeededUser } from './campsites';
@@ -49,10 +50,20 @@ function pickContact(random: Random, contacts: SeedContact[], createdAt: Date, w
   return contact;
 }
 
+/** The seasons a demo title names, and the family, in the guest's language: the title is the heading of their page (issue 27). */
+const TITLE_WORDS: Record<GuestLocale, { periods: Record<'4' | '5' | '6' | '9' | 'summer', string>; family: (lastName: string) => string }> = {
+  it: { periods: { 4: 'Primavera', 5: 'Maggio', 6: 'Giugno', 9: 'Settembre', summer: 'Estate' }, family: (name) => `Famiglia ${name}` },
+  de: { periods: { 4: 'Frühling', 5: 'Mai', 6: 'Juni', 9: 'September', summer: 'Sommer' }, family: (name) => `Familie ${name}` },
+  en: { periods: { 4: 'Spring', 5: 'May', 6: 'June', 9: 'September', summer: 'Summer' }, family: (name) => `${name} family` },
+  nl: { periods: { 4: 'Voorjaar', 5: 'Mei', 6: 'Juni', 9: 'September', summer: 'Zomer' }, family: (name) => `Familie ${name}` },
+  fr: { periods: { 4: 'Printemps', 5: 'Mai', 6: 'Juin', 9: 'Septembre', summer: 'Été' }, family: (name) => `Famille ${name}` },
+};
+
 function quoteName(dates: StayDates, party: Party, contact: SeedContact): string {
-  const month = Number(dates.arrival.slice(5, 7));
-  const period = month === 4 ? 'Primavera 2027' : month === 5 ? 'Maggio 2027' : month === 6 ? 'Giugno 2027' : month === 9 ? 'Settembre 2027' : 'Estate 2027';
-  const who = party.children > 0 ? `Famiglia ${contact.row.lastName}` : `${contact.row.firstName} ${contact.row.lastName}`;
+  const words = TITLE_WORDS[guestLocaleOf(contact.guest.languageId)];
+  const month = dates.arrival.slice(5, 7).replace(/^0/, '');
+  const period = `${words.periods[(['4', '5', '6', '9'].includes(month) ? month : 'summer') as keyof typeof words.periods]} 2027`;
+  const who = party.children > 0 ? words.family(contact.row.lastName ?? '') : `${contact.row.firstName} ${contact.row.lastName}`;
   return `${period} – ${who}`;
 }
 

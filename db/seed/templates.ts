@@ -3,7 +3,10 @@ import { ENGLISH, GERMAN, ITALIAN } from './people';
 
 type TemplateRow = Omit<typeof templates.$inferInsert, 'campingId'>;
 
-/** Four quote e-mails: Italian, German, English and the Italian reminder (isReminder). */
+/**
+ * Three quote e-mails (Italian, German, English) and a reminder (isReminder) in each: a guest gets
+ * a reminder in their language, else in English, never in Italian or another foreign language.
+ */
 export function demoTemplates(reminderDays: number): TemplateRow[] {
   return [
     {
@@ -49,6 +52,30 @@ export function demoTemplates(reminderDays: number): TemplateRow[] {
         '<p>le ricordiamo che il preventivo per il soggiorno con arrivo il {{arrivo}} è ancora disponibile, ma le ultime sistemazioni per quelle date si stanno esaurendo.</p>',
         '<p><a href="{{linkPreventivo}}">Confermi ora il suo preventivo</a></p>',
         '<p>Per qualsiasi domanda siamo a sua disposizione.<br>{{campeggio}}</p>',
+      ].join('\n'),
+    },
+    {
+      name: 'Erinnerung (Deutsch)',
+      languageId: GERMAN,
+      isReminder: true,
+      note: `Sollecito per gli ospiti di lingua tedesca, ${reminderDays} giorni dopo l'invio.`,
+      html: [
+        '<p>Hallo {{nome}},</p>',
+        '<p>unser Angebot für Ihre Anreise am {{arrivo}} steht noch für Sie bereit – die letzten Unterkünfte für diese Tage sind aber bald vergeben.</p>',
+        '<p><a href="{{linkPreventivo}}">Jetzt das Angebot bestätigen</a></p>',
+        '<p>Bei Fragen sind wir gerne für Sie da.<br>{{campeggio}}</p>',
+      ].join('\n'),
+    },
+    {
+      name: 'Reminder (English)',
+      languageId: ENGLISH,
+      isReminder: true,
+      note: `Sollecito per gli ospiti stranieri che non parlano tedesco, ${reminderDays} giorni dopo l'invio.`,
+      html: [
+        '<p>Dear {{nome}},</p>',
+        '<p>your quote for the stay arriving on {{arrivo}} is still available, but the last places for those dates are going fast.</p>',
+        '<p><a href="{{linkPreventivo}}">Confirm your quote now</a></p>',
+        '<p>If you have any questions, we are happy to help.<br>{{campeggio}}</p>',
       ].join('\n'),
     },
   ];

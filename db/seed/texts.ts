@@ -1,4 +1,5 @@
 import type { DemoCampsiteKey } from '../../lib/booking-platform/demo-catalogue';
+import { nameIn, type LabelNames } from '../../lib/i18n/label-names';
 import { formatGuestDate } from './dates';
 import { GERMAN, ITALIAN } from './people';
 import type { Random } from './random';
@@ -28,13 +29,14 @@ const HIGHLIGHTS: Record<DemoCampsiteKey, Record<Lang, string>> = {
   },
 };
 
-export type CardTextInput = { campsite: DemoCampsiteKey; languageId: number; firstName: string; typologyName: string; arrival: string; departure: string; nights: number };
+/** `typologyNames`: the accommodation's name per language (the guest's page shows the same); `typologyName` the Italian one. */
+export type CardTextInput = { campsite: DemoCampsiteKey; languageId: number; firstName: string; typologyName: string; typologyNames?: LabelNames; arrival: string; departure: string; nights: number };
 
-/** The short offer text of a card, in the guest's language, as simple HTML. */
+/** The short offer text of a card, in the guest's language, as simple HTML; the accommodation named in the text's language, never in Italian in a German or English sentence. */
 export function cardText(random: Random, input: CardTextInput): string {
   const lang = langOf(input.languageId);
   const name = escapeHtml(input.firstName);
-  const typology = `«${escapeHtml(input.typologyName)}»`;
+  const typology = `«${escapeHtml(nameIn(input.typologyNames, lang, input.typologyName))}»`;
   const from = formatGuestDate(input.arrival, input.languageId);
   const to = formatGuestDate(input.departure, input.languageId);
   const highlight = HIGHLIGHTS[input.campsite][lang];

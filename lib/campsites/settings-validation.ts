@@ -22,6 +22,11 @@ export const openingHoursSchema = z.object({
   checkin: ranges('Check-in'),
   checkout: ranges('Check-out'),
   notes: text('Note', 1000).default(''),
+  /** The note for foreign guests; left out (old integrations), the stored translations stay. */
+  notesByLanguage: z
+    .object({ de: text('Nota in tedesco', 1000), en: text('Nota in inglese', 1000), nl: text('Nota in olandese', 1000), fr: text('Nota in francese', 1000) })
+    .partial()
+    .optional(),
 });
 
 const phoneSchema = (label: string) =>

@@ -10,6 +10,7 @@ import { DEFAULT_FORM_FIELDS } from '@/lib/vocabulary/request-fields';
 import type { Localization, TagDefinition } from '@/db/schema';
 import { listCampsiteLanguages, type CampsiteLanguage } from './languages';
 import { DEFAULT_OCCUPANCY_SCALE, EMPTY_CONTACTS, openingHoursOf } from './settings-defaults';
+import { withNoteTranslations } from './guest-texts';
 import { loadCampsite, readCampsiteScope, writeCampsiteScope, type CampsiteRow } from './settings-scope';
 import {
   contactFormFieldsSchema,
@@ -127,8 +128,8 @@ const save = (action: SettingsSection, summary: string) => ({ action: `campsite.
 
 export async function updateOpeningHours(ctx: StaffCtx, campsiteId: string | null | undefined, input: z.input<typeof openingHoursSchema>) {
   const id = writeCampsiteScope(ctx.tenant, campsiteId);
-  const openingHours = openingHoursSchema.parse(input);
-  return saveCampsitePatch(ctx, id, () => ({ openingHours }), save('hours', 'Orari del campeggio modificati'));
+  const { notesByLanguage, ...hours } = openingHoursSchema.parse(input);
+  return saveCampsitePatch(ctx, id, (current) => ({ openingHours: withNoteTranslations(hours, notesByLanguage ?? current.openingHours?.notesByLanguage) }), save('hours', 'Orari del campeggio modificati'));
 }
 
 export async function updateContacts(ctx: StaffCtx, campsiteId: string | null | undefined, input: z.input<typeof contactsSchema>) {

@@ -31,9 +31,15 @@ export function labelNames(italian: string, own: LabelNames | undefined, table: 
   return names;
 }
 
-/** The name in a language, else the Italian one stored with it, else the label as it was saved. */
+/** The language a foreign guest reads what nobody wrote in theirs: English, as the guest pages do. */
+export const FOREIGN_GUEST_FALLBACK: LabelLanguage = 'en';
+
+/**
+ * The name in a language; for a foreign guest without one, the English one; else the Italian one
+ * stored with it (the only name there is), else the label as it was saved.
+ */
 export function nameIn(names: LabelNames | undefined, language: string, fallback: string): string {
-  return names?.[language as LabelLanguage] || names?.it || fallback;
+  return names?.[language as LabelLanguage] || (language !== 'it' ? names?.[FOREIGN_GUEST_FALLBACK] : undefined) || names?.it || fallback;
 }
 
 /** The languages a label still lacks (the settings page highlights them). */

@@ -13,8 +13,8 @@ const HOUR = 60 * 60;
  * hourly revalidation lets a validity date that passes show as expired without any change.
  */
 export function cachedGuestQuoteView(ids: GuestQuoteIds): Promise<GuestQuoteView | null> {
-  // 'v3': the view carries the guest's questions now; a view cached in an older shape is not reused.
-  return unstable_cache(() => buildGuestQuoteView(campsiteContext({ kind: 'guest', campsiteId: ids.campsiteId }, getDb()), ids), ['guest-quote-view', 'v3', ids.campsiteId, ids.quoteId, ids.contactId], {
+  // 'v4': the hours note in the guest's language (issue 27); a view cached in an older shape or wording is not reused.
+  return unstable_cache(() => buildGuestQuoteView(campsiteContext({ kind: 'guest', campsiteId: ids.campsiteId }, getDb()), ids), ['guest-quote-view', 'v4', ids.campsiteId, ids.quoteId, ids.contactId], {
     tags: [cacheTags.quote(ids.quoteId), cacheTags.contact(ids.contactId), cacheTags.campsite(ids.campsiteId)],
     revalidate: HOUR,
   })();

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import { campsites, contacts, images, quoteCards, quotes, typologyDescriptions, type CampsiteContacts, type OpeningHours } from '@/db/schema';
-import { guestTextOverrides } from '@/lib/campsites/guest-texts';
+import { guestHoursNote, guestTextOverrides } from '@/lib/campsites/guest-texts';
 import { openingHoursOf } from '@/lib/campsites/settings-defaults';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { sanitizeHtml } from '@/lib/html/sanitize';
 import type { GuestTextOverrides } from '@/lib/i18n/guest-overrides';
-import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
+import { guestLocaleOf, LANGUAGE_ID_OF, type GuestLocale } from '@/lib/i18n/locales';
 import { isExpirable, isExpired } from '@/lib/quotes/expiry';
 import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { quoteQuestionThread } from '@/lib/quote-questions/threads';
@@ -64,6 +64,12 @@ export function guestState(progress: QuoteProgress, validUntil: Date | null, now
   return isExpirable(progress) ? 'open' : 'closed';
 }
 
+/** The campsite's hours as the guest reads them: the staff's note in the guest's language, never Italian to a foreign guest. */
+const guestOpeningHours = (stored: Partial<OpeningHours> | null, locale: GuestLocale): OpeningHours => {
+  const { notesByLanguage, ...hours } = openingHoursOf(stored);
+  return { ...hours, notes: guestHoursNote({ notes: hours.notes, notesByLanguage }, locale) };
+};
+
 const nightsOf = (arrival: string | null, departure: string | null) =>
   arrival && departure ? Math.round((Date.parse(departure) - Date.parse(arrival)) / 86_400_000) : null;
 
@@ -88,14 +94,16 @@ export async function buildGuestQuoteView(ctx: CampsiteCtx, ids: GuestQuoteKey):
     .where(and(eq(quoteCards.quoteId, quote.id), eq(quoteCards.campingId, campsite.id)))
     .orderBy(asc(quoteCards.idx));
   const typologyIds = [...new Set(cards.map((card) => card.typologyId).filter((id): id is string => Boolean(id)))];
+  // A foreign guest whose language has no description reads the English one, never the Italian one (issue 27).
+  const descriptionLanguages = languageId === LANGUAGE_ID_OF.it ? [languageId] : [...new Set([languageId, LANGUAGE_ID_OF.en])];
   const descriptions = typologyIds.length
     ? await db
-        .select({ typologyId: typologyDescriptions.typologyId, html: typologyDescriptions.html })
+        .select({ typologyId: typologyDescriptions.typologyId, languageId: typologyDescriptions.languageId, html: typologyDescriptions.html })
         .from(typologyDescriptions)
         .where(
           and(
             eq(typologyDescriptions.campingId, campsite.id),
-            eq(typologyDescriptions.languageId, languageId),
+            inArray(typologyDescriptions.languageId, descriptionLanguages),
             inArray(typologyDescriptions.typologyId, typologyIds),
           ),
         )
@@ -121,14 +129,15 @@ export async function buildGuestQuoteView(ctx: CampsiteCtx, ids: GuestQuoteKey):
     return chosen.slice(0, MAX_CARD_PICTURES).map((picture) => ({ id: picture.id, alt: picture.alt || typologyName }));
   };
   const description = (typologyId: string | null) => {
-    const html = descriptions.find((entry) => entry.typologyId === typologyId)?.html;
+    const own = descriptions.filter((entry) => entry.typologyId === typologyId);
+    const html = (own.find((entry) => entry.languageId === languageId) ?? own[0])?.html;
     return html ? sanitizeHtml(html) : null;
   };
   const locale = guestLocaleOf(languageId);
   const questions = await quoteQuestionThread(ctx, { quoteId: quote.id });
   return {
     locale,
-    campsite: { id: campsite.id, name: campsite.name, contacts: campsite.contacts, openingHours: openingHoursOf(campsite.openingHours) },
+    campsite: { id: campsite.id, name: campsite.name, contacts: campsite.contacts, openingHours: guestOpeningHours(campsite.openingHours, locale) },
     texts: guestTextOverrides(campsite.localization, locale, 'guestQuote'),
     guest: { firstName: contact.firstName, lastName: contact.lastName },
     quote: {

@@ -7,6 +7,8 @@ import { contactDisplayName } from '@/lib/contacts/display';
 import type { CampsiteCtx, StaffCtx } from '@/lib/context/unit-of-work';
 import { romeIsoDate } from '@/lib/date-filter';
 import { AppError } from '@/lib/errors';
+import { guestLocaleOf } from '@/lib/i18n/locales';
+import { stayQuoteTitle } from '@/lib/i18n/quote-titles';
 import { labelTableOf } from '@/lib/label-translations/service';
 import { blankCardInput, cardValues, loadPricingContext } from './cards';
 import { findQuote } from './detail';
@@ -152,7 +154,8 @@ export async function reproposeLastStay(ctx: StaffCtx, platform: BookingPlatform
         campingId: campsiteId,
         contactId: contact.id,
         ownerId: tenant.userId,
-        name: `Soggiorno ${year} – ${contactDisplayName(contact)}`,
+        // The guest reads the title on their page: in their language.
+        name: stayQuoteTitle(guestLocaleOf(contact.languageId), year, contactDisplayName(contact)),
         languageId: contact.languageId,
         progress: 'bozza',
         validUntil: defaultValidUntil(now),

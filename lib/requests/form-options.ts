@@ -3,6 +3,8 @@ import type { DbOrTx } from '@/db/client';
 import { campsiteLanguages, campsites, languages, nations, type CampsiteContacts, type ContactFormField } from '@/db/schema';
 import type { BookingPlatform } from '@/lib/booking-platform';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
+import { labelNames, type LabelNames } from '@/lib/i18n/label-names';
+import { labelTableOf } from '@/lib/label-translations/service';
 import { GUEST_LOCALE_NAMES, GUEST_LOCALES, guestLocaleOf, isGuestLocale, LANGUAGE_ID_OF, linkLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import { shownFields, type FormFieldCode, type ShownField } from '@/lib/vocabulary/request-fields';
 
@@ -22,8 +24,12 @@ export type FormOptions = {
   /** The campsite's languages, in its order, with the phone prefix it gives each. */
   languages: { id: number; name: string; code: string; phonePrefix: string }[];
   nations: { id: number; name: string; isoCode: string; phonePrefix: string }[];
-  /** Accommodation types bookable online on the booking platform. */
-  typologies: { id: string; name: string }[];
+  /**
+   * The campsite's accommodation types on the booking platform (a request may ask for any, not only
+   * those bookable online): `name` is the Italian one the staff read, `names` the guest's words
+   * (the platform's own, else the campsite's Traduzioni per gli ospiti).
+   */
+  typologies: { id: string; name: string; names: LabelNames }[];
   /** Ages for the adults and children hints, from the platform's person types. */
   ages: { adultsFrom: number | null; children: { from: number; to: number } | null };
 };
@@ -85,21 +91,22 @@ async function languageChoices(ctx: CampsiteCtx, pageLanguageId: number | null |
  * read it), in the page's language; the same lists check what the guest sends.
  */
 export async function loadFormOptions(ctx: CampsiteCtx, platform: BookingPlatform, campsite: PublicCampsite, pageLanguageId?: number | null): Promise<FormOptions> {
-  const [languageRows, nationRows, typologies, personTypes] = await Promise.all([
+  const [languageRows, nationRows, typologies, personTypes, labels] = await Promise.all([
     languageChoices(ctx, pageLanguageId),
     nationList(ctx.db),
     fromPlatform(() => platform.typologies(campsite.platformCampId)),
     fromPlatform(() => platform.personTypes(campsite.platformCampId)),
+    labelTableOf(ctx),
   ]);
-  const bookable = typologies.filter((typology) => typology.bookableOnline).map(({ id, name }) => ({ id, name }));
-  const unavailable: FormFieldCode[] = bookable.length ? [] : ['tipologia'];
+  const choices = typologies.map(({ id, name, names }) => ({ id, name, names: labelNames(name, names, labels) }));
+  const unavailable: FormFieldCode[] = choices.length ? [] : ['tipologia'];
   const adults = personTypes.filter((type) => type.maxAge === null);
   const minors = personTypes.filter((type) => type.maxAge !== null);
   return {
     fields: shownFields(campsite.contactFormFields, unavailable),
     languages: languageRows,
     nations: nationRows,
-    typologies: bookable,
+    typologies: choices,
     ages: {
       adultsFrom: adults.length ? Math.min(...adults.map((type) => type.minAge)) : null,
       children: minors.length ? { from: Math.min(...minors.map((type) => type.minAge)), to: Math.max(...minors.map((type) => type.maxAge ?? 0)) } : null,

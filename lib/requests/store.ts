@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { contacts, quoteProgressEvents, quoteRequests, quotes } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
-import { formatDate } from '@/lib/format';
+import { guestLocaleOf } from '@/lib/i18n/locales';
+import { requestQuoteTitle } from '@/lib/i18n/quote-titles';
 import { queueContactConfirmation } from '@/lib/mail/system-mails';
 import { CONFIRM_VALID_DAYS, recordSubscriptionRequest } from '@/lib/newsletter/consent';
 import type { SubscriptionRequest } from '@/lib/newsletter/consent-validation';
@@ -107,7 +108,8 @@ export async function openRequestQuote(
       campingId: campsiteId,
       contactId: input.contactId,
       ownerId: input.ownerId,
-      name: `Richiesta del ${formatDate(input.now)}`,
+      // The guest reads the title on their page: in their language.
+      name: requestQuoteTitle(guestLocaleOf(input.languageId), input.now),
       languageId: input.languageId,
       progress: 'richiesta',
       progressChangedAt: input.now,

@@ -83,7 +83,11 @@ export function buildRequestSchema({ fields, options, t, today }: SchemaContext)
   const people = (min: number, message: string) =>
     z.preprocess(wholeNumber, z.number(typed(count(min))).int(count(min)).min(min, message).max(MAX_PEOPLE, count(min)));
   const typologyIds = options.typologies.map((typology) => typology.id);
-  const typologyByName = new Map(options.typologies.map((typology) => [typology.name.toLowerCase(), typology.id]));
+  // By the guest's words in any language or by its Italian name (the staff's, old integrations), which wins a clash.
+  const typologyByName = new Map<string, string>([
+    ...options.typologies.flatMap((typology) => Object.values(typology.names).map((name) => [name.toLowerCase(), typology.id] as const)),
+    ...options.typologies.map((typology) => [typology.name.toLowerCase(), typology.id] as const),
+  ]);
 
   const schemas: Record<FormFieldCode, z.ZodType> = {
     nome: text(100),

@@ -6,7 +6,7 @@ import { AppError } from '@/lib/errors';
 import { escapeLike } from '@/lib/search';
 import { TEMPLATE_NAME_MAX, type TemplateFilter, type TemplateInput, type TemplatePatch } from './validation';
 
-export { reminderTemplate, templatesForLanguage } from './selection';
+export { automaticTemplateLanguages, chooseTemplate, reminderTemplate, templatesForLanguage } from './selection';
 
 export type TemplateRow = typeof templates.$inferSelect;
 

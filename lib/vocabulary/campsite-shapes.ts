@@ -1,7 +1,13 @@
 /** The shapes of the campsite's jsonb settings columns (db/schema/campsites.ts stores them). */
 export type TagDefinition = { name: string; color: string };
 export type TimeRange = { from: string; to: string };
-export type OpeningHours = { baseTime: string; notes: string; checkin: TimeRange[]; checkout: TimeRange[] };
+/** The guest languages other than Italian, for the campsite's own texts a foreign guest reads. */
+export type ForeignGuestLanguage = 'de' | 'en' | 'nl' | 'fr';
+/**
+ * `notes` is the staff's note in Italian; `notesByLanguage` the same note for foreign guests (a
+ * foreign guest without one reads the English one, never the Italian: lib/campsites/guest-texts.ts).
+ */
+export type OpeningHours = { baseTime: string; notes: string; notesByLanguage?: Partial<Record<ForeignGuestLanguage, string>>; checkin: TimeRange[]; checkout: TimeRange[] };
 export type CampsiteContacts = {
   phone: string;
   whatsapp: string;

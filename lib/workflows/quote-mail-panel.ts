@@ -2,13 +2,23 @@ import { eq } from 'drizzle-orm';
 import { campsites, languages } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import type { QuoteDetail } from '@/lib/quotes/detail';
-import { templatesForLanguage } from '@/lib/templates/service';
+import { chooseTemplate, templatesForLanguage } from '@/lib/templates/service';
 import { SENDABLE } from './quote-mail';
 
 /** A template the staff may send the quote with; the guest's language first in the dialog. */
 export type QuoteMailTemplate = { id: string; name: string; language: string | null; guestLanguage: boolean; isReminder: boolean };
 
-export type QuoteMailPanelData = { templates: QuoteMailTemplate[]; reminderDays: number };
+export type QuoteMailPanelData = {
+  templates: QuoteMailTemplate[];
+  /**
+   * The template the dialog opens with: the guest's language, else for a foreign guest English,
+   * never another language (lib/templates/selection.ts). Null: none fits, the staff choose.
+   */
+  suggestedTemplateId: string | null;
+  /** The guest's language as named in the reference table ('Nederlands'); null when the guest has none. */
+  guestLanguageName: string | null;
+  reminderDays: number;
+};
 
 /** What the quote preview's mail panel shows; null while the quote may not be sent. */
 export async function loadQuoteMailPanel(ctx: CampsiteCtx, detail: QuoteDetail): Promise<QuoteMailPanelData | null> {
@@ -30,6 +40,8 @@ export async function loadQuoteMailPanel(ctx: CampsiteCtx, detail: QuoteDetail):
       guestLanguage: template.languageId === guestLanguage,
       isReminder: template.isReminder,
     })),
+    suggestedTemplateId: chooseTemplate(templates, guestLanguage, 'quote')?.id ?? null,
+    guestLanguageName: guestLanguage ? (languageName.get(guestLanguage) ?? null) : null,
     reminderDays: campsite?.reminderDays ?? 3,
   };
 }

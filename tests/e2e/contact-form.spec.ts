@@ -55,7 +55,7 @@ test.describe('the public contact form', () => {
     await expect(page.getByRole('combobox', { name: /^Vorwahl/ })).toHaveValue('+43');
     await page.getByRole('textbox', { name: /^Anreise/ }).fill(arrival.typed);
     await page.getByRole('textbox', { name: /^Abreise/ }).fill(departure.typed);
-    await page.getByRole('combobox', { name: /^Unterkunft/ }).selectOption({ label: 'Casa mobile Family' });
+    await page.getByRole('combobox', { name: /^Unterkunft/ }).selectOption({ label: 'Mobilheim Family' });
     await page.getByRole('textbox', { name: /^Kinder/ }).fill('1');
     await page.getByRole('textbox', { name: /^Nachricht/ }).fill('Wir reisen mit einem kleinen Hund.');
     await page.getByRole('checkbox', { name: /einverstanden/ }).check();

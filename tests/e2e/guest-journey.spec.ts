@@ -56,7 +56,7 @@ test('a German guest asks, the staff quote two offers, the guest reads and accep
   await guest.page.getByRole('combobox', { name: /^Land/ }).selectOption({ label: 'Deutschland' });
   await guest.page.getByRole('textbox', { name: /^Anreise/ }).fill('10/07/2027');
   await guest.page.getByRole('textbox', { name: /^Abreise/ }).fill('17/07/2027');
-  await guest.page.getByRole('combobox', { name: /^Unterkunft/ }).selectOption({ label: 'Casa mobile Family' });
+  await guest.page.getByRole('combobox', { name: /^Unterkunft/ }).selectOption({ label: 'Mobilheim Family' });
   await guest.page.getByRole('textbox', { name: /^Nachricht/ }).fill('Gibt es auch einen Stellplatz am See?');
   await guest.page.getByRole('checkbox', { name: /einverstanden/ }).check();
   await guest.page.getByRole('button', { name: 'Anfrage senden' }).click();

@@ -5,6 +5,8 @@ import { contacts, notifications, quoteProgressEvents, quoteRequests, quotes, ra
 import { endOfRomeDay } from '@/lib/date-filter';
 import { listRequests } from '@/lib/quotes/requests';
 import { DEFAULT_FORM_FIELDS } from '@/lib/vocabulary/request-fields';
+import { clientFormOptions } from '@/components/guest/contact-form/client-options';
+import { GUEST_LOCALES, type GuestLocale } from '@/lib/i18n/locales';
 import { findPublicCampsite, loadFormOptions, resolveFormLanguage } from '@/lib/requests/form-options';
 import { submitRequest, type SubmitOutcome } from '@/lib/requests/service';
 import { useTestDatabase } from '../helpers/db';
@@ -22,7 +24,7 @@ const GERMAN = { languageId: 3, locale: 'de' } as const;
 const ITALIAN = { languageId: 1, locale: 'it' } as const;
 
 type FormCampsite = Awaited<ReturnType<typeof makeFormCampsite>>;
-const send = (target: FormCampsite, values: Record<string, unknown>, language: { languageId: number; locale: 'it' | 'de' } = ITALIAN, client = guestClient()) =>
+const send = (target: FormCampsite, values: Record<string, unknown>, language: { languageId: number; locale: GuestLocale } = ITALIAN, client = guestClient()) =>
   submitRequest(guestCtxFor(db, target.campsite.id), target.platform, target.campsite, { values, language }, client);
 
 async function requestsOf(campsiteId: string) {
@@ -47,7 +49,8 @@ describe('submitRequest', () => {
 
     const [quote] = await db.select().from(quotes).where(eq(quotes.campingId, target.campsite.id));
     expect(quote).toMatchObject({ contactId: contact.id, progress: 'richiesta', languageId: 3, ownerId: null });
-    expect(quote.name).toMatch(/^Richiesta del \d{2}\/\d{2}\/\d{4}$/);
+    // The guest reads the title on the mini-site: a German request's is German (issue 27), an Italian one's Italian.
+    expect(quote.name).toMatch(/^Anfrage vom \d{2}\.\d{2}\.\d{4}$/);
     expect(quote.validUntil?.getTime()).toBe(endOfRomeDay(daysFromToday(14)).getTime());
 
     const events = await db.select().from(quoteProgressEvents).where(eq(quoteProgressEvents.quoteId, quote.id));
@@ -208,11 +211,12 @@ describe('the form’s campsite and language', () => {
     expect(await resolveFormLanguage(guestCtxFor(db, bare.id), undefined)).toEqual({ languageId: 1, locale: 'it' });
   });
 
-  it('offers the campsite’s languages in its order, typologies bookable online and the ages of the platform’s guests', async () => {
+  it('offers the campsite’s languages in its order, all its typologies and the ages of the platform’s guests', async () => {
     const { campsite, platform } = await makeFormCampsite(db);
     const options = await loadFormOptions(guestCtxFor(db, campsite.id), platform, campsite);
     expect(options.languages.map((language) => [language.code, language.phonePrefix])).toEqual([['it', '+39'], ['de', '+49'], ['en', '+44']]);
-    expect(options.typologies.map((typology) => typology.id)).toEqual(['LA-PZ-STD', 'LA-MH-CLASSIC', 'LA-MH-FAMILY', 'LA-BG-OLIVO', 'LA-GL-SAFARI']);
+    // Issue 27: a request may ask for any accommodation, not only those the platform sells online (the lake-view pitch).
+    expect(options.typologies.map((typology) => typology.id)).toEqual(['LA-PZ-STD', 'LA-PZ-LAGO', 'LA-MH-CLASSIC', 'LA-MH-FAMILY', 'LA-BG-OLIVO', 'LA-GL-SAFARI']);
     expect(options.ages).toEqual({ adultsFrom: 12, children: { from: 0, to: 11 } });
     expect(options.nations.find((nation) => nation.isoCode === 'DE')).toMatchObject({ phonePrefix: '+49' });
     expect(options.fields.map((field) => field.field)).toEqual(DEFAULT_FORM_FIELDS.map((field) => field.field));
@@ -220,5 +224,44 @@ describe('the form’s campsite and language', () => {
     const french = await loadFormOptions(guestCtxFor(db, campsite.id), platform, campsite, 4);
     expect(french.languages.map((language) => [language.code, language.phonePrefix])).toEqual([['it', '+39'], ['de', '+49'], ['en', '+44'], ['fr', '+33']]);
     expect((await loadFormOptions(guestCtxFor(db, campsite.id), platform, campsite, 3)).languages).toHaveLength(3);
+  });
+});
+
+describe('the accommodation list of the contact form (issue 27)', () => {
+  const ITALIAN_NAMES = ['Piazzola standard', 'Piazzola vista lago', 'Casa mobile Classic', 'Casa mobile Family', 'Tenda Safari Lodge'];
+  const LABELS: Record<GuestLocale, string[]> = {
+    it: ['Piazzola standard', 'Piazzola vista lago', 'Casa mobile Classic', 'Casa mobile Family', 'Bungalow Olivo', 'Tenda Safari Lodge'],
+    de: ['Stellplatz Standard', 'Stellplatz mit Seeblick', 'Mobilheim Classic', 'Mobilheim Family', 'Bungalow Olivo', 'Safari-Lodge-Zelt'],
+    en: ['Standard pitch', 'Lake-view pitch', 'Mobile home Classic', 'Mobile home Family', 'Bungalow Olivo', 'Safari lodge tent'],
+    nl: ['Standaard kampeerplaats', 'Kampeerplaats met uitzicht op het meer', 'Stacaravan Classic', 'Stacaravan Family', 'Bungalow Olivo', 'Safari-lodgetent'],
+    fr: ['Emplacement standard', 'Emplacement vue sur le lac', 'Mobil-home Classic', 'Mobil-home Family', 'Bungalow Olivo', 'Tente Safari Lodge'],
+  };
+  const LANGUAGE_IDS: Record<GuestLocale, number> = { it: 1, en: 2, de: 3, fr: 4, nl: 5 };
+
+  it('names every accommodation in the page’s language, the lake-view pitch included', async () => {
+    const { campsite, platform } = await makeFormCampsite(db);
+    for (const locale of GUEST_LOCALES) {
+      const options = await loadFormOptions(guestCtxFor(db, campsite.id), platform, campsite, LANGUAGE_IDS[locale]);
+      const labels = clientFormOptions(options, campsite, locale).typologies.map((choice) => choice.label);
+      expect(labels, locale).toEqual(LABELS[locale]);
+      if (locale !== 'it') expect(labels.filter((label) => ITALIAN_NAMES.includes(label)), locale).toEqual([]);
+    }
+  });
+
+  it('titles an Italian guest’s request in Italian', async () => {
+    const target = await makeFormCampsite(db);
+    expect((await send(target, validValues({ lingua: '1' }))).ok).toBe(true);
+    const [quote] = await db.select().from(quotes).where(eq(quotes.campingId, target.campsite.id));
+    expect(quote.name).toMatch(/^Richiesta del \d{2}\/\d{2}\/\d{4}$/);
+  });
+
+  it('keeps the Italian name for the staff, and takes the guest’s word or the Italian one from an old integration', async () => {
+    const target = await makeFormCampsite(db);
+    const byDutchName = await send(target, validValues({ tipologia: 'Kampeerplaats met uitzicht op het meer' }), { languageId: 5, locale: 'nl' });
+    expect(byDutchName.ok).toBe(true);
+    const byItalianName = await send(target, validValues({ tipologia: 'piazzola vista lago' }));
+    expect(byItalianName.ok).toBe(true);
+    const stored = await requestsOf(target.campsite.id);
+    expect(stored.map((request) => (request.payload as Record<string, unknown>).tipologia)).toEqual(['Piazzola vista lago', 'Piazzola vista lago']);
   });
 });

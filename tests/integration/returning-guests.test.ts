@@ -185,7 +185,8 @@ describe('Riproponi l’anno scorso', () => {
     const result = await reproposeLastStay(ctxFor(db, tenant), platform, { contactId: guest.id }, now);
     expect(result).toMatchObject({ fromYear: 2026, created: true, resource: null });
     const [quote] = await db.select().from(quotes).where(eq(quotes.id, result.quoteId));
-    expect(quote).toMatchObject({ contactId: guest.id, progress: 'bozza', campingId: campsiteId, name: 'Soggiorno 2027 – Greta Bauer' });
+    expect(quote).toMatchObject({ contactId: guest.id, progress: 'bozza', campingId: campsiteId, name: 'Stay 2027 – Greta Bauer' });
+    // The title is the guest's page's heading: a guest without a language reads English (issue 27).
     expect(await cardsOf(quote.id)).toMatchObject([{ arrival: '2027-07-17', departure: '2027-07-24', typologyId: 'LA-PZ-STD' }]);
     const events = await db.select().from(quoteProgressEvents).where(eq(quoteProgressEvents.quoteId, quote.id));
     expect(events).toMatchObject([{ toProgress: 'bozza', note: 'Bozza creata dal soggiorno del 2026' }]);

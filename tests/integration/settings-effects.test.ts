@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { createTranslator } from 'use-intl/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { mailOutbox } from '@/db/schema';
+import { campsites, mailOutbox } from '@/db/schema';
 import { campsiteGuestMessages } from '@/lib/campsites/guest-texts';
 import { DEFAULT_OPENING_HOURS } from '@/lib/campsites/settings-defaults';
 import { updateLocalization, updateOpeningHours } from '@/lib/campsites/settings';
@@ -30,9 +30,9 @@ beforeAll(async () => {
   db = await useTestDatabase();
 });
 
-/** A campsite with its admin, a guest in the given language (1 Italian, 3 German) and a quote for them. */
-async function quoteFor(languageId: 1 | 3, values: Parameters<typeof makeQuotesAccount>[1] = {}) {
-  const account = await makeQuotesAccount(db, values);
+/** A campsite with its admin (or `shared`'s), a guest in the given language (1 Italian, 3 German, 4 French, 5 Dutch) and a quote for them. */
+async function quoteFor(languageId: 1 | 3 | 4 | 5, values: Parameters<typeof makeQuotesAccount>[1] = {}, shared?: Awaited<ReturnType<typeof makeQuotesAccount>>) {
+  const account = shared ?? (await makeQuotesAccount(db, values));
   const guest = await makeGuest(db, account.tenant, { firstName: 'Giulia', lastName: 'Bianchi', languageId });
   const quote = await createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: guest.id, name: 'Estate', saveAs: 'nuovo', cards: [PITCH_CARD] }), account.platform);
   const template = await createTemplate(ctxFor(db, { campsiteId: account.campsite.id }), templateFieldsSchema.parse({ name: 'Offerta', languageId, html: '<p>Gentile {{nome}}, ecco la proposta.</p>' }));
@@ -99,10 +99,42 @@ describe('opening hours saved in Orari', () => {
     const other = await quoteFor(3);
     const hours = { baseTime: '08:30', checkin: [{ from: '14:00', to: '20:00' }], checkout: [{ from: '07:30', to: '10:00' }, { from: '11:00', to: '12:00' }], notes: 'Reception chiusa 13–15' };
     await updateOpeningHours(ctxFor(db, mine.tenant), mine.campsite.id, hours);
-    expect((await buildGuestQuoteView(guestCtxFor(db, mine.ids.campsiteId), mine.ids))?.campsite.openingHours).toEqual(hours);
+    // The guest is German: the hours reach the view, the Italian note does not (issue 27).
+    expect((await buildGuestQuoteView(guestCtxFor(db, mine.ids.campsiteId), mine.ids))?.campsite.openingHours).toEqual({ ...hours, notes: '' });
     expect((await buildGuestQuoteView(guestCtxFor(db, other.ids.campsiteId), other.ids))?.campsite.openingHours).toEqual(DEFAULT_OPENING_HOURS);
     const { t } = await guestTranslator('de', 'guestQuote');
     expect(t('hours.reception', { time: '08:30' })).toBe('Rezeption ab 08:30 Uhr');
+  });
+});
+
+describe('the hours note for foreign guests (issue 27)', () => {
+  const hours = { baseTime: '08:30', checkin: [{ from: '14:00', to: '20:00' }], checkout: [{ from: '07:30', to: '10:00' }], notes: 'Reception chiusa 13–15' };
+  const noteFor = async (quote: Awaited<ReturnType<typeof quoteFor>>) => (await buildGuestQuoteView(guestCtxFor(db, quote.ids.campsiteId), quote.ids))?.campsite.openingHours.notes;
+
+  it('is read in the guest’s language, else in English, never in Italian; the Italian guest reads the Italian one', async () => {
+    const german = await quoteFor(3);
+    const italian = await quoteFor(1, {}, german);
+    const dutch = await quoteFor(5, {}, german);
+    const french = await quoteFor(4, {}, german);
+    await updateOpeningHours(ctxFor(db, german.tenant), german.campsite.id, hours);
+    expect([await noteFor(italian), await noteFor(german), await noteFor(dutch), await noteFor(french)]).toEqual(['Reception chiusa 13–15', '', '', '']);
+
+    await updateOpeningHours(ctxFor(db, german.tenant), german.campsite.id, { ...hours, notesByLanguage: { en: 'Reception closed 1–3 pm', nl: 'Receptie gesloten 13–15 uur', de: '  ', fr: '' } });
+    expect([await noteFor(italian), await noteFor(german), await noteFor(dutch), await noteFor(french)]).toEqual([
+      'Reception chiusa 13–15',
+      'Reception closed 1–3 pm',
+      'Receptie gesloten 13–15 uur',
+      'Reception closed 1–3 pm',
+    ]);
+    // Blank translations are not stored; the settings read back what has a text.
+    const [row] = await db.select({ openingHours: campsites.openingHours }).from(campsites).where(eq(campsites.id, german.campsite.id));
+    expect(row.openingHours?.notesByLanguage).toEqual({ en: 'Reception closed 1–3 pm', nl: 'Receptie gesloten 13–15 uur' });
+
+    // A save without translations (the legacy /setCamping/orari) keeps them; the staff's form empties one by sending ''.
+    await updateOpeningHours(ctxFor(db, german.tenant), german.campsite.id, { ...hours, notes: 'Reception chiusa 12–15' });
+    expect([await noteFor(italian), await noteFor(dutch)]).toEqual(['Reception chiusa 12–15', 'Receptie gesloten 13–15 uur']);
+    await updateOpeningHours(ctxFor(db, german.tenant), german.campsite.id, { ...hours, notesByLanguage: { en: 'Reception closed 1–3 pm', nl: '' } });
+    expect(await noteFor(dutch)).toBe('Reception closed 1–3 pm');
   });
 });
 

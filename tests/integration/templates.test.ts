@@ -107,19 +107,26 @@ describe('lists and choices', () => {
     await createTemplate(ctxOf(camp), input({ name: 'Beta', languageId: EN }));
     await createTemplate(ctxOf(camp), input({ name: 'Gamma' }));
     expect((await templatesForLanguage(ctxOf(camp), EN)).map((row) => row.name)).toEqual(['Beta', 'Zeta', 'Alfa', 'Gamma']);
-    expect((await templatesForLanguage(ctxOf(camp), null)).map((row) => row.name)).toEqual(['Gamma', 'Alfa', 'Beta', 'Zeta']);
+    // A guest without a language reads English, as the guest pages do: English after the templates without one.
+    expect((await templatesForLanguage(ctxOf(camp), null)).map((row) => row.name)).toEqual(['Gamma', 'Beta', 'Zeta', 'Alfa']);
+    // A foreign guest: their language (none here), then English, then the others.
+    expect((await templatesForLanguage(ctxOf(camp), DE)).map((row) => row.name)).toEqual(['Beta', 'Zeta', 'Alfa', 'Gamma']);
   });
 
-  it('keeps one reminder per language and picks language, else Italian, else any', async () => {
+  it('keeps one reminder per language and picks the language, else English for a foreign guest, never another', async () => {
     const camp = await campsiteId();
     expect(await reminderTemplate(ctxOf(camp), DE)).toBeNull();
     const french = await createTemplate(ctxOf(camp), input({ name: 'Rappel', languageId: FR, isReminder: true }));
-    expect((await reminderTemplate(ctxOf(camp), DE))?.id).toBe(french.id);
+    expect(await reminderTemplate(ctxOf(camp), DE)).toBeNull();
+    expect((await reminderTemplate(ctxOf(camp), FR))?.id).toBe(french.id);
     const italian = await createTemplate(ctxOf(camp), input({ name: 'Sollecito', languageId: IT, isReminder: true }));
-    expect((await reminderTemplate(ctxOf(camp), DE))?.id).toBe(italian.id);
+    expect(await reminderTemplate(ctxOf(camp), DE)).toBeNull();
+    const english = await createTemplate(ctxOf(camp), input({ name: 'Reminder', languageId: EN, isReminder: true }));
+    expect((await reminderTemplate(ctxOf(camp), DE))?.id).toBe(english.id);
     const german = await createTemplate(ctxOf(camp), input({ name: 'Erinnerung', languageId: DE, isReminder: true }));
     expect((await reminderTemplate(ctxOf(camp), DE))?.id).toBe(german.id);
-    expect((await reminderTemplate(ctxOf(camp), EN))?.id).toBe(italian.id);
+    expect((await reminderTemplate(ctxOf(camp), EN))?.id).toBe(english.id);
+    expect((await reminderTemplate(ctxOf(camp), IT))?.id).toBe(italian.id);
 
     // A second German reminder takes the role; the first loses its mark and its version goes up.
     const second = await createTemplate(ctxOf(camp), input({ name: 'Erinnerung 2', languageId: DE, isReminder: true }));

@@ -48,6 +48,25 @@ describe('typology descriptions', () => {
     expect(description).not.toContain('onerror');
   });
 
+  it('reads the English description for a foreign guest without one in their language, never the Italian one (issue 27)', async () => {
+    const account = await makeQuotesAccount(db);
+    const typologyId = MOBILE_HOME_CARD.typologyId;
+    const viewFor = async (languageId: number) => {
+      const guest = await makeGuest(db, account.tenant, { languageId });
+      const quote = await createQuote(ctxFor(db, account.tenant), quoteInput({ contactId: guest.id, name: 'Zomer', saveAs: 'nuovo', cards: [MOBILE_HOME_CARD] }), account.platform);
+      return (await buildGuestQuoteView(guestCtxFor(db, account.campsite.id), { quoteId: quote.id, contactId: guest.id }))?.cards[0]?.description ?? null;
+    };
+    await saveDescription(jobCtxFor(db, account.campsite.id), { typologyId, languageId: 1, html: '<p>Casa mobile</p>' });
+    expect(await viewFor(5)).toBeNull();
+    await saveDescription(jobCtxFor(db, account.campsite.id), { typologyId, languageId: 2, html: '<p>Mobile home</p>' });
+    await saveDescription(jobCtxFor(db, account.campsite.id), { typologyId, languageId: 3, html: '<p>Mobilheim</p>' });
+    expect(await viewFor(5)).toContain('Mobile home');
+    expect(await viewFor(3)).toContain('Mobilheim');
+    expect(await viewFor(1)).toContain('Casa mobile');
+    await saveDescription(jobCtxFor(db, account.campsite.id), { typologyId, languageId: 5, html: '<p>Stacaravan</p>' });
+    expect(await viewFor(5)).toContain('Stacaravan');
+  });
+
   it('shows the pictures of the card’s accommodation type, newest first, only the campsite’s own', async () => {
     const account = await makeQuotesAccount(db);
     const other = await makeQuotesAccount(db);

@@ -6,7 +6,7 @@ import { DEMO_CATALOGUES } from '@/lib/booking-platform/demo-catalogue';
 import { demoPriceList } from '@/lib/booking-platform/demo-platform';
 import type { PriceList } from '@/lib/booking-platform/types';
 import { guestLineText, guestPriceLine } from '@/lib/public-quotes/guest-lines';
-import { labelNames, type LabelTable } from '@/lib/i18n/label-names';
+import { labelNames, nameIn, type LabelTable } from '@/lib/i18n/label-names';
 import { NO_DISCOUNT, priceCard, type CardInput } from '@/lib/booking-platform/pricing';
 import de from '@/messages/de/guest-quote.json';
 import en from '@/messages/en/guest-quote.json';
@@ -120,5 +120,18 @@ describe('where a label’s names come from', () => {
     });
     expect(answer.seasons[0]?.names).toEqual({ de: 'Hauptsaison' });
     expect(answer.vehicles[0]?.names).toBeUndefined();
+  });
+});
+
+describe('a name for a guest whose language nobody wrote (issue 27)', () => {
+  it('reads English before Italian for a foreign guest; an Italian guest reads Italian', () => {
+    const names = { it: 'Piazzola vista lago', en: 'Lake-view pitch' };
+    expect(nameIn(names, 'nl', 'x')).toBe('Lake-view pitch');
+    expect(nameIn(names, 'de', 'x')).toBe('Lake-view pitch');
+    expect(nameIn({ ...names, de: 'Stellplatz mit Seeblick' }, 'de', 'x')).toBe('Stellplatz mit Seeblick');
+    expect(nameIn(names, 'it', 'x')).toBe('Piazzola vista lago');
+    // Italian stays the last word: a name is never blank.
+    expect(nameIn({ it: 'Piazzola vista lago' }, 'nl', 'x')).toBe('Piazzola vista lago');
+    expect(nameIn(undefined, 'nl', 'Piazzola')).toBe('Piazzola');
   });
 });

@@ -1,4 +1,5 @@
 import { romeIsoDate } from '@/lib/date-filter';
+import { nameIn } from '@/lib/i18n/label-names';
 import type { GuestLocale } from '@/lib/i18n/locales';
 import type { FormLanguage, FormOptions, PublicCampsite } from '@/lib/requests/form-options';
 import type { ClientFormOptions, FormValues } from '../../../lib/requests/contact-form-types';
@@ -30,7 +31,7 @@ export function clientFormOptions(options: FormOptions, campsite: PublicCampsite
     languages: options.languages.map((language) => ({ value: String(language.id), label: language.name })),
     nations: nations.map(({ value, label, phonePrefix }) => ({ value, label, phonePrefix })),
     prefixes,
-    typologies: options.typologies.map((typology) => ({ value: typology.id, label: typology.name })),
+    typologies: options.typologies.map((typology) => ({ value: typology.id, label: nameIn(typology.names, locale, typology.name) })),
     ages: options.ages,
     policyLink: safeLink(campsite.contacts?.policyLink),
     today: romeIsoDate(new Date()),

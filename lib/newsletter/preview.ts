@@ -6,7 +6,8 @@ import { campsiteSender, type ProviderFactory } from './campsite-provider';
 import { personalize, type NewsletterRecipient } from './personalize';
 import type { BatchMail } from './provider';
 
-export type NewsletterDraftContent = { listId: string; subject: string; html: string; origin: string };
+/** languageId: the newsletter's language, which its unsubscribe line follows. */
+export type NewsletterDraftContent = { listId: string; subject: string; html: string; origin: string; languageId?: number | null };
 
 export type NewsletterPreview = {
   /** Members who would receive it now, each address once. */
@@ -20,7 +21,7 @@ export type NewsletterPreview = {
 export async function previewNewsletter(ctx: CampsiteCtx, input: NewsletterDraftContent, factory?: ProviderFactory): Promise<NewsletterPreview> {
   const list = { listId: input.listId };
   const [recipients, member, sender] = await Promise.all([countSendable(ctx, list), sampleRecipient(ctx, list), campsiteSender(ctx, factory)]);
-  const mail = member ? personalize({ subject: input.subject, html: input.html, from: sender.from, origin: input.origin }, sender.campsite, member) : null;
+  const mail = member ? personalize({ subject: input.subject, html: input.html, from: sender.from, origin: input.origin, languageId: input.languageId ?? null }, sender.campsite, member) : null;
   return { recipients, member, mail };
 }
 
@@ -31,7 +32,7 @@ export async function previewNewsletter(ctx: CampsiteCtx, input: NewsletterDraft
 export async function sendTestNewsletter(ctx: CampsiteCtx, input: NewsletterDraftContent & { to: string }, factory?: ProviderFactory): Promise<{ providerMessageId: string }> {
   const sender = await campsiteSender(ctx, factory);
   const member = (await sampleRecipient(ctx, input)) ?? { contactId: 'anteprima', email: input.to, firstName: 'Mario', lastName: 'Rossi', languageId: 1 };
-  const mail = personalize({ subject: input.subject, html: input.html, from: sender.from, origin: input.origin }, sender.campsite, member);
+  const mail = personalize({ subject: input.subject, html: input.html, from: sender.from, origin: input.origin, languageId: input.languageId ?? null }, sender.campsite, member);
   try {
     const { ids } = await sender.provider.sendBatch([{ ...mail, to: input.to, subject: `[PROVA] ${mail.subject}` }], `prova-${randomUUID()}`);
     return { providerMessageId: ids[0] };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
+import { quoteOnlyMessage, quoteOnlyPlaceholders } from '@/lib/templates/placeholders';
 import { countSendable, sampleRecipient } from './audience';
 import { campsiteSender, type ProviderFactory } from './campsite-provider';
 import { personalize, type NewsletterRecipient } from './personalize';
@@ -17,8 +18,19 @@ export type NewsletterPreview = {
   mail: BatchMail | null;
 };
 
+/**
+ * The staff's newsletter holds only what a newsletter can fill: {{arrivo}} or {{linkPreventivo}}
+ * (a quote template's text) would reach every guest as «con arrivo il .». The preview, the test
+ * send and the start of /stepsMailing refuse it with the placeholders to take out.
+ */
+export function assertNewsletterPlaceholders(input: { subject: string; html: string }) {
+  const wrong = quoteOnlyPlaceholders(input.subject, input.html);
+  if (wrong.length > 0) throw new AppError('bad_request', quoteOnlyMessage(wrong));
+}
+
 /** The resume step: how many would receive it, and the mail as its first recipient will read it. */
 export async function previewNewsletter(ctx: CampsiteCtx, input: NewsletterDraftContent, factory?: ProviderFactory): Promise<NewsletterPreview> {
+  assertNewsletterPlaceholders(input);
   const list = { listId: input.listId };
   const [recipients, member, sender] = await Promise.all([countSendable(ctx, list), sampleRecipient(ctx, list), campsiteSender(ctx, factory)]);
   const mail = member ? personalize({ subject: input.subject, html: input.html, from: sender.from, origin: input.origin, languageId: input.languageId ?? null }, sender.campsite, member) : null;
@@ -30,6 +42,7 @@ export async function previewNewsletter(ctx: CampsiteCtx, input: NewsletterDraft
  * get (their name, their unsubscribe link), its subject marked as a test.
  */
 export async function sendTestNewsletter(ctx: CampsiteCtx, input: NewsletterDraftContent & { to: string }, factory?: ProviderFactory): Promise<{ providerMessageId: string }> {
+  assertNewsletterPlaceholders(input);
   const sender = await campsiteSender(ctx, factory);
   const member = (await sampleRecipient(ctx, input)) ?? { contactId: 'anteprima', email: input.to, firstName: 'Mario', lastName: 'Rossi', languageId: 1 };
   const mail = personalize({ subject: input.subject, html: input.html, from: sender.from, origin: input.origin, languageId: input.languageId ?? null }, sender.campsite, member);

@@ -3,20 +3,45 @@
  * the preview and every sent mail fill them from one contact, quote and campsite.
  */
 export const PLACEHOLDERS = [
-  { key: 'nome', label: 'Nome del cliente' },
-  { key: 'cognome', label: 'Cognome del cliente' },
-  { key: 'nomeCompleto', label: 'Nome e cognome del cliente' },
-  { key: 'linkPreventivo', label: 'Link al preventivo' },
-  { key: 'nomePreventivo', label: 'Nome del preventivo' },
-  { key: 'arrivo', label: 'Data di arrivo' },
-  { key: 'partenza', label: 'Data di partenza' },
-  { key: 'validita', label: 'Validità del preventivo' },
-  { key: 'campeggio', label: 'Nome del campeggio' },
-  { key: 'telefonoCampeggio', label: 'Telefono del campeggio' },
-  { key: 'emailCampeggio', label: 'E-mail del campeggio' },
-  { key: 'indirizzoCampeggio', label: 'Indirizzo del campeggio' },
-  { key: 'linkDisiscrizione', label: 'Link per annullare l’iscrizione (newsletter)' },
+  { key: 'nome', label: 'Nome del cliente', newsletter: true },
+  { key: 'cognome', label: 'Cognome del cliente', newsletter: true },
+  { key: 'nomeCompleto', label: 'Nome e cognome del cliente', newsletter: true },
+  { key: 'linkPreventivo', label: 'Link al preventivo', newsletter: false },
+  { key: 'nomePreventivo', label: 'Nome del preventivo', newsletter: false },
+  { key: 'arrivo', label: 'Data di arrivo', newsletter: false },
+  { key: 'partenza', label: 'Data di partenza', newsletter: false },
+  { key: 'validita', label: 'Validità del preventivo', newsletter: false },
+  { key: 'campeggio', label: 'Nome del campeggio', newsletter: true },
+  { key: 'telefonoCampeggio', label: 'Telefono del campeggio', newsletter: true },
+  { key: 'emailCampeggio', label: 'E-mail del campeggio', newsletter: true },
+  { key: 'indirizzoCampeggio', label: 'Indirizzo del campeggio', newsletter: true },
+  { key: 'linkDisiscrizione', label: 'Link per annullare l’iscrizione (newsletter)', newsletter: true },
 ] as const;
+
+/** What a template is for: a quote's mail (every placeholder) or a newsletter (no quote to fill from). */
+export type PlaceholderSet = 'quote' | 'newsletter';
+
+/** The placeholders a template for `purpose` may hold: a newsletter has no quote, no stay, no dates. */
+export const placeholdersFor = (purpose: PlaceholderSet) => PLACEHOLDERS.filter((placeholder) => purpose === 'quote' || placeholder.newsletter);
+
+/**
+ * The known placeholders of a text that a newsletter cannot fill ({{arrivo}}, {{linkPreventivo}}…),
+ * each once, in the order written: a newsletter using them would read «con arrivo il .».
+ */
+export function quoteOnlyPlaceholders(...texts: string[]): PlaceholderKey[] {
+  const found = new Set<PlaceholderKey>();
+  for (const text of texts) {
+    for (const [, key] of text.matchAll(PATTERN)) {
+      const placeholder = PLACEHOLDERS.find((candidate) => candidate.key === key);
+      if (placeholder && !placeholder.newsletter) found.add(placeholder.key);
+    }
+  }
+  return [...found];
+}
+
+/** The refusal when a newsletter (or its template) uses what only a quote can fill. */
+export const quoteOnlyMessage = (keys: PlaceholderKey[]) =>
+  `In una newsletter non c’è un preventivo da cui prendere ${keys.map((key) => `{{${key}}}`).join(', ')}: togli ${keys.length === 1 ? 'questo segnaposto' : 'questi segnaposto'} dal testo e dall’oggetto.`;
 
 export type PlaceholderKey = (typeof PLACEHOLDERS)[number]['key'];
 export type PlaceholderValues = Partial<Record<PlaceholderKey, string>>;

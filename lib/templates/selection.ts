@@ -11,15 +11,16 @@ export const ITALIAN_LANGUAGE_ID = 1;
 const PICKER_LIMIT = 500;
 
 /**
- * The campsite's templates for a mail to a guest of `languageId`: that language's first, then
- * the others, each group by name. Staff may still pick another language's template.
+ * The campsite's quote templates for a mail to a guest of `languageId`: that language's first, then
+ * the others, each group by name. Staff may still pick another language's template; a newsletter
+ * template is not offered (it has no quote link).
  */
 export async function templatesForLanguage({ db, campsiteId }: CampsiteCtx, languageId: number | null): Promise<TemplateRow[]> {
   const sameLanguage = languageId === null ? sql`(${templates.languageId} is null)` : sql`(${templates.languageId} is not distinct from ${languageId}::int)`;
   return db
     .select()
     .from(templates)
-    .where(eq(templates.campingId, campsiteId))
+    .where(and(eq(templates.campingId, campsiteId), eq(templates.purpose, 'quote')))
     .orderBy(desc(sameLanguage), asc(sql`lower(${templates.name})`), asc(templates.id))
     .limit(PICKER_LIMIT);
 }
@@ -37,7 +38,7 @@ export async function reminderTemplate({ db, campsiteId }: CampsiteCtx, language
   const [row] = await db
     .select()
     .from(templates)
-    .where(and(eq(templates.campingId, campsiteId), eq(templates.isReminder, true)))
+    .where(and(eq(templates.campingId, campsiteId), eq(templates.isReminder, true), eq(templates.purpose, 'quote')))
     .orderBy(asc(rank), desc(templates.updatedAt), asc(templates.id))
     .limit(1);
   return row ?? null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, fillPlaceholdersText, PLACEHOLDERS, placeholderToken, subjectForStaff } from '@/lib/templates/placeholders';
+import { fillPlaceholders, fillPlaceholdersText, PLACEHOLDERS, placeholdersFor, placeholderToken, quoteOnlyPlaceholders, subjectForStaff } from '@/lib/templates/placeholders';
+import { templateLabel } from '@/lib/templates/template-label';
 
 describe('fillPlaceholders', () => {
   it('fills every known placeholder, with or without spaces inside the braces', () => {
@@ -57,5 +58,26 @@ describe('subjectForStaff', () => {
   it('shows what each placeholder stands for instead of its braces', () => {
     expect(subjectForStaff('Offerte d’autunno, {{nome}}')).toBe('Offerte d’autunno, [Nome del cliente]');
     expect(subjectForStaff('{{ campeggio }}: novità {{nomee}}')).toBe('[Nome del campeggio]: novità {{nomee}}');
+  });
+});
+
+describe('templateLabel', () => {
+  it('adds the language to a name only when the name does not already say it', () => {
+    expect(templateLabel('Angebot Standard (Deutsch)', 'Deutsch')).toBe('Angebot Standard (Deutsch)');
+    expect(templateLabel('Newsletter – novità della stagione', 'Italiano')).toBe('Newsletter – novità della stagione (Italiano)');
+    expect(templateLabel('Standard quote (english)', 'English')).toBe('Standard quote (english)');
+    expect(templateLabel('Senza lingua', null)).toBe('Senza lingua');
+  });
+});
+
+describe('placeholdersFor and quoteOnlyPlaceholders', () => {
+  it('offers a newsletter only what it can fill, and names what it cannot', () => {
+    const newsletter = placeholdersFor('newsletter').map((placeholder) => placeholder.key);
+    expect(newsletter).toContain('nome');
+    expect(newsletter).toContain('linkDisiscrizione');
+    expect(newsletter).not.toContain('arrivo');
+    expect(newsletter).not.toContain('linkPreventivo');
+    expect(placeholdersFor('quote')).toHaveLength(PLACEHOLDERS.length);
+    expect(quoteOnlyPlaceholders('Offerta {{nome}}', '<p>con arrivo il {{arrivo}}, {{arrivo}} <a href="{{linkPreventivo}}">vedi</a> {{ignoto}}</p>')).toEqual(['arrivo', 'linkPreventivo']);
   });
 });

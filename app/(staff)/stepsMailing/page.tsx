@@ -63,7 +63,7 @@ export default async function StepsMailingPage({ searchParams }: { searchParams:
     });
   }
   const [[lists, templates, languages, drafts], ready, t] = await Promise.all([
-    run((ctx) => Promise.all([listsForPicker(ctx), listTemplates(ctx), templateLanguages(ctx.db), listNewsletterDrafts(ctx, { limit: 20 })])),
+    run((ctx) => Promise.all([listsForPicker(ctx), listTemplates(ctx, { purpose: 'newsletter' }), templateLanguages(ctx.db), listNewsletterDrafts(ctx, { limit: 20 })])),
     providerReady(run),
     getTranslations('stepsMailing'),
   ]);

@@ -1,10 +1,17 @@
 /**
  * The outgoing mail list's address, both ways: /mail?cartella=uscita&stato=inviate&dal=…&al=…&dopo=…
  * stato=inviate keeps the mails that left (or, without a provider, were kept in the local preview),
+ * newsletters apart,
  * dal/al ('dd/mm/yyyy', both included) the days they left. The page reads it with
  * parseOutboxListParams and the dashboard's mail figures link with outboxListHref.
  */
 export const SENT_OUTBOX_STATUSES = ['sent', 'captured'] as const;
+/**
+ * Newsletters are not "e-mail inviate": they leave through the campsite's provider and only the
+ * demo keeps them in the outbox (lib/newsletter/outbox-capture.ts), so the figure and its list
+ * leave them out everywhere alike.
+ */
+export const NOT_COUNTED_AS_SENT_KINDS = ['newsletter'] as const;
 
 export type OutboxListParams = { sentOnly: boolean; dateFrom: string; dateTo: string; cursor?: string | null };
 

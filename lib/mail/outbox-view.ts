@@ -1,10 +1,10 @@
-import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
 import { mailAttachments, mailOutbox, mailTraces } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { tableDateRange } from '@/lib/date-filter';
 import { AppError } from '@/lib/errors';
 import { decodeCursor, exactTimestamp, toPage, type Page } from '@/lib/pagination';
-import { SENT_OUTBOX_STATUSES, type OutboxListParams } from './outbox-list-params';
+import { NOT_COUNTED_AS_SENT_KINDS, SENT_OUTBOX_STATUSES, type OutboxListParams } from './outbox-list-params';
 
 export const OUTBOX_PAGE_SIZE = 30;
 
@@ -33,7 +33,7 @@ export async function listOutbox(ctx: CampsiteCtx, filters: Partial<OutboxListPa
     .where(
       and(
         eq(mailOutbox.campingId, ctx.campsiteId),
-        filters.sentOnly ? and(inArray(mailOutbox.status, [...SENT_OUTBOX_STATUSES]), isNotNull(mailOutbox.sentAt)) : undefined,
+        filters.sentOnly ? and(inArray(mailOutbox.status, [...SENT_OUTBOX_STATUSES]), isNotNull(mailOutbox.sentAt), notInArray(mailOutbox.kind, [...NOT_COUNTED_AS_SENT_KINDS])) : undefined,
         range ? and(gte(mailOutbox.sentAt, range.from), lt(mailOutbox.sentAt, range.to)) : undefined,
         after ? sql`(${mailOutbox.createdAt}, ${mailOutbox.id}) < (${String(after[0])}::timestamptz, ${String(after[1])}::text)` : undefined,
       ),

@@ -141,6 +141,20 @@ async function busyCampsite(size: number) {
       sentAt: new Date(Date.now() - Math.random() * 100 * DAY),
     })),
   );
+  // Newsletters the demo kept in the outbox: neither the figure nor its list counts them.
+  await db.insert(mailOutbox).values(
+    Array.from({ length: 5 }, (_, i) => ({
+      campingId: campsite.id,
+      idempotencyKey: `${campsite.id}-newsletter-${i}`,
+      kind: 'newsletter',
+      fromAddress: 'crm@example.test',
+      recipients: ['ospite@example.test'],
+      subject: 'Novità',
+      html: '<p>Novità</p>',
+      status: 'captured' as const,
+      sentAt: new Date(Date.now() - Math.random() * 20 * DAY),
+    })),
+  );
   return campsite;
 }
 

@@ -7,6 +7,7 @@ import { LinkAnchor } from '@/components/ui/link-anchor';
 import { cardCell, ResponsiveTable } from '@/components/ui/responsive-table';
 import type { ActionResult } from '@/lib/actions';
 import type { CampaignSummary } from '@/lib/campaigns/types';
+import { subjectForStaff } from '@/lib/templates/placeholders';
 import { formatDate, formatNumber, formatPercent } from '@/lib/format';
 import type { Page } from '@/lib/pagination';
 import { CampaignStatusBadge } from './status-badge';
@@ -55,7 +56,7 @@ export function CampaignList({ initial, loadMore }: Props) {
             <Table.Tr key={item.id}>
               <Table.Td {...cardCell(null, 'primary')}>
                 <LinkAnchor href={`/mailing/newsletter/${item.id}`} prefetch={false}>
-                  {item.subject}
+                  {subjectForStaff(item.subject)}
                 </LinkAnchor>
               </Table.Td>
               <Table.Td {...cardCell(t('table.list'))}>{item.listName ?? t('noList')}</Table.Td>

@@ -84,8 +84,10 @@ export function SendProgressPanel({ initial, poll, pause, resume, cancel }: Prop
         <Title order={2} size="h4">
           {t('progress.title')}
         </Title>
-        <Text size="sm" c="dimmed">
-          {t('progress.recipients', { count: total })}
+        <Text size="sm" c="dimmed" data-testid="progress-recipients">
+          {progress.skipped > 0
+            ? t('progress.audience', { total: total + progress.skipped, count: total, skipped: progress.skipped })
+            : t('progress.recipients', { count: total })}
           {isLive(progress.status) ? ` · ${t('progress.live')}` : ''}
         </Text>
         <Progress

@@ -87,8 +87,12 @@ export async function ConversionPanel({ dashboard, lucee }: { dashboard: Dashboa
                 {nationConversion.nations.slice(0, 8).map((nation) => (
                   <TableTr key={nation.nationId}>
                     <TableTd>{nation.name ?? t('nationUnknown')}</TableTd>
-                    <TableTd ta="right">{formatNumber(nation.reached)}</TableTd>
-                    <TableTd ta="right">{formatNumber(nation.won)}</TableTd>
+                    <TableTd ta="right">
+                      <LinkAnchor prefetch={false} href={nation.reached.href}>{formatNumber(nation.reached.value)}</LinkAnchor>
+                    </TableTd>
+                    <TableTd ta="right">
+                      <LinkAnchor prefetch={false} href={nation.won.href}>{formatNumber(nation.won.value)}</LinkAnchor>
+                    </TableTd>
                     <TableTd ta="right" fw={700}>
                       {formatPercent(nation.rate)}
                     </TableTd>

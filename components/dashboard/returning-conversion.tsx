@@ -1,5 +1,6 @@
 import { Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
+import { LinkAnchor } from '@/components/ui/link-anchor';
 import { formatNumber, formatPercent } from '@/lib/format';
 import type { ReturningFigures } from '@/lib/dashboard/returning';
 
@@ -35,8 +36,12 @@ export async function ReturningConversion({ figures }: { figures: ReturningFigur
                 <TableTh scope="row" fw={400}>
                   {label}
                 </TableTh>
-                <TableTd ta="right">{formatNumber(group.quotes)}</TableTd>
-                <TableTd ta="right">{formatNumber(group.won)}</TableTd>
+                <TableTd ta="right">
+                  <LinkAnchor prefetch={false} href={group.quotes.href}>{formatNumber(group.quotes.value)}</LinkAnchor>
+                </TableTd>
+                <TableTd ta="right">
+                  <LinkAnchor prefetch={false} href={group.won.href}>{formatNumber(group.won.value)}</LinkAnchor>
+                </TableTd>
                 <TableTd ta="right" fw={700}>
                   {group.rate === null ? '—' : formatPercent(group.rate)}
                 </TableTd>

@@ -4,6 +4,7 @@ import { LinkAnchor } from '@/components/ui/link-anchor';
 import { formatDate, formatNumber } from '@/lib/format';
 import type { Dashboard } from '@/lib/dashboard/service';
 import type { Bucket } from '@/lib/dashboard/validation';
+import { FigureLink } from './figure-link';
 import { ProgressChart } from './progress-chart';
 import { SeriesChart } from './series-chart';
 import { seriesColor } from './series-colors';
@@ -38,8 +39,8 @@ export async function TrendsPanel({ dashboard }: { dashboard: Dashboard }) {
               ))}
             </Group>
           </Group>
-          <LinkAnchor prefetch={false} href={requests.href} size="sm" data-testid="requests-total">
-            {formatDate(requests.range.from)} – {formatDate(requests.range.to)}: <strong>{formatNumber(requests.total)}</strong>
+          <LinkAnchor prefetch={false} href={requests.total.href} size="sm" data-testid="requests-total">
+            {formatDate(requests.range.from)} – {formatDate(requests.range.to)}: <strong>{formatNumber(requests.total.value)}</strong>
           </LinkAnchor>
           <SeriesChart
             title={t('requestsChart')}
@@ -66,10 +67,17 @@ export async function TrendsPanel({ dashboard }: { dashboard: Dashboard }) {
             series={seasonNames.map((name, index) => ({ name, color: seriesColor(index) }))}
             testId="seasons-chart"
           />
-          <Group gap="md">
+          <Group gap="md" data-testid="season-figures">
             {seasons.map((season, index) => (
               <Text key={season.season} size="sm">
-                {seasonNames[index]}: <strong>{formatNumber(season.quotes)}</strong> / {t('won').toLowerCase()} {formatNumber(season.won)}
+                {seasonNames[index]}:{' '}
+                <LinkAnchor prefetch={false} href={season.quotes.href} fw={700} aria-label={t('seasonQuotesLink', { season: seasonNames[index], count: season.quotes.value })}>
+                  {formatNumber(season.quotes.value)}
+                </LinkAnchor>{' '}
+                / {t('won').toLowerCase()}{' '}
+                <LinkAnchor prefetch={false} href={season.won.href} aria-label={t('seasonWonLink', { season: seasonNames[index], count: season.won.value })}>
+                  {formatNumber(season.won.value)}
+                </LinkAnchor>
               </Text>
             ))}
           </Group>
@@ -79,7 +87,19 @@ export async function TrendsPanel({ dashboard }: { dashboard: Dashboard }) {
         <Title order={2} size="h4" mb="sm">
           {t('nationality')}
         </Title>
-        {nationRows.length === 0 ? <Text c="dimmed">{t('noData')}</Text> : <ProgressChart rows={nationRows} seriesLabel={t('contacts')} title={t('nationalityChart')} />}
+        {nationRows.length === 0 ? (
+          <Text c="dimmed">{t('noData')}</Text>
+        ) : (
+          <>
+            <ProgressChart rows={nationRows} seriesLabel={t('contacts')} title={t('nationalityChart')} />
+            {/* The chart's bars as links: each opens the contacts of that nationality. */}
+            <Group gap="md" mt="sm" data-testid="nation-figures">
+              {nations.map((nation) => (
+                <FigureLink key={nation.nationId} label={nation.name ?? t('nationUnknown')} value={formatNumber(nation.contacts.value)} href={nation.contacts.href} />
+              ))}
+            </Group>
+          </>
+        )}
       </Paper>
     </SimpleGrid>
   );

@@ -11,10 +11,12 @@ import { useEditorLabels } from './editor-labels';
 import { templateExtensions } from './extensions';
 import { LineHeightSelect } from './line-height-select';
 import { markupLostByEditor } from './markup-loss';
+import type { PlaceholderSet } from '@/lib/templates/placeholders';
 import { PlaceholderMenu } from './placeholder-menu';
 import { SourceLossDialog } from './source-loss-dialog';
 
-type Props = { value: string; onChange: (html: string) => void; label: string; height?: number };
+/** placeholders: which the menu offers, every one (a quote's mail) or a newsletter's only. */
+type Props = { value: string; onChange: (html: string) => void; label: string; height?: number; placeholders?: PlaceholderSet };
 type PickedImage = { id: string; url: string; alt: string };
 
 const COLORS = ['#25262b', '#868e96', '#c92a2a', '#d6336c', '#9c36b5', '#5f3dc4', '#364fc7', '#1864ab', '#0b7285', '#087f5b', '#2b8a3e', '#5c940d', '#e67700', '#d9480f'];
@@ -27,7 +29,7 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
  * template the visual editor cannot show without loss opens in the source view, and going back
  * to the visual editor with such HTML asks first. Edits carry over both ways.
  */
-export function HtmlEditor({ value, onChange, label, height = 500 }: Props) {
+export function HtmlEditor({ value, onChange, label, height = 500, placeholders = 'quote' }: Props) {
   const t = useTranslations('templates.editor');
   const labels = useEditorLabels();
   const labelId = useId();
@@ -164,7 +166,7 @@ export function HtmlEditor({ value, onChange, label, height = 500 }: Props) {
               </RichTextEditor.ControlsGroup>
             </>
           )}
-          <PlaceholderMenu onInsert={insertPlaceholder} />
+          <PlaceholderMenu onInsert={insertPlaceholder} set={placeholders} />
           <ImagePickerButton onPick={insertImage} label={t('image')} />
           <Button
             size="xs"

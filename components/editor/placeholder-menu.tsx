@@ -3,10 +3,10 @@
 import { Button, Menu } from '@mantine/core';
 import { IconBraces, IconChevronDown } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
-import { PLACEHOLDERS, placeholderToken } from '@/lib/templates/placeholders';
+import { placeholdersFor, placeholderToken, type PlaceholderSet } from '@/lib/templates/placeholders';
 
-/** A menu of the placeholders ({{nome}}, {{linkPreventivo}}, …), each inserted at the cursor. */
-export function PlaceholderMenu({ onInsert }: { onInsert: (token: string) => void }) {
+/** A menu of the placeholders ({{nome}}, {{linkPreventivo}}, …) a template for `set` may hold, each inserted at the cursor. */
+export function PlaceholderMenu({ onInsert, set = 'quote' }: { onInsert: (token: string) => void; set?: PlaceholderSet }) {
   const t = useTranslations('templates.editor');
   return (
     <Menu position="bottom-start" withinPortal shadow="md">
@@ -22,7 +22,7 @@ export function PlaceholderMenu({ onInsert }: { onInsert: (token: string) => voi
         </Button>
       </Menu.Target>
       <Menu.Dropdown mah={360} style={{ overflowY: 'auto' }}>
-        {PLACEHOLDERS.map((placeholder) => (
+        {placeholdersFor(set).map((placeholder) => (
           <Menu.Item key={placeholder.key} onClick={() => onInsert(placeholderToken(placeholder.key))} rightSection={<code>{placeholderToken(placeholder.key)}</code>}>
             {placeholder.label}
           </Menu.Item>

@@ -6,17 +6,26 @@ import { MailStatusBadge } from '@/components/mail/mail-status-badge';
 import { cardCell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { formatDateTime } from '@/lib/format';
 import { outboxMailStatus } from '@/lib/mail/mail-status';
+import { outboxListHref, type OutboxListParams } from '@/lib/mail/outbox-list-params';
 import type { OutboxSummary } from '@/lib/mail/outbox-view';
 import type { Page } from '@/lib/pagination';
 
 type Props = {
   page: Page<OutboxSummary>;
   captured: boolean;
-  /** Inside the mail client the outbox is one folder: a sub-heading, and its pages keep the folder. */
+  /** Inside the mail client the outbox is one folder: a sub-heading. */
   nested?: boolean;
+  /** The filters of the address (a dashboard figure's link), shown above the list with a way out. */
+  filters?: OutboxListParams | null;
+  /** The address's dates did not read as days: the whole outbox is shown, and this says why. */
+  filterError?: string | null;
+  /** The address of another page of the same list. */
+  hrefFor?: (cursor: string | null) => string;
 };
 
-export async function OutboxList({ page, captured, nested = false }: Props) {
+const ALL = outboxListHref({ sentOnly: false, dateFrom: '', dateTo: '' });
+
+export async function OutboxList({ page, captured, nested = false, filters = null, filterError = null, hrefFor = (cursor) => outboxListHref({ sentOnly: false, dateFrom: '', dateTo: '', cursor }) }: Props) {
   const t = await getTranslations('mail.outbox');
   return (
     <Stack gap="md">
@@ -26,8 +35,19 @@ export async function OutboxList({ page, captured, nested = false }: Props) {
       <Alert color={captured ? 'yellow' : 'blue'} data-testid="outbox-mode">
         {captured ? t('capturedNote') : t('liveNote')}
       </Alert>
+      {filterError && (
+        <Alert color="orange" title={t('filterError')} role="alert">
+          {filterError}
+        </Alert>
+      )}
+      {filters && (
+        <Text size="sm" data-testid="outbox-filter">
+          {filters.dateFrom ? t('filteredSent', { from: filters.dateFrom, to: filters.dateTo || filters.dateFrom }) : t('filteredSentAny')}{' '}
+          <LinkAnchor href={ALL}>{t('showAll')}</LinkAnchor>
+        </Text>
+      )}
       {page.items.length === 0 ? (
-        <Text c="dimmed">{t('empty')}</Text>
+        <Text c="dimmed">{filters ? t('emptyFiltered') : t('empty')}</Text>
       ) : (
         <ResponsiveTable minWidth={720} striped highlightOnHover>
             <TableThead>
@@ -57,7 +77,7 @@ export async function OutboxList({ page, captured, nested = false }: Props) {
         </ResponsiveTable>
       )}
       {page.nextCursor && (
-        <LinkButton href={`/mail?${nested ? 'cartella=uscita&' : ''}dopo=${encodeURIComponent(page.nextCursor)}`} variant="default" w="fit-content">
+        <LinkButton href={hrefFor(page.nextCursor)} variant="default" w="fit-content">
           {t('more')}
         </LinkButton>
       )}

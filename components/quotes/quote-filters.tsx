@@ -73,7 +73,7 @@ export function QuoteFilters({ tags }: { tags: string[] }) {
         variant="subtle"
         onClick={() => {
           setSearch('');
-          update({ q: null, stato: null, etichetta: null, dal: null, al: null });
+          update({ q: null, stato: null, etichetta: null, dal: null, al: null, nazione: null, ospiti: null });
         }}
       >
         {t('reset')}

@@ -55,14 +55,14 @@ export function SummaryStep({ values, listName, listRecipients, providerReady, s
   const [sendError, setSendError] = useState<string | null>(null);
   const [sending, startSending] = useTransition();
 
-  const content = { listId: values.listId ?? '', subject: values.subject, html: values.html };
+  const content = { listId: values.listId ?? '', subject: values.subject, html: values.html, languageId: values.languageId ? Number(values.languageId) : null };
   const ready = providerReady && content.listId !== '' && content.subject.trim() !== '' && content.html.trim() !== '';
-  const requestKey = `${refresh}:${content.listId}:${content.subject}:${content.html}`;
+  const requestKey = `${refresh}:${content.listId}:${content.languageId}:${content.subject}:${content.html}`;
 
   useEffect(() => {
     if (!ready) return;
     let current = true;
-    void actions.preview({ listId: content.listId, subject: content.subject, html: content.html }).then((result) => {
+    void actions.preview(content).then((result) => {
       if (!current) return;
       setAnswer(result.ok ? { key: requestKey, preview: result.data, error: null } : { key: requestKey, preview: null, error: result.error });
     });
@@ -102,7 +102,6 @@ export function SummaryStep({ values, listName, listRecipients, providerReady, s
       const result = await actions.start({
         ...content,
         templateId: values.templateId,
-        languageId: values.languageId ? Number(values.languageId) : null,
         sendAt: when === 'later' ? sendAtInstant(values.sendAt) : null,
         draftId,
       });

@@ -4,6 +4,7 @@ import { Alert, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mant
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { HtmlEditor } from '@/components/editor/html-editor';
+import { templateLabel } from '@/lib/templates/template-label';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { FormError } from '@/components/ui/form-error';
 import { DRAFT_SUBJECT_MAX } from '@/lib/drafts/validation';
@@ -82,7 +83,7 @@ export function TemplateStep({ templates, languages, values, set, update, errors
           placeholder={t('templatePlaceholder')}
           data={shown.map((template) => ({
             value: template.id,
-            label: template.languageId && !values.languageId ? `${template.name} (${languageName.get(String(template.languageId)) ?? ''})` : template.name,
+            label: values.languageId ? template.name : templateLabel(template.name, template.languageId ? languageName.get(String(template.languageId)) : null),
           }))}
           value={values.templateId && shown.some((template) => template.id === values.templateId) ? values.templateId : null}
           onChange={(id) => void choose(id)}
@@ -107,7 +108,7 @@ export function TemplateStep({ templates, languages, values, set, update, errors
         withAsterisk
       />
       <Stack gap={4}>
-        <HtmlEditor key={editorKey} label={t('html')} value={values.html} onChange={(html) => set('html', html)} height={420} />
+        <HtmlEditor key={editorKey} label={t('html')} value={values.html} onChange={(html) => set('html', html)} height={420} placeholders="newsletter" />
         <Text size="xs" c="dimmed">
           {t('htmlHint', { placeholders: '{{nome}}, {{cognome}}, {{campeggio}}, {{linkDisiscrizione}}' })}
         </Text>

@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Input, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDeviceFloppy, IconEye } from '@tabler/icons-react';
 import Link from 'next/link';
@@ -15,7 +15,7 @@ import { fieldIssues } from '@/lib/validation';
 import { TemplatePreview, type PreviewActions } from './template-preview';
 
 /** What the form edits, as the inputs hold it (the language as the string of the select). */
-export type TemplateFormState = { name: string; html: string; note: string; languageId: string; isReminder: boolean };
+export type TemplateFormState = { name: string; html: string; note: string; languageId: string; isReminder: boolean; purpose: 'quote' | 'newsletter' };
 
 type SaveInput = { id: string | null; version: number | null; template: Omit<TemplateFormState, 'languageId'> & { languageId: string } };
 export type SaveTemplate = (input: SaveInput) => Promise<ActionResult<{ id: string; version: number }>>;
@@ -109,13 +109,28 @@ export function TemplateForm({ templateId, version: loadedVersion, initial, lang
               minRows={2}
               maxRows={6}
             />
-            <Switch
-              label={t('form.reminder')}
-              description={t('form.reminderHint')}
-              checked={values.isReminder}
-              onChange={(event) => set('isReminder', event.currentTarget.checked)}
-            />
-            <HtmlEditor label={t('form.body')} value={values.html} onChange={(html) => set('html', html)} />
+            <Input.Wrapper label={t('form.purpose')} description={t(values.purpose === 'newsletter' ? 'form.purposeNewsletterHint' : 'form.purposeQuoteHint')} error={fieldErrors.purpose}>
+              <SegmentedControl
+                mt={4}
+                aria-label={t('form.purpose')}
+                value={values.purpose}
+                onChange={(value) => setValues((current) => ({ ...current, purpose: value === 'newsletter' ? 'newsletter' : 'quote', isReminder: value === 'newsletter' ? false : current.isReminder }))}
+                data={[
+                  { value: 'quote', label: t('form.purposeQuote') },
+                  { value: 'newsletter', label: t('form.purposeNewsletter') },
+                ]}
+                data-testid="template-purpose"
+              />
+            </Input.Wrapper>
+            {values.purpose === 'quote' && (
+              <Switch
+                label={t('form.reminder')}
+                description={t('form.reminderHint')}
+                checked={values.isReminder}
+                onChange={(event) => set('isReminder', event.currentTarget.checked)}
+              />
+            )}
+            <HtmlEditor label={t('form.body')} value={values.html} onChange={(html) => set('html', html)} placeholders={values.purpose} />
             {fieldErrors.html && (
               <Alert color="red" role="alert">
                 {fieldErrors.html}

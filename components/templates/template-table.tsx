@@ -32,6 +32,11 @@ export async function TemplateTable({ templates, languageNames, actions }: Props
                 <LinkAnchor href={`/templator/${template.id}`} fw={600}>
                   {template.name}
                 </LinkAnchor>
+                {template.purpose === 'newsletter' && (
+                  <Badge color="grape" variant="light" title={t('newsletterBadgeTitle')}>
+                    {t('newsletterBadge')}
+                  </Badge>
+                )}
                 {template.isReminder && (
                   <Badge color="orange" variant="light" title={t('reminderBadgeTitle')}>
                     {t('reminderBadge')}

@@ -4,6 +4,8 @@ import { createdAt, id, updatedAt, version } from './columns';
 import { languages } from './reference';
 import { users } from './users';
 
+export type TemplatePurpose = 'quote' | 'newsletter';
+
 export const templates = pgTable(
   'templates',
   {
@@ -16,6 +18,11 @@ export const templates = pgTable(
     languageId: integer('language_id').references(() => languages.id),
     /** isSollecito: the template used for reminders. */
     isReminder: boolean('is_reminder').notNull().default(false),
+    /**
+     * What the template is for: 'quote' (quote mails and reminders, every placeholder) or
+     * 'newsletter' (/stepsMailing, only the placeholders a newsletter can fill).
+     */
+    purpose: text('purpose').$type<TemplatePurpose>().notNull().default('quote'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),

@@ -1,11 +1,69 @@
 import type { templates } from '../schema';
 import { ENGLISH, GERMAN, ITALIAN } from './people';
 
+const FRENCH = 4;
+const DUTCH = 5;
+
+/** The newsletter templates: a greeting that reads well with or without a name, the campsite, how to reach it. */
+const NEWSLETTERS: [number, string, string[]][] = [
+  [
+    ITALIAN,
+    'Newsletter – novità della stagione',
+    [
+      '<p>Ciao {{nome}},</p>',
+      '<p>la nuova stagione a {{campeggio}} è alle porte: piazzole rinnovate, nuove case mobili e le offerte riservate a chi prenota per primo.</p>',
+      '<p>Per informazioni e prenotazioni scrivici a {{emailCampeggio}} o chiamaci al {{telefonoCampeggio}}.</p>',
+      '<p>A presto,<br>lo staff di {{campeggio}}</p>',
+    ],
+  ],
+  [
+    GERMAN,
+    'Newsletter – Neuigkeiten der Saison',
+    [
+      '<p>Hallo {{nome}},</p>',
+      '<p>die neue Saison im {{campeggio}} steht vor der Tür: erneuerte Stellplätze, neue Mobilheime und Angebote für alle, die früh buchen.</p>',
+      '<p>Schreiben Sie uns an {{emailCampeggio}} oder rufen Sie uns an: {{telefonoCampeggio}}.</p>',
+      '<p>Bis bald,<br>Ihr Team von {{campeggio}}</p>',
+    ],
+  ],
+  [
+    ENGLISH,
+    'Newsletter – news of the season',
+    [
+      '<p>Hello {{nome}},</p>',
+      '<p>the new season at {{campeggio}} is almost here: renewed pitches, new mobile homes and offers for those who book first.</p>',
+      '<p>Write to us at {{emailCampeggio}} or call us on {{telefonoCampeggio}}.</p>',
+      '<p>See you soon,<br>the {{campeggio}} team</p>',
+    ],
+  ],
+  [
+    DUTCH,
+    'Nieuwsbrief – nieuws van het seizoen',
+    [
+      '<p>Hallo {{nome}},</p>',
+      '<p>het nieuwe seizoen op {{campeggio}} staat voor de deur: vernieuwde plaatsen, nieuwe stacaravans en aanbiedingen voor wie als eerste boekt.</p>',
+      '<p>Schrijf ons op {{emailCampeggio}} of bel ons op {{telefonoCampeggio}}.</p>',
+      '<p>Tot snel,<br>het team van {{campeggio}}</p>',
+    ],
+  ],
+  [
+    FRENCH,
+    'Newsletter – nouveautés de la saison',
+    [
+      '<p>Bonjour {{nome}},</p>',
+      '<p>la nouvelle saison au {{campeggio}} approche : emplacements rénovés, nouveaux mobil-homes et offres pour ceux qui réservent les premiers.</p>',
+      '<p>Écrivez-nous à {{emailCampeggio}} ou appelez-nous au {{telefonoCampeggio}}.</p>',
+      '<p>À bientôt,<br>l’équipe du {{campeggio}}</p>',
+    ],
+  ],
+];
+
 type TemplateRow = Omit<typeof templates.$inferInsert, 'campingId'>;
 
 /**
  * Three quote e-mails (Italian, German, English) and a reminder (isReminder) in each: a guest gets
  * a reminder in their language, else in English, never in Italian or another foreign language.
+ * Then a newsletter in each guest language, holding only the placeholders a newsletter can fill.
  */
 export function demoTemplates(reminderDays: number): TemplateRow[] {
   return [
@@ -78,5 +136,6 @@ export function demoTemplates(reminderDays: number): TemplateRow[] {
         '<p>If you have any questions, we are happy to help.<br>{{campeggio}}</p>',
       ].join('\n'),
     },
+    ...NEWSLETTERS.map(([languageId, name, html]) => ({ name, languageId, purpose: 'newsletter' as const, note: 'Modello per la newsletter della procedura guidata.', html: html.join('\n') })),
   ];
 }

@@ -1,13 +1,17 @@
 import { CONTACT_SORTS, type ContactSort } from '@/lib/contacts/validation';
 
-/** What the list page reads from its URL: ?q=…&dal=…&al=…&ordine=…&dopo=… */
-export type ContactListParams = { search: string; dateFrom: string; dateTo: string; sort: ContactSort; cursor?: string | null };
+/**
+ * What the list page reads from its URL: ?q=…&dal=…&al=…&nazione=…&ordine=…&dopo=… (nazione: a
+ * nation's id, 0 for "not given"; the dashboard's nationality figures open the list with it).
+ */
+export type ContactListParams = { search: string; dateFrom: string; dateTo: string; nationId?: number | null; sort: ContactSort; cursor?: string | null };
 
 function queryOf(params: ContactListParams): URLSearchParams {
   const query = new URLSearchParams();
   if (params.search.trim()) query.set('q', params.search.trim());
   if (params.dateFrom.trim()) query.set('dal', params.dateFrom.trim());
   if (params.dateTo.trim()) query.set('al', params.dateTo.trim());
+  if (params.nationId !== undefined && params.nationId !== null) query.set('nazione', String(params.nationId));
   if (params.sort !== 'recenti') query.set('ordine', params.sort);
   if (params.cursor) query.set('dopo', params.cursor);
   return query;
@@ -35,6 +39,7 @@ export function parseContactListParams(searchParams: SearchParams): ContactListP
     search: one(searchParams.q).slice(0, 200),
     dateFrom: one(searchParams.dal).slice(0, 20),
     dateTo: one(searchParams.al).slice(0, 20),
+    nationId: /^\d{1,6}$/.test(one(searchParams.nazione)) ? Number(one(searchParams.nazione)) : null,
     sort: (CONTACT_SORTS as readonly string[]).includes(sort) ? sort : 'recenti',
     cursor: one(searchParams.dopo) || null,
   };

@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { languages, nations } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { campsiteTagNames } from './service';
@@ -22,4 +22,11 @@ export async function contactFormOptions(ctx: CampsiteCtx): Promise<ContactFormO
     campsiteTagNames(ctx),
   ]);
   return { languages: languageRows, nations: nationRows, tags: [...tags.values()] };
+}
+
+/** A nation's name, for a list filtered by nationality; null for 0 ("not given") or an unknown id. */
+export async function nationNameOf(ctx: CampsiteCtx, nationId: number): Promise<string | null> {
+  if (!nationId) return null;
+  const [row] = await ctx.db.select({ name: nations.name }).from(nations).where(eq(nations.id, nationId));
+  return row?.name ?? null;
 }

@@ -11,7 +11,8 @@ export type ContactRow = typeof contacts.$inferSelect;
 /** A contact with the names of its language and nation, as lists and details show it. */
 export type ContactListItem = ContactRow & { languageName: string | null; nationName: string | null };
 
-export type ContactSearch = { search?: string | null; dateFrom?: string | null; dateTo?: string | null };
+/** nationId: the contact's nationality, 0 for "not given" (as the dashboard counts it). */
+export type ContactSearch = { search?: string | null; dateFrom?: string | null; dateTo?: string | null; nationId?: number | null };
 
 
 const PHONE_LIKE = /^[0-9+\s().\-/]+$/;
@@ -43,6 +44,7 @@ export function contactConditions(campsiteId: string, filters: ContactSearch): S
     searchCondition(filters.search),
     range ? gte(contacts.createdAt, range.from) : undefined,
     range ? lt(contacts.createdAt, range.to) : undefined,
+    filters.nationId === undefined || filters.nationId === null ? undefined : sql`coalesce(${contacts.nationId}, 0) = ${filters.nationId}`,
   )!;
 }
 

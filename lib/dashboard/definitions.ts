@@ -9,4 +9,4 @@ export const WON_LUCEE: readonly QuoteProgress[] = ['convertito'];
 export const CONVERTED: readonly QuoteProgress[] = ['convertito'];
 
 /** Mails that left the product (or were captured locally, when no mail provider is configured). */
-export const SENT_MAIL_STATUSES = ['sent', 'captured'] as const;
+export { SENT_OUTBOX_STATUSES as SENT_MAIL_STATUSES, NOT_COUNTED_AS_SENT_KINDS } from '@/lib/mail/outbox-list-params';

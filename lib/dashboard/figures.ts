@@ -3,8 +3,8 @@ import type { DbOrTx } from '@/db/client';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { CONVERTED, REACHED_GUEST, WON, WON_LUCEE } from './definitions';
-import { CONTACTS_HREF, MAIL_HREF, quotesHref } from './links';
-import { addMonths, comparisonRanges, endOfMonth, seasonOf, seasonRange, startOfMonth, today, type Comparison, type DayRange } from './periods';
+import { contactsHref, mailsHref, quotesHref } from './links';
+import { addDays, addMonths, comparisonRanges, endOfMonth, seasonOf, seasonRange, startOfMonth, today, type Comparison, type DayRange } from './periods';
 import { resultRows } from '@/db/result-rows';
 
 /** Every figure is read from the aggregates only (lib/dashboard/refresh.ts), scoped to the unit of work's campsite. */
@@ -29,7 +29,10 @@ export async function mailsSent(ctx: CampsiteCtx, now: Date) {
       coalesce(sum(count) filter (where day < ${thisMonth}::date), 0)::int as previous
     from dashboard_count_days where camping_id = ${campsiteId} and kind = 'email' and day >= ${lastMonth}::date and day <= ${today(now)}::date`,
   );
-  return { thisMonth: { value: row.current, href: MAIL_HREF }, lastMonth: { value: row.previous, href: MAIL_HREF } };
+  return {
+    thisMonth: { value: row.current, href: mailsHref({ from: thisMonth, to: today(now) }) },
+    lastMonth: { value: row.previous, href: mailsHref({ from: lastMonth, to: addDays(thisMonth, -1) }) },
+  };
 }
 
 /** Quotes by progress and their values in cents, over every quote of the campsite. */
@@ -94,7 +97,7 @@ export async function nationalities(ctx: CampsiteCtx) {
     from dashboard_count_days d left join nations n on n.id = d.nation_id
     where d.camping_id = ${campsiteId} and d.kind = 'contatti' group by d.nation_id, n.name, n.iso_code order by contacts desc, d.nation_id`,
   );
-  return found.map((row) => ({ nationId: row.nation_id, name: row.name, isoCode: row.iso, contacts: { value: row.contacts, href: CONTACTS_HREF } }));
+  return found.map((row) => ({ nationId: row.nation_id, name: row.name, isoCode: row.iso, contacts: { value: row.contacts, href: contactsHref(row.nation_id) } }));
 }
 
 /** Conversion by the guest's nationality, over the quotes created in the period to date. */
@@ -114,7 +117,14 @@ export async function nationalityConversion(ctx: CampsiteCtx, comparison: Compar
     range: current,
     nations: found
       .filter((row) => row.reached > 0)
-      .map((row) => ({ nationId: row.nation_id, name: row.name, isoCode: row.iso, reached: row.reached, won: row.won, rate: row.won / row.reached })),
+      .map((row) => ({
+        nationId: row.nation_id,
+        name: row.name,
+        isoCode: row.iso,
+        reached: { value: row.reached, href: quotesHref(REACHED_GUEST, current, { nationId: row.nation_id }) } satisfies Figure,
+        won: { value: row.won, href: quotesHref(WON, current, { nationId: row.nation_id }) } satisfies Figure,
+        rate: row.won / row.reached,
+      })),
   };
 }
 
@@ -139,12 +149,20 @@ export async function seasons(ctx: CampsiteCtx, now: Date, count = 3) {
       const row = byMonth.get(month);
       return { month, future: month > today(now), quotes: { value: row?.quotes ?? 0, href: quotesHref([], monthRange) }, won: { value: row?.won ?? 0, href: quotesHref(WON, monthRange) } };
     });
-    return { season, range, months, quotes: months.reduce((t, m) => t + m.quotes.value, 0), won: months.reduce((t, m) => t + m.won.value, 0) };
+    // The season to date: what its months count (the days to come have no quotes yet).
+    const toDate = { from: range.from, to: range.to < today(now) ? range.to : today(now) };
+    return {
+      season,
+      range,
+      months,
+      quotes: { value: months.reduce((t, m) => t + m.quotes.value, 0), href: quotesHref([], toDate) } satisfies Figure,
+      won: { value: months.reduce((t, m) => t + m.won.value, 0), href: quotesHref(WON, toDate) } satisfies Figure,
+    };
   });
 }
 
 export async function contactsTotal(ctx: CampsiteCtx): Promise<Figure> {
   const { db, campsiteId } = ctx;
   const [row] = await rows<{ total: number }>(db, sql`select coalesce(sum(count), 0)::int as total from dashboard_count_days where camping_id = ${campsiteId} and kind = 'contatti'`);
-  return { value: row.total, href: CONTACTS_HREF };
+  return { value: row.total, href: contactsHref() };
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { dashboardChanges } from '@/db/schema';
 import { effectiveProgressSql } from '@/lib/quotes/expiry';
-import { REACHED_GUEST, SENT_MAIL_STATUSES, WON } from './definitions';
+import { NOT_COUNTED_AS_SENT_KINDS, REACHED_GUEST, SENT_MAIL_STATUSES, WON } from './definitions';
 import { resultRows } from '@/db/result-rows';
 
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
@@ -68,7 +68,8 @@ async function rebuild(db: DbOrTx, campsiteId: string, now: Date): Promise<void>
       from quote_requests where camping_id = ${campsiteId} group by 3
       union all
       select ${campsiteId}, 'email', ${romeDay('sent_at')}, 0, count(*)
-      from mail_outbox where camping_id = ${campsiteId} and status in (${list(SENT_MAIL_STATUSES)}) and sent_at is not null group by 3`);
+      from mail_outbox where camping_id = ${campsiteId} and status in (${list(SENT_MAIL_STATUSES)}) and kind not in (${list(NOT_COUNTED_AS_SENT_KINDS)})
+        and sent_at is not null group by 3`);
     await tx.execute(sql`
       insert into dashboard_refreshes (camping_id, refreshed_at) values (${campsiteId}, ${at}::timestamptz)
       on conflict (camping_id) do update set refreshed_at = excluded.refreshed_at`);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { parseItalianDate } from '@/lib/date-filter';
 import { AppError } from '@/lib/errors';
-import { REQUESTS_HREF } from './links';
+import { requestsHref } from './links';
 import { addDays, addMonths, daysBetween, startOfMonth, today, type DayRange } from './periods';
 import { resultRows } from '@/db/result-rows';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
@@ -53,5 +53,5 @@ export async function requestsOverTime(ctx: CampsiteCtx, bucket: Bucket, input: 
   for (let start = bucketStart(bucket, range.from); start <= range.to; start = nextBucket(bucket, start)) {
     points.push({ start, requests: byBucket.get(start) ?? 0 });
   }
-  return { bucket, range, href: REQUESTS_HREF, total: points.reduce((sum, point) => sum + point.requests, 0), points };
+  return { bucket, range, total: { value: points.reduce((sum, point) => sum + point.requests, 0), href: requestsHref(range) }, points };
 }

@@ -6,8 +6,10 @@ import { WON } from './definitions';
 import { quotesHref } from './links';
 import { addDays, comparisonRanges, today, type Comparison, type DayRange } from './periods';
 
-export type GuestGroup = { guests: number; quotes: number; won: number; rate: number | null };
-export type ReturningFigures = { range: DayRange; returning: GuestGroup; firstTime: GuestGroup; href: string };
+type Figure = { value: number; href: string };
+/** guests: how many distinct guests made the group's quotes (the row's name, not a figure of its own). */
+export type GuestGroup = { guests: number; quotes: Figure; won: Figure; rate: number | null };
+export type ReturningFigures = { range: DayRange; returning: GuestGroup; firstTime: GuestGroup };
 
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
 
@@ -37,7 +39,13 @@ export async function returningConversion(ctx: CampsiteCtx, comparison: Comparis
     const row = found.find((candidate) => Boolean(candidate.is_returning) === returning);
     const quotes = row?.quotes ?? 0;
     const won = row?.won ?? 0;
-    return { guests: row?.guests ?? 0, quotes, won, rate: quotes ? won / quotes : null };
+    const guests = returning ? 'ritorno' : 'nuovi';
+    return {
+      guests: row?.guests ?? 0,
+      quotes: { value: quotes, href: quotesHref([], range, { guests }) },
+      won: { value: won, href: quotesHref(WON, range, { guests }) },
+      rate: quotes ? won / quotes : null,
+    };
   };
-  return { range, returning: group(true), firstTime: group(false), href: quotesHref([], range) };
+  return { range, returning: group(true), firstTime: group(false) };
 }

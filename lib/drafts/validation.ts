@@ -86,6 +86,8 @@ export const newsletterContentSchema = z.object({
     .string('Il testo della newsletter è vuoto')
     .min(1, 'Il testo della newsletter è vuoto')
     .max(TEMPLATE_HTML_MAX, 'Il testo della newsletter è troppo lungo'),
+  /** The newsletter's language: its unsubscribe line reads in it. */
+  languageId: fields.languageId.default(null),
 });
 
 /** The send: the content, where it came from, when (null: now) and the draft to remove once it has started. */

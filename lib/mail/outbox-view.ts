@@ -1,16 +1,22 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
 import { mailAttachments, mailOutbox, mailTraces } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
+import { tableDateRange } from '@/lib/date-filter';
 import { AppError } from '@/lib/errors';
 import { decodeCursor, exactTimestamp, toPage, type Page } from '@/lib/pagination';
+import { NOT_COUNTED_AS_SENT_KINDS, SENT_OUTBOX_STATUSES, type OutboxListParams } from './outbox-list-params';
 
 export const OUTBOX_PAGE_SIZE = 30;
 
 export type OutboxSummary = Pick<typeof mailOutbox.$inferSelect, 'id' | 'kind' | 'recipients' | 'subject' | 'status' | 'attempts' | 'createdAt' | 'sentAt'> & { position: string };
 
-/** The campsite's outgoing mails, newest first, a page at a time. */
-export async function listOutbox(ctx: CampsiteCtx, cursor?: string | null): Promise<Page<OutboxSummary>> {
-  const after = decodeCursor(cursor, 2);
+/**
+ * The campsite's outgoing mails, newest first, a page at a time; sentOnly keeps those that left
+ * (or were kept in the local preview), dateFrom/dateTo those that left on those days.
+ */
+export async function listOutbox(ctx: CampsiteCtx, filters: Partial<OutboxListParams> = {}): Promise<Page<OutboxSummary>> {
+  const after = decodeCursor(filters.cursor, 2);
+  const range = tableDateRange(filters.dateFrom, filters.dateTo);
   const rows = await ctx.db
     .select({
       id: mailOutbox.id,
@@ -27,6 +33,8 @@ export async function listOutbox(ctx: CampsiteCtx, cursor?: string | null): Prom
     .where(
       and(
         eq(mailOutbox.campingId, ctx.campsiteId),
+        filters.sentOnly ? and(inArray(mailOutbox.status, [...SENT_OUTBOX_STATUSES]), isNotNull(mailOutbox.sentAt), notInArray(mailOutbox.kind, [...NOT_COUNTED_AS_SENT_KINDS])) : undefined,
+        range ? and(gte(mailOutbox.sentAt, range.from), lt(mailOutbox.sentAt, range.to)) : undefined,
         after ? sql`(${mailOutbox.createdAt}, ${mailOutbox.id}) < (${String(after[0])}::timestamptz, ${String(after[1])}::text)` : undefined,
       ),
     )

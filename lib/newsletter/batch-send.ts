@@ -18,7 +18,7 @@ export type BatchSendOutcome = 'sent' | 'failed' | 'not-claimed' | 'released';
 /** A batch whose first attempt is older than this is never sent again: the provider forgets its key after 24 h. */
 export const KEY_WINDOW_HOURS = 23;
 
-type Claim = { attempts: number; listId: string | null; subject: string; html: string; snapshot: CampaignSnapshot; idempotencyKey: string; held: Date };
+type Claim = { attempts: number; listId: string | null; subject: string; html: string; languageId: number | null; snapshot: CampaignSnapshot; idempotencyKey: string; held: Date };
 
 const batchLease = { table: newsletterBatches, until: newsletterBatches.leaseUntil };
 
@@ -48,7 +48,7 @@ async function claim(db: Database, key: BatchKey, leaseSeconds: number): Promise
     const [batch] = taken.rows;
     if (!batch) return null;
     const [campaign] = await tx
-      .select({ listId: campaigns.listId, subject: campaigns.subject, html: campaigns.html, snapshot: campaigns.contentSnapshot })
+      .select({ listId: campaigns.listId, subject: campaigns.subject, html: campaigns.html, languageId: campaigns.languageId, snapshot: campaigns.contentSnapshot })
       .from(campaigns)
       .where(and(eq(campaigns.id, key.campaignId), eq(campaigns.campingId, key.campsiteId)));
     if (batch.attempts === 1) await dropNoLongerSendable(campsiteContext({ kind: 'job', campsiteId: key.campsiteId, job: QUEUES.newsletterBatch }, tx), key, campaign.listId!);
@@ -61,6 +61,7 @@ async function claim(db: Database, key: BatchKey, leaseSeconds: number): Promise
       listId: campaign.listId,
       subject: campaign.subject,
       html: campaign.html,
+      languageId: campaign.languageId,
       snapshot: campaign.snapshot!,
       idempotencyKey: batch.idempotencyKey,
       held: taken.until!,
@@ -111,7 +112,7 @@ export async function sendNewsletterBatch(ctx: CampsiteCtx, batch: BatchRef, opt
   }
 
   const sender = await campsiteSender(ctx, options.factory);
-  const content = { subject: claimed.subject, html: claimed.html, from: claimed.snapshot.from, origin: claimed.snapshot.origin };
+  const content = { subject: claimed.subject, html: claimed.html, from: claimed.snapshot.from, origin: claimed.snapshot.origin, languageId: claimed.languageId };
   const mails = recipients.map((recipient) => personalize(content, claimed.snapshot.campsite, recipient));
   const maxAttempts = options.maxAttempts ?? 8;
   let lastError = '';

@@ -20,14 +20,22 @@ export type StartNewsletterInput = {
 export const NO_PROVIDER =
   'Per inviare newsletter imposta la chiave API e il segreto del provider di posta nelle impostazioni del campeggio.';
 
-/** The campsite's provider key and signing secret, or a clear refusal. */
-export async function assertMailingProvider({ db, campsiteId }: CampsiteCtx): Promise<void> {
+/** Whether the campsite has its provider key and signing secret: without them no newsletter can leave. */
+export async function mailingProviderReady({ db, campsiteId }: CampsiteCtx): Promise<boolean> {
   const [row] = await db
     .select({ key: campsites.mailjetApiKey, secret: campsites.mailjetSecret })
     .from(campsites)
     .where(eq(campsites.id, campsiteId));
-  if (!row?.key || !row.secret) throw new AppError('conflict', NO_PROVIDER);
+  return Boolean(row?.key && row.secret);
 }
+
+/** The campsite's provider key and signing secret, or a clear refusal. */
+export async function assertMailingProvider(ctx: CampsiteCtx): Promise<void> {
+  if (!(await mailingProviderReady(ctx))) throw new AppError('conflict', NO_PROVIDER);
+}
+
+/** Where an administrator sets the provider's key and secret (the campsite's settings, mailing tab). */
+export const mailingSettingsHref = (campsiteId: string) => `/settings?v=showCamp&campingID=${encodeURIComponent(campsiteId)}&tab=mailing`;
 
 async function assertOwned({ db, campsiteId }: CampsiteCtx, input: StartNewsletterInput) {
   const [list] = await db

@@ -8,7 +8,8 @@ import { AppError } from '@/lib/errors';
 import { fromWithDisplayName } from '@/lib/mail/sender-name';
 import { NO_PROVIDER } from './campaign-start';
 import type { NewsletterCampsite } from './personalize';
-import { defaultNewsletterProvider, type NewsletterProvider } from './provider';
+import { outboxCaptureProvider } from './outbox-capture';
+import { defaultNewsletterProvider, newslettersLeave, type NewsletterProvider } from './provider';
 
 export type CampsiteSender = {
   campsite: NewsletterCampsite;
@@ -18,11 +19,14 @@ export type CampsiteSender = {
   from: string;
 };
 
-/** Tests may hand in a provider factory; by default Resend with the campsite's key (or the demo's capture). */
+/**
+ * Tests may hand in a provider factory; by default Resend with the campsite's key, or, while the
+ * installation sends no mail (the demo), the capture that keeps every mail in the campsite's outbox.
+ */
 export type ProviderFactory = (apiKey: string) => NewsletterProvider;
 
 /** The campsite's own provider key, decrypted, with the sender it mails as. */
-export async function campsiteSender({ db, campsiteId }: CampsiteCtx, factory: ProviderFactory = defaultNewsletterProvider): Promise<CampsiteSender> {
+export async function campsiteSender({ db, campsiteId }: CampsiteCtx, factory?: ProviderFactory): Promise<CampsiteSender> {
   const [row] = await db
     .select({ id: campsites.id, name: campsites.name, contacts: campsites.contacts, key: campsites.mailjetApiKey, secret: campsites.mailjetSecret })
     .from(campsites)
@@ -32,7 +36,7 @@ export async function campsiteSender({ db, campsiteId }: CampsiteCtx, factory: P
   const apiKey = decryptSecret(row.key);
   return {
     campsite: { id: row.id, name: row.name, contacts: row.contacts },
-    provider: factory(apiKey),
+    provider: factory ? factory(apiKey) : newslettersLeave() ? defaultNewsletterProvider(apiKey) : outboxCaptureProvider(db, campsiteId),
     keyHash: createHash('sha256').update(apiKey).digest('hex').slice(0, 32),
     from: fromWithDisplayName(env().MAIL_FROM, row.name),
   };

@@ -3,8 +3,11 @@ import { guestLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import { fillPlaceholders, fillPlaceholdersText } from '@/lib/templates/placeholders';
 import type { BatchMail } from './provider';
 
-/** What one newsletter mail is made of: the same for every recipient but the recipient's own data. */
-export type NewsletterContent = { subject: string; html: string; from: string; origin: string };
+/**
+ * What one newsletter mail is made of: the same for every recipient but the recipient's own data.
+ * languageId: the newsletter's language (the one it is written in), which its unsubscribe line follows.
+ */
+export type NewsletterContent = { subject: string; html: string; from: string; origin: string; languageId: number | null };
 export type NewsletterCampsite = { id: string; name: string; contacts: CampsiteContacts | null };
 export type NewsletterRecipient = { contactId: string; email: string; firstName: string; lastName: string; languageId: number | null };
 
@@ -41,7 +44,10 @@ export function personalize(content: NewsletterContent, campsite: NewsletterCamp
     linkDisiscrizione: link,
   };
   const body = fillPlaceholders(content.html, values);
-  const footer = `<p style="font-size:12px;color:#868e96;margin-top:24px"><a href="${escapeAttribute(link)}" style="color:#868e96">${UNSUBSCRIBE_LABEL[guestLocaleOf(recipient.languageId)]}</a></p>`;
+  // The line reads in the newsletter's language, like the text above it; only a newsletter whose
+  // language was never chosen falls back to the recipient's.
+  const locale = guestLocaleOf(content.languageId ?? recipient.languageId);
+  const footer = `<p style="font-size:12px;color:#868e96;margin-top:24px"><a href="${escapeAttribute(link)}" style="color:#868e96">${UNSUBSCRIBE_LABEL[locale]}</a></p>`;
   return {
     from: content.from,
     to: recipient.email,

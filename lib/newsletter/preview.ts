@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
+import { quoteOnlyMessage, quoteOnlyPlaceholders } from '@/lib/templates/placeholders';
 import { countSendable, sampleRecipient } from './audience';
 import { campsiteSender, type ProviderFactory } from './campsite-provider';
 import { personalize, type NewsletterRecipient } from './personalize';
 import type { BatchMail } from './provider';
 
-export type NewsletterDraftContent = { listId: string; subject: string; html: string; origin: string };
+/** languageId: the newsletter's language, which its unsubscribe line follows. */
+export type NewsletterDraftContent = { listId: string; subject: string; html: string; origin: string; languageId?: number | null };
 
 export type NewsletterPreview = {
   /** Members who would receive it now, each address once. */
@@ -16,11 +18,22 @@ export type NewsletterPreview = {
   mail: BatchMail | null;
 };
 
+/**
+ * The staff's newsletter holds only what a newsletter can fill: {{arrivo}} or {{linkPreventivo}}
+ * (a quote template's text) would reach every guest as «con arrivo il .». The preview, the test
+ * send and the start of /stepsMailing refuse it with the placeholders to take out.
+ */
+export function assertNewsletterPlaceholders(input: { subject: string; html: string }) {
+  const wrong = quoteOnlyPlaceholders(input.subject, input.html);
+  if (wrong.length > 0) throw new AppError('bad_request', quoteOnlyMessage(wrong));
+}
+
 /** The resume step: how many would receive it, and the mail as its first recipient will read it. */
 export async function previewNewsletter(ctx: CampsiteCtx, input: NewsletterDraftContent, factory?: ProviderFactory): Promise<NewsletterPreview> {
+  assertNewsletterPlaceholders(input);
   const list = { listId: input.listId };
   const [recipients, member, sender] = await Promise.all([countSendable(ctx, list), sampleRecipient(ctx, list), campsiteSender(ctx, factory)]);
-  const mail = member ? personalize({ subject: input.subject, html: input.html, from: sender.from, origin: input.origin }, sender.campsite, member) : null;
+  const mail = member ? personalize({ subject: input.subject, html: input.html, from: sender.from, origin: input.origin, languageId: input.languageId ?? null }, sender.campsite, member) : null;
   return { recipients, member, mail };
 }
 
@@ -29,9 +42,10 @@ export async function previewNewsletter(ctx: CampsiteCtx, input: NewsletterDraft
  * get (their name, their unsubscribe link), its subject marked as a test.
  */
 export async function sendTestNewsletter(ctx: CampsiteCtx, input: NewsletterDraftContent & { to: string }, factory?: ProviderFactory): Promise<{ providerMessageId: string }> {
+  assertNewsletterPlaceholders(input);
   const sender = await campsiteSender(ctx, factory);
   const member = (await sampleRecipient(ctx, input)) ?? { contactId: 'anteprima', email: input.to, firstName: 'Mario', lastName: 'Rossi', languageId: 1 };
-  const mail = personalize({ subject: input.subject, html: input.html, from: sender.from, origin: input.origin }, sender.campsite, member);
+  const mail = personalize({ subject: input.subject, html: input.html, from: sender.from, origin: input.origin, languageId: input.languageId ?? null }, sender.campsite, member);
   try {
     const { ids } = await sender.provider.sendBatch([{ ...mail, to: input.to, subject: `[PROVA] ${mail.subject}` }], `prova-${randomUUID()}`);
     return { providerMessageId: ids[0] };

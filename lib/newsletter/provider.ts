@@ -46,8 +46,13 @@ export const captureNewsletterProvider = (): NewsletterProvider => ({
   }),
 });
 
+/** Whether newsletters leave through Resend: the installation sends mail (RESEND_API_KEY or RESEND_BASE_URL set). */
+export function newslettersLeave(): boolean {
+  const { RESEND_API_KEY, RESEND_BASE_URL } = env();
+  return Boolean(RESEND_API_KEY || RESEND_BASE_URL);
+}
+
 /** Resend with the campsite's key when the installation sends mail; the capture otherwise. */
 export function defaultNewsletterProvider(apiKey: string): NewsletterProvider {
-  const { RESEND_API_KEY, RESEND_BASE_URL } = env();
-  return RESEND_API_KEY || RESEND_BASE_URL ? resendNewsletterProvider(apiKey, RESEND_BASE_URL) : captureNewsletterProvider();
+  return newslettersLeave() ? resendNewsletterProvider(apiKey, env().RESEND_BASE_URL) : captureNewsletterProvider();
 }

@@ -6,7 +6,16 @@ import { decodeCursor, DEFAULT_PAGE_SIZE, toPage, type Page } from '@/lib/pagina
 import { escapeLike, searchWords } from '@/lib/search';
 import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { effectiveProgressIn, effectiveProgressSql } from './expiry';
+import { isReturningSql } from './returning-guests';
 import type { QuoteListFilters } from './validation';
+
+/** The list's filters, and the two only the staff's list (and the dashboard's figures) use. */
+export type QuoteListQuery = QuoteListFilters & {
+  /** The guest's nationality; 0 is "not given", as the dashboard counts it. */
+  nationId?: number;
+  /** Returning guests (booked in an earlier season) or first-time guests. */
+  guests?: 'ritorno' | 'nuovi';
+};
 
 export type QuoteListItem = {
   id: string;
@@ -31,7 +40,7 @@ function textFilter(search: string | undefined): SQL | undefined {
 }
 
 /** The quote list: newest first, keyset-paged, every condition scoped to the campsite. */
-export async function listQuotes(ctx: CampsiteCtx, filters: QuoteListFilters): Promise<Page<QuoteListItem>> {
+export async function listQuotes(ctx: CampsiteCtx, filters: QuoteListQuery): Promise<Page<QuoteListItem>> {
   const limit = filters.limit ?? DEFAULT_PAGE_SIZE;
   const range = tableDateRange(filters.dateFrom, filters.dateTo);
   const progress = filters.progress ?? [];
@@ -60,6 +69,8 @@ export async function listQuotes(ctx: CampsiteCtx, filters: QuoteListFilters): P
         filters.tag ? sql`${quotes.tags} @> ${JSON.stringify([filters.tag])}::jsonb` : undefined,
         range ? and(gte(quotes.createdAt, range.from), lt(quotes.createdAt, range.to)) : undefined,
         filters.contactId ? eq(quotes.contactId, filters.contactId) : undefined,
+        filters.nationId !== undefined ? sql`coalesce(${contacts.nationId}, 0) = ${filters.nationId}` : undefined,
+        filters.guests ? (filters.guests === 'ritorno' ? isReturningSql('quotes', ctx.campsiteId) : sql`not ${isReturningSql('quotes', ctx.campsiteId)}`) : undefined,
         textFilter(filters.search),
         cursor ? sql`(${quotes.createdAt}, ${quotes.id}) < (${String(cursor[0])}::timestamptz, ${String(cursor[1])})` : undefined,
       ),

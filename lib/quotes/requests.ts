@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { contacts, quoteRequests, quotes } from '@/db/schema';
 import { searchCondition } from '@/lib/contacts/search';
 import type { CampsiteCtx, StaffCtx } from '@/lib/context/unit-of-work';
+import { tableDateRange } from '@/lib/date-filter';
 import { decodeCursor, DEFAULT_PAGE_SIZE, toPage, type Page } from '@/lib/pagination';
 import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { moveQuote } from './transitions';
@@ -18,14 +19,16 @@ export type RequestListItem = {
 
 /**
  * Requests from the public form, newest first; 'open' keeps those nobody has answered yet, and
- * `search` those whose guest matches every word (name, surname, e-mail or phone), as in the contacts list.
+ * `search` those whose guest matches every word (name, surname, e-mail or phone), as in the contacts list,
+ * dateFrom/dateTo ('dd/mm/yyyy', both included) those that arrived on those days in Europe/Rome.
  */
 export async function listRequests(
   ctx: CampsiteCtx,
-  options: { scope: 'open' | 'all'; cursor?: string; limit?: number; search?: string | null },
+  options: { scope: 'open' | 'all'; cursor?: string | null; limit?: number; search?: string | null; dateFrom?: string | null; dateTo?: string | null },
 ): Promise<Page<RequestListItem>> {
   const limit = options.limit ?? DEFAULT_PAGE_SIZE;
   const cursor = decodeCursor(options.cursor, 2);
+  const range = tableDateRange(options.dateFrom, options.dateTo);
   const rows = await ctx.db
     .select({
       quoteId: quoteRequests.quoteId,
@@ -46,6 +49,7 @@ export async function listRequests(
         eq(quoteRequests.campingId, ctx.campsiteId),
         options.scope === 'open' ? eq(quotes.progress, 'richiesta') : undefined,
         searchCondition(options.search),
+        range ? and(gte(quoteRequests.createdAt, range.from), lt(quoteRequests.createdAt, range.to)) : undefined,
         cursor ? sql`(${quoteRequests.createdAt}, ${quoteRequests.id}) < (${String(cursor[0])}::timestamptz, ${String(cursor[1])})` : undefined,
       ),
     )

@@ -3,20 +3,45 @@
  * the preview and every sent mail fill them from one contact, quote and campsite.
  */
 export const PLACEHOLDERS = [
-  { key: 'nome', label: 'Nome del cliente' },
-  { key: 'cognome', label: 'Cognome del cliente' },
-  { key: 'nomeCompleto', label: 'Nome e cognome del cliente' },
-  { key: 'linkPreventivo', label: 'Link al preventivo' },
-  { key: 'nomePreventivo', label: 'Nome del preventivo' },
-  { key: 'arrivo', label: 'Data di arrivo' },
-  { key: 'partenza', label: 'Data di partenza' },
-  { key: 'validita', label: 'Validità del preventivo' },
-  { key: 'campeggio', label: 'Nome del campeggio' },
-  { key: 'telefonoCampeggio', label: 'Telefono del campeggio' },
-  { key: 'emailCampeggio', label: 'E-mail del campeggio' },
-  { key: 'indirizzoCampeggio', label: 'Indirizzo del campeggio' },
-  { key: 'linkDisiscrizione', label: 'Link per annullare l’iscrizione (newsletter)' },
+  { key: 'nome', label: 'Nome del cliente', newsletter: true },
+  { key: 'cognome', label: 'Cognome del cliente', newsletter: true },
+  { key: 'nomeCompleto', label: 'Nome e cognome del cliente', newsletter: true },
+  { key: 'linkPreventivo', label: 'Link al preventivo', newsletter: false },
+  { key: 'nomePreventivo', label: 'Nome del preventivo', newsletter: false },
+  { key: 'arrivo', label: 'Data di arrivo', newsletter: false },
+  { key: 'partenza', label: 'Data di partenza', newsletter: false },
+  { key: 'validita', label: 'Validità del preventivo', newsletter: false },
+  { key: 'campeggio', label: 'Nome del campeggio', newsletter: true },
+  { key: 'telefonoCampeggio', label: 'Telefono del campeggio', newsletter: true },
+  { key: 'emailCampeggio', label: 'E-mail del campeggio', newsletter: true },
+  { key: 'indirizzoCampeggio', label: 'Indirizzo del campeggio', newsletter: true },
+  { key: 'linkDisiscrizione', label: 'Link per annullare l’iscrizione (newsletter)', newsletter: true },
 ] as const;
+
+/** What a template is for: a quote's mail (every placeholder) or a newsletter (no quote to fill from). */
+export type PlaceholderSet = 'quote' | 'newsletter';
+
+/** The placeholders a template for `purpose` may hold: a newsletter has no quote, no stay, no dates. */
+export const placeholdersFor = (purpose: PlaceholderSet) => PLACEHOLDERS.filter((placeholder) => purpose === 'quote' || placeholder.newsletter);
+
+/**
+ * The known placeholders of a text that a newsletter cannot fill ({{arrivo}}, {{linkPreventivo}}…),
+ * each once, in the order written: a newsletter using them would read «con arrivo il .».
+ */
+export function quoteOnlyPlaceholders(...texts: string[]): PlaceholderKey[] {
+  const found = new Set<PlaceholderKey>();
+  for (const text of texts) {
+    for (const [, key] of text.matchAll(PATTERN)) {
+      const placeholder = PLACEHOLDERS.find((candidate) => candidate.key === key);
+      if (placeholder && !placeholder.newsletter) found.add(placeholder.key);
+    }
+  }
+  return [...found];
+}
+
+/** The refusal when a newsletter (or its template) uses what only a quote can fill. */
+export const quoteOnlyMessage = (keys: PlaceholderKey[]) =>
+  `In una newsletter non c’è un preventivo da cui prendere ${keys.map((key) => `{{${key}}}`).join(', ')}: togli ${keys.length === 1 ? 'questo segnaposto' : 'questi segnaposto'} dal testo e dall’oggetto.`;
 
 export type PlaceholderKey = (typeof PLACEHOLDERS)[number]['key'];
 export type PlaceholderValues = Partial<Record<PlaceholderKey, string>>;
@@ -30,16 +55,53 @@ const escapeHtml = (value: string) =>
 /** `{{key}}` as typed in a template. */
 export const placeholderToken = (key: PlaceholderKey) => `{{${key}}}`;
 
+/** Stands for a placeholder with no value while the text is filled; the inputs refuse control characters. */
+const GAP = '\u0001';
+const GAPS = /[ \t\u00a0]*(?:\u0001[ \t\u00a0]*)+/g;
+/** After these a removed placeholder's spaces go too: "Ciao {{nome}}," reads "Ciao,". */
+const CLOSES = /[,.;:!?)\]»<\n\r]/;
+/** Before these too: a line or a tag that began with the placeholder begins with what follows. */
+const OPENS = /[(\[«>\n\r]/;
+/** A line or tag that opened with an empty placeholder loses the comma that followed it: "{{nome}}, ecco…" reads "ecco…". */
+const LEADING_GAPS = /(^|[(\[«>\n\r])[ \t\u00a0]*(?:\u0001[ \t\u00a0]*)+[,;:]?[ \t\u00a0]*/g;
+
+/**
+ * A placeholder with no value leaves no gap: its spaces go with it, and one space stays only
+ * between two words ("Gentile {{nome}} {{cognome}}, …" with no name reads "Gentile, …").
+ */
+function closeGaps(text: string): string {
+  if (!text.includes(GAP)) return text;
+  return text.replace(LEADING_GAPS, '$1').replace(GAPS, (found: string, offset: number, whole: string) => {
+    const before = whole[offset - 1];
+    const after = whole[offset + found.length];
+    if (before === undefined || after === undefined || CLOSES.test(after) || OPENS.test(before)) return '';
+    return /[ \t\u00a0]/.test(found) ? ' ' : '';
+  });
+}
+
+const valueOf = (values: PlaceholderValues, key: string) => values[key as PlaceholderKey]?.trim() ?? '';
+
 /**
  * Fills the known placeholders with their values, HTML-escaped (a guest's name is data, not
- * markup). A known placeholder with no value becomes empty; an unknown one is left as written,
- * so a typo shows in the preview instead of vanishing.
+ * markup). A known placeholder with no value leaves no gap (closeGaps); an unknown one is left as
+ * written, so a typo shows in the preview instead of vanishing.
  */
 export function fillPlaceholders(html: string, values: PlaceholderValues): string {
-  return html.replace(PATTERN, (token, key: string) => (KNOWN.has(key) ? escapeHtml(values[key as PlaceholderKey] ?? '') : token));
+  return closeGaps(html.replace(PATTERN, (token, key: string) => (KNOWN.has(key) ? escapeHtml(valueOf(values, key)) || GAP : token)));
 }
 
 /** The same for a plain-text line such as a subject: no escaping. */
 export function fillPlaceholdersText(text: string, values: PlaceholderValues): string {
-  return text.replace(PATTERN, (token, key: string) => (KNOWN.has(key) ? (values[key as PlaceholderKey] ?? '') : token));
+  return closeGaps(text.replace(PATTERN, (token, key: string) => (KNOWN.has(key) ? valueOf(values, key) || GAP : token)));
+}
+
+/**
+ * A subject as the staff reads it in lists and titles: each placeholder as what it stands for,
+ * «Offerte d’autunno, {{nome}}» → «Offerte d’autunno, [Nome del cliente]».
+ */
+export function subjectForStaff(subject: string): string {
+  return subject.replace(PATTERN, (token, key: string) => {
+    const found = PLACEHOLDERS.find((placeholder) => placeholder.key === key);
+    return found ? `[${found.label}]` : token;
+  });
 }

@@ -20,12 +20,14 @@ const PICKER_LIMIT = 500;
 /**
  * The languages a template may be chosen in, without the staff choosing it, for a guest of
  * `guestLanguageId`, best first: the guest's own; for a foreign guest then English. Never Italian
- * to a foreign guest, never another foreign language, never a template whose language is not set
- * (nobody knows which it is). A guest of unknown language reads English, like the guest pages.
+ * to a foreign guest, never another foreign language. A template whose language was never set was
+ * written by the campsite's Italian staff: an Italian guest may get it last (older campsites keep
+ * their reminders), nobody else. A guest of unknown language reads English, like the guest pages.
  */
-export function automaticTemplateLanguages(guestLanguageId: number | null | undefined): number[] {
+export function automaticTemplateLanguages(guestLanguageId: number | null | undefined): (number | null)[] {
   if (guestLanguageId === null || guestLanguageId === undefined) return [FOREIGN_GUEST_FALLBACK_LANGUAGE_ID];
-  if (guestLanguageId === ITALIAN_LANGUAGE_ID || guestLanguageId === FOREIGN_GUEST_FALLBACK_LANGUAGE_ID) return [guestLanguageId];
+  if (guestLanguageId === ITALIAN_LANGUAGE_ID) return [ITALIAN_LANGUAGE_ID, null];
+  if (guestLanguageId === FOREIGN_GUEST_FALLBACK_LANGUAGE_ID) return [guestLanguageId];
   return [guestLanguageId, FOREIGN_GUEST_FALLBACK_LANGUAGE_ID];
 }
 
@@ -60,7 +62,7 @@ export async function templatesForLanguage({ db, campsiteId }: CampsiteCtx, lang
   return db
     .select()
     .from(templates)
-    .where(eq(templates.campingId, campsiteId))
+    .where(and(eq(templates.campingId, campsiteId), eq(templates.purpose, 'quote')))
     .orderBy(asc(rank), asc(sql`lower(${templates.name})`), asc(templates.id))
     .limit(PICKER_LIMIT);
 }
@@ -74,7 +76,7 @@ export async function reminderTemplate({ db, campsiteId }: CampsiteCtx, language
   const rows = await db
     .select()
     .from(templates)
-    .where(and(eq(templates.campingId, campsiteId), eq(templates.isReminder, true)))
+    .where(and(eq(templates.campingId, campsiteId), eq(templates.isReminder, true), eq(templates.purpose, 'quote')))
     .orderBy(desc(templates.updatedAt), asc(templates.id))
     .limit(PICKER_LIMIT);
   return chooseTemplate(rows, languageId, 'reminder');

@@ -4,6 +4,7 @@ import { images, languages, templates } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { escapeLike } from '@/lib/search';
+import { quoteOnlyMessage, quoteOnlyPlaceholders } from './placeholders';
 import { TEMPLATE_NAME_MAX, type TemplateFilter, type TemplateInput, type TemplatePatch } from './validation';
 
 export { automaticTemplateLanguages, chooseTemplate, reminderTemplate, templatesForLanguage } from './selection';
@@ -50,6 +51,14 @@ async function clearOtherReminders({ db, campsiteId }: CampsiteCtx, languageId: 
     );
 }
 
+/** A newsletter template holds only what a newsletter can fill, and is never a quote's reminder. */
+function assertPurpose(purpose: 'quote' | 'newsletter', html: string, isReminder: boolean) {
+  if (purpose !== 'newsletter') return;
+  const wrong = quoteOnlyPlaceholders(html);
+  if (wrong.length > 0) throw new AppError('bad_request', quoteOnlyMessage(wrong));
+  if (isReminder) throw new AppError('bad_request', 'Un modello per newsletter non può essere il sollecito dei preventivi.');
+}
+
 async function assertLanguage(db: DbOrTx, languageId: number | null) {
   if (languageId === null) return;
   const found = await db.select({ id: languages.id }).from(languages).where(eq(languages.id, languageId));
@@ -70,6 +79,7 @@ function filterConditions(campsiteId: string, filter: TemplateFilter): SQL {
     eq(templates.campingId, campsiteId),
     typeof filter.languageId === 'number' ? eq(templates.languageId, filter.languageId) : undefined,
     filter.isReminder === undefined ? undefined : eq(templates.isReminder, filter.isReminder),
+    filter.purpose ? eq(templates.purpose, filter.purpose) : undefined,
     search ? sql`lower(${templates.name}) like ${`%${escapeLike(search.toLowerCase())}%`}` : undefined,
   )!;
 }
@@ -109,12 +119,14 @@ async function insertTemplate(ctx: CampsiteCtx, input: TemplateInput): Promise<T
       imageIds: await ownImageIds(ctx, input.imageIds),
       languageId: input.languageId,
       isReminder: input.isReminder,
+      purpose: input.purpose,
     })
     .returning();
   return created;
 }
 
 export async function createTemplate(ctx: CampsiteCtx, input: TemplateInput): Promise<TemplateRow> {
+  assertPurpose(input.purpose, input.html, input.isReminder);
   await assertLanguage(ctx.db, input.languageId);
   return ctx.db.transaction((tx) => insertTemplate({ ...ctx, db: tx }, input));
 }
@@ -141,6 +153,8 @@ export async function updateTemplate(
     }
     const languageId = patch.languageId !== undefined ? patch.languageId : current.languageId;
     const isReminder = patch.isReminder ?? current.isReminder;
+    const purpose = patch.purpose ?? current.purpose;
+    assertPurpose(purpose, patch.html ?? current.html, isReminder);
     if (isReminder) await clearOtherReminders(inTx, languageId, id);
     const [updated] = await tx
       .update(templates)
@@ -151,6 +165,7 @@ export async function updateTemplate(
         imageIds: patch.imageIds ? await ownImageIds(inTx, patch.imageIds) : current.imageIds,
         languageId,
         isReminder,
+        purpose,
         version: sql`${templates.version} + 1`,
       })
       .where(own(campsiteId, id))
@@ -171,6 +186,7 @@ export async function duplicateTemplate(ctx: CampsiteCtx, id: string): Promise<T
       imageIds: original.imageIds,
       languageId: original.languageId,
       isReminder: false,
+      purpose: original.purpose,
     });
   });
 }

@@ -14,6 +14,9 @@ const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : 
 /** A missing name reads as an empty one, so the message says what to do. */
 const trimmedOrEmpty = (value: unknown) => (value === undefined || value === null ? '' : trimmed(value));
 
+export const TEMPLATE_PURPOSES = ['quote', 'newsletter'] as const;
+export const templatePurposeSchema = z.enum(TEMPLATE_PURPOSES, 'Uso del modello: preventivi o newsletter');
+
 export const templateIdSchema = z.string('Modello non valido').trim().min(1, 'Modello non valido').max(100, 'Modello non valido');
 
 /** idLingua from a number or the string of a <select>; empty means "no language". */
@@ -40,6 +43,8 @@ export const templateFieldsSchema = z.object({
   imageIds: imageIdsSchema.default([]),
   languageId: languageIdSchema,
   isReminder: z.boolean('Modello di sollecito: sì o no').default(false),
+  /** 'quote' (quote mails, reminders) or 'newsletter' (/stepsMailing); the legacy API's templates are quote templates. */
+  purpose: templatePurposeSchema.default('quote'),
 });
 
 export type TemplateInput = z.output<typeof templateFieldsSchema>;
@@ -53,6 +58,7 @@ export const templatePatchSchema = z.object({
   imageIds: imageIdsSchema.optional(),
   languageId: languageIdValue.optional(),
   isReminder: z.boolean('Modello di sollecito: sì o no').optional(),
+  purpose: templatePurposeSchema.optional(),
 });
 export type TemplatePatch = z.output<typeof templatePatchSchema>;
 
@@ -68,6 +74,7 @@ export const templateFilterSchema = z.object({
   /** Absent or empty: every language. */
   languageId: languageIdValue.optional(),
   isReminder: z.boolean('Modello di sollecito: sì o no').optional(),
+  purpose: templatePurposeSchema.optional(),
   search: z.preprocess(trimmed, z.string('Testo di ricerca non valido').max(200, 'Testo di ricerca troppo lungo')).optional(),
 });
 export type TemplateFilter = z.output<typeof templateFilterSchema>;

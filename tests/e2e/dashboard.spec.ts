@@ -20,3 +20,30 @@ test('dashboard: charts, "Aggiorna ora", and "Inviato N" opens the quote list wi
   await expect(page).toHaveURL(/\/preventivi\?stato=inviato$/);
   await expect(page.getByTestId('quote-row')).toHaveCount(count);
 });
+
+test('dashboard: «Richieste ricevute N (dal – al)» opens the requests of those days, N of them; the nationality figures are links too', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openAs(page, LOGINS.admin);
+  await page.getByTestId('dashboard-refresh').click();
+  await expect(page.getByTestId('dashboard-refreshed')).toContainText(/Aggiornato alle \d{2}:\d{2}/, { timeout: 30_000 });
+
+  const card = page.getByTestId('stat-requests');
+  const figure = card.getByRole('link');
+  const count = Number((await figure.textContent())!.replace(/\D/g, ''));
+  const [from, to] = (await card.textContent())!.match(/\d{2}\/\d{2}\/\d{4}/g)!;
+  expect(count).toBeGreaterThan(0);
+  await figure.click();
+  await expect(page).toHaveURL(new RegExp(`/richieste\\?vista=tutte&dal=${from.replaceAll('/', '%2F')}&al=${to.replaceAll('/', '%2F')}$`));
+  await expect(page.getByTestId('request-date-filter')).toContainText(`dal ${from} al ${to}`);
+  // A page holds 25; the demo's 30 days hold fewer.
+  await expect(page.getByTestId('request-table').locator('tbody tr')).toHaveCount(Math.min(count, 25));
+
+  await page.goto('/dashboard');
+  const nation = page.getByTestId('nation-figures').getByRole('link').first();
+  const contacts = Number((await nation.locator('strong').textContent())!.replace(/\D/g, ''));
+  await nation.click();
+  await expect(page).toHaveURL(/\/clienti\?nazione=\d+$/);
+  await expect(page.getByTestId('contacts-nation-filter')).toBeVisible();
+  await expect(page.getByTestId('contacts-count')).toHaveText(/\d/);
+  expect(Number((await page.getByTestId('contacts-count').textContent())!.replace(/\D/g, ''))).toBe(contacts);
+});

@@ -45,8 +45,10 @@ test('guided newsletter: list → template → resume, draft saved and resumed, 
   await page.getByRole('combobox', { name: 'Lingua dei modelli' }).click();
   await page.getByRole('option', { name: 'Italiano' }).click();
   await page.getByRole('combobox', { name: 'Modello', exact: true }).click();
-  await page.getByRole('option', { name: 'Preventivo standard' }).click();
-  await expect(page.getByText('Il testo è stato preso dal modello «Preventivo standard».')).toBeVisible();
+  // Only newsletter templates are offered: a quote's would read «con arrivo il .» and «vedi il preventivo».
+  await expect(page.getByRole('option', { name: 'Preventivo standard' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Newsletter – novità della stagione' }).click();
+  await expect(page.getByText('Il testo è stato preso dal modello «Newsletter – novità della stagione».')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Testo della newsletter' })).not.toBeEmpty();
   await page.getByRole('textbox', { name: 'Oggetto', exact: true }).fill(subject);
   await page.getByRole('button', { name: 'Avanti' }).click();
@@ -64,6 +66,11 @@ test('guided newsletter: list → template → resume, draft saved and resumed, 
   await page.getByRole('button', { name: 'Invia una prova' }).click();
   // The e2e server sends no mail: the demo's capture provider accepts the test send.
   await expect(page.getByTestId('test-sent')).toBeVisible({ timeout: 30_000 });
+  // …and keeps it in the local preview, where the staff read what a guest would receive.
+  const outbox = await page.context().newPage();
+  await outbox.goto('/mail?cartella=uscita');
+  await expect(outbox.getByRole('link', { name: `[PROVA] ${subject}`, exact: true })).toBeVisible();
+  await outbox.close();
   await expectAccessibleAtRest(page, 'procedura guidata, riepilogo', { exclude: '[data-testid="newsletter-preview-frame"]' });
 
   // Save, leave, and resume the draft from the list of saved drafts.
@@ -97,6 +104,10 @@ test('guided newsletter: list → template → resume, draft saved and resumed, 
   await expect(page.getByTestId('progress-sent')).not.toContainText(/\D0$/);
   const left = await query((sql) => sql`select id from drafts where id = ${draftId}`);
   if (left) expect(left).toEqual([]);
+
+  // The demo sends nothing, but keeps what each guest would have received in the local preview.
+  await page.goto('/mail?cartella=uscita');
+  await expect(page.getByRole('link', { name: subject, exact: true }).first()).toBeVisible();
 });
 
 test('a draft saved through the legacy API with a time is resumed on its last step and scheduled', async ({ page, request }) => {
@@ -137,6 +148,18 @@ test('a draft saved through the legacy API with a time is resumed on its last st
   expect(campaign.status).toBe('scheduled');
   expect(new Date(campaign.scheduled_at as string).toISOString()).toBe(sendAt.toISOString());
   expect(await query((sql) => sql`select id from drafts where id = ${draftId}`)).toEqual([]);
+});
+
+test('without the provider key /mailing offers no «Nuova newsletter» but says what is missing and where to set it', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await openAs(page, LOGINS.pineta, '/mailing');
+  const alert = page.getByTestId('no-provider');
+  await expect(alert).toContainText('Per creare e inviare newsletter il campeggio deve avere la chiave API e il segreto del servizio di invio');
+  await expect(alert.getByRole('link', { name: 'Apri le impostazioni di mailing' })).toHaveAttribute('href', /\/settings\?v=showCamp&campingID=.+&tab=mailing$/);
+  await expect(page.getByRole('link', { name: 'Nuova newsletter' })).toHaveCount(0);
+  await expectNoHorizontalScroll(page);
+  await context.close();
 });
 
 test('without the provider key and secret the procedure says so and still keeps the draft', async ({ browser }) => {

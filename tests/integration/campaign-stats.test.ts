@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
+import { campaigns } from '@/db/schema';
 import { loadCampaignDetail } from '@/lib/campaigns/detail';
 import { listCampaigns } from '@/lib/campaigns/service';
 import { getCampaignStats, getLinkStats, getRealtimeSeries, TOO_MUCH_DATA } from '@/lib/campaigns/stats';
@@ -152,5 +154,22 @@ describe('campaign stats', () => {
     });
     expect(detail!.series.buckets.reduce((sum, bucket) => sum + bucket.click, 0)).toBe(1);
     expect(await loadCampaignDetail(ctxFor(db, { campsiteId: other.id }), { campaignId: campaign.id })).toBeNull();
+  });
+
+  it('the header reads the subject as the staff wrote it and says a newsletter sent at once is being sent, not scheduled', async () => {
+    const { campsite } = await makeMailingCampsite(db);
+    const { campaign } = await makeSentNewsletter(db, campsite.id, { size: 2, status: 'sending', subject: 'Offerte d’autunno, {{nome}}' });
+    // "Invia subito" stores the moment it was started as its time (lib/newsletter/campaign-start.ts).
+    await db.update(campaigns).set({ scheduledAt: campaign.startedAt }).where(eq(campaigns.id, campaign.id));
+    const detail = await loadCampaignDetail(ctxFor(db, { campsiteId: campsite.id }), { campaignId: campaign.id });
+    expect(detail!.campaign.title).toBe('Offerte d’autunno, [Nome del cliente]');
+    expect(detail!.campaign.when).toEqual({ key: 'sendingSince', date: campaign.startedAt });
+    // Still waiting for its time: programmed; once sent: sent.
+    const later = new Date(Date.now() + DAY);
+    await db.update(campaigns).set({ status: 'scheduled', scheduledAt: later, startedAt: null }).where(eq(campaigns.id, campaign.id));
+    expect((await loadCampaignDetail(ctxFor(db, { campsiteId: campsite.id }), { campaignId: campaign.id }))!.campaign.when).toEqual({ key: 'scheduledFor', date: later });
+    const sentAt = new Date();
+    await db.update(campaigns).set({ status: 'sent', sentAt }).where(eq(campaigns.id, campaign.id));
+    expect((await loadCampaignDetail(ctxFor(db, { campsiteId: campsite.id }), { campaignId: campaign.id }))!.campaign.when).toEqual({ key: 'sentOn', date: sentAt });
   });
 });

@@ -70,15 +70,15 @@ async function expectFiguresMatchSql(campsiteId: string, dashboard: Dashboard, a
     from quotes q join contacts ct on ct.id = q.contact_id
     where q.camping_id = ${campsiteId} and ${romeDate('q.created_at')} between ${nc.from}::date and ${nc.to}::date group by 1`,
   );
-  expect(Object.fromEntries(dashboard.nationConversion.nations.map((row) => [row.nationId, [row.reached, row.won]]))).toEqual(
+  expect(Object.fromEntries(dashboard.nationConversion.nations.map((row) => [row.nationId, [row.reached.value, row.won.value]]))).toEqual(
     Object.fromEntries(byNation.filter((row) => row.reached > 0).map((row) => [row.nation, [row.reached, row.won]])),
   );
   const range = dashboard.requests.range;
-  expect(dashboard.requests.total).toBe(
+  expect(dashboard.requests.total.value).toBe(
     await one(sql`select count(*) from quote_requests where camping_id = ${campsiteId} and ${romeDate('created_at')} between ${range.from}::date and ${range.to}::date`),
   );
   for (const season of dashboard.seasons) {
-    expect(season.quotes).toBe(
+    expect(season.quotes.value).toBe(
       await one(sql`select count(*) from quotes q where q.camping_id = ${campsiteId} and ${romeDate('q.created_at')} between ${season.range.from}::date and least(${season.range.to}::date, ${romeDate('now()')})`),
     );
   }

@@ -132,6 +132,16 @@ describe('newsletter drafts (service)', () => {
     expect(sent[0].apiKey).toBe('re_chiave_di_prova');
     expect(sent[0].mails.map((mail) => [mail.to, mail.subject])).toEqual([[user.email, '[PROVA] Novità per Anna']]);
   });
+
+  it('refuses to preview or test a newsletter that uses what only a quote can fill, naming the placeholders', async () => {
+    const { ctx, list, user } = await account();
+    const factory = (): NewsletterProvider => ({ sendBatch: async (mails) => ({ ids: mails.map(() => 'mai') }) });
+    const content = { listId: list.id, subject: 'Offerte', html: '<p>Il soggiorno con arrivo il {{arrivo}}: <a href="{{linkPreventivo}}">vedi il preventivo</a></p>', origin: 'https://crm.example.test' };
+    const preview = await failure(previewNewsletter(ctx, content, factory));
+    expect(preview.kind).toBe('bad_request');
+    expect(preview.message).toContain('{{arrivo}}, {{linkPreventivo}}');
+    expect((await failure(sendTestNewsletter(ctx, { ...content, to: user.email }, factory))).kind).toBe('bad_request');
+  });
 });
 
 describe('/addBozza, /editBozza/{id}, /deleteBozza/{id}', () => {

@@ -126,6 +126,28 @@ describe('a newsletter from the list to the provider', () => {
     expect(toLegacyCampsite(campsite).MonthlyEmailSent).toBe(2);
   });
 
+  it('writes the unsubscribe line in the newsletter’s language, whatever each recipient speaks', async () => {
+    const { list } = await listWithMembers(db, campsiteId, [
+      { firstName: 'Giulia', languageId: 1 },
+      { firstName: 'Hans', languageId: 3 },
+      { firstName: 'Pieter', languageId: 5 },
+      { firstName: '', languageId: 2 },
+    ]);
+    const { campaignId } = await startNewsletter(ctx, { listId: list.id, subject: 'Neuigkeiten, {{nome}}', html: '<p>Hallo {{nome}}, willkommen!</p>', languageId: 3 });
+    await fanOutNewsletter(ctx, { campaignId });
+    const before = standIn.delivered.length;
+    expect(await sendNewsletterBatch(ctx, { campaignId, batchNo: 0 }, options)).toBe('sent');
+    const mails = standIn.delivered.slice(before).map((mail) => mail.email);
+    expect(mails).toHaveLength(4);
+    for (const mail of mails) {
+      expect(mail.html).toContain('Abmelden');
+      expect(mail.html).not.toMatch(/Annulla l’iscrizione|Unsubscribe<|Afmelden/);
+    }
+    // The guest without a name: no gap where the name would be.
+    const nameless = mails.find((mail) => mail.subject === 'Neuigkeiten,')!;
+    expect(nameless.html).toContain('<p>Hallo, willkommen!</p>');
+  });
+
   it('pauses, resumes and cancels: what was not handed to the provider is never sent', async () => {
     const { list } = await listWithMembers(
       db,

@@ -243,10 +243,14 @@ describe('dashboard: returning against first-time guests', () => {
     await insertRequest(campsiteId, newcomers[1].id, '2027-07-17', '2027-07-24');
 
     const figures = await returningConversion(ctxFor(db, { campsiteId }), 'mese', now);
-    expect(figures.returning).toEqual({ guests: 2, quotes: 3, won: 1, rate: 1 / 3 });
-    expect(figures.firstTime).toEqual({ guests: 2, quotes: 3, won: 1, rate: 1 / 3 });
+    const counts = (group: typeof figures.returning) => ({ guests: group.guests, quotes: group.quotes.value, won: group.won.value, rate: group.rate });
+    expect(counts(figures.returning)).toEqual({ guests: 2, quotes: 3, won: 1, rate: 1 / 3 });
+    expect(counts(figures.firstTime)).toEqual({ guests: 2, quotes: 3, won: 1, rate: 1 / 3 });
+    // Each figure opens the quotes of its own guests (tests/integration/dashboard-links.test.ts counts them).
+    expect(figures.returning.quotes.href).toContain('ospiti=ritorno');
+    expect(figures.firstTime.won.href).toContain('ospiti=nuovi');
     // Another campsite's figures are its own.
     const empty = await world();
-    expect((await returningConversion(ctxFor(db, { campsiteId: empty.campsiteId }), 'mese', now)).returning).toEqual({ guests: 0, quotes: 0, won: 0, rate: null });
+    expect(counts((await returningConversion(ctxFor(db, { campsiteId: empty.campsiteId }), 'mese', now)).returning)).toEqual({ guests: 0, quotes: 0, won: 0, rate: null });
   });
 });

@@ -89,12 +89,14 @@ describe('the template «Invia per e-mail» opens with', () => {
     expect(await suggestions(account)).toEqual({ it: 'Aaa offerta', en: null, de: 'Angebot', fr: null, nl: null });
   });
 
-  it('with only foreign templates: none for an Italian guest; a template without a language is never chosen', async () => {
-    const account = await campsiteWith([
+  it('with only foreign templates: none for an Italian guest; a template without a language only ever reaches an Italian guest', async () => {
+    const foreign = await campsiteWith([{ name: 'Offer', language: 'en' }]);
+    expect(await suggestions(foreign)).toEqual({ it: null, en: 'Offer', de: 'Offer', fr: 'Offer', nl: 'Offer' });
+    const unset = await campsiteWith([
       { name: 'Offer', language: 'en' },
       { name: 'Senza lingua', language: null },
     ]);
-    expect(await suggestions(account)).toEqual({ it: null, en: 'Offer', de: 'Offer', fr: 'Offer', nl: 'Offer' });
+    expect(await suggestions(unset)).toEqual({ it: 'Senza lingua', en: 'Offer', de: 'Offer', fr: 'Offer', nl: 'Offer' });
   });
 
   it('an ordinary template before a reminder in the same language; a reminder in the guest’s language before English', async () => {

@@ -161,3 +161,27 @@ describe('tenant isolation', () => {
     expect(await getTemplate(ctxOf(owner), template.id)).toMatchObject({ name: 'Privato', isReminder: true, version: 0 });
   });
 });
+
+describe('newsletter templates', () => {
+  it('are their own: offered to the newsletter only, never to a quote mail or as its reminder, and hold only what a newsletter can fill', async () => {
+    const camp = await campsiteId();
+    const ctx = ctxOf(camp);
+    const quote = await createTemplate(ctx, input({ name: 'Preventivo', languageId: IT, html: '<p>Gentile {{nome}}, con arrivo il {{arrivo}}: <a href="{{linkPreventivo}}">vedi il preventivo</a></p>' }));
+    const news = await createTemplate(ctx, input({ name: 'Novità', languageId: IT, purpose: 'newsletter', html: '<p>Ciao {{nome}}, le novità di {{campeggio}}</p>' }));
+    expect(news.purpose).toBe('newsletter');
+    expect(quote.purpose).toBe('quote');
+    expect((await listTemplates(ctx, { purpose: 'newsletter' })).map((row) => row.id)).toEqual([news.id]);
+    expect((await templatesForLanguage(ctx, IT)).map((row) => row.id)).toEqual([quote.id]);
+
+    const refused = await createTemplate(ctx, input({ name: 'Sbagliato', purpose: 'newsletter', html: '<p>Con arrivo il {{arrivo}}: <a href="{{ linkPreventivo }}">vedi</a></p>' })).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).kind).toBe('bad_request');
+    expect((refused as AppError).message).toContain('{{arrivo}}, {{linkPreventivo}}');
+    // Turning a quote template into a newsletter's is refused while it still needs a quote.
+    await expectAppError(updateTemplate(ctx, quote.id, { purpose: 'newsletter' }), 'bad_request');
+    await expectAppError(updateTemplate(ctx, news.id, { isReminder: true }), 'bad_request');
+    expect(await reminderTemplate(ctx, IT)).toBeNull();
+    // A copy is a newsletter template too.
+    expect((await duplicateTemplate(ctx, news.id)).purpose).toBe('newsletter');
+  });
+});

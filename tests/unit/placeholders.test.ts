@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, fillPlaceholdersText, PLACEHOLDERS, placeholderToken } from '@/lib/templates/placeholders';
+import { fillPlaceholders, fillPlaceholdersText, PLACEHOLDERS, placeholdersFor, placeholderToken, quoteOnlyPlaceholders, subjectForStaff } from '@/lib/templates/placeholders';
+import { templateLabel } from '@/lib/templates/template-label';
 
 describe('fillPlaceholders', () => {
   it('fills every known placeholder, with or without spaces inside the braces', () => {
@@ -22,8 +23,12 @@ describe('fillPlaceholders', () => {
     expect(fillPlaceholders('Ciao {{nomee}} {{nome_cliente}}', { nome: 'Anna' })).toBe('Ciao {{nomee}} {{nome_cliente}}');
   });
 
-  it('empties a known placeholder that has no value', () => {
-    expect(fillPlaceholders('<p>Dal {{arrivo}} al {{partenza}}</p>', { arrivo: '01/07/2027' })).toBe('<p>Dal 01/07/2027 al </p>');
+  it('empties a known placeholder that has no value, leaving no gap where it stood', () => {
+    expect(fillPlaceholders('<p>Dal {{arrivo}} al {{partenza}}</p>', { arrivo: '01/07/2027' })).toBe('<p>Dal 01/07/2027 al</p>');
+    expect(fillPlaceholders('<p>Ciao {{nome}}, ecco le novità!</p>', { nome: '' })).toBe('<p>Ciao, ecco le novità!</p>');
+    expect(fillPlaceholders('<p>Gentile {{nome}} {{cognome}}, benvenuto</p>', {})).toBe('<p>Gentile, benvenuto</p>');
+    expect(fillPlaceholders('<p>Gentile {{nome}} {{cognome}}, benvenuto</p>', { cognome: 'Rossi' })).toBe('<p>Gentile Rossi, benvenuto</p>');
+    expect(fillPlaceholders('<p>{{nome}}, ti aspettiamo</p>\n<p>Ciao {{ nome }}!</p>', { nome: '  ' })).toBe('<p>ti aspettiamo</p>\n<p>Ciao!</p>');
   });
 
   it('does not fill a value that itself looks like a placeholder a second time', () => {
@@ -40,5 +45,39 @@ describe('fillPlaceholders', () => {
 describe('fillPlaceholdersText', () => {
   it('fills a subject line without escaping', () => {
     expect(fillPlaceholdersText('Preventivo per {{nome}} & famiglia', { nome: 'D’Angelo <Luca>' })).toBe('Preventivo per D’Angelo <Luca> & famiglia');
+  });
+
+  it('leaves no gap for a name it does not have', () => {
+    expect(fillPlaceholdersText('Offerte d’autunno, {{nome}}', {})).toBe('Offerte d’autunno,');
+    expect(fillPlaceholdersText('{{nome}}, le offerte d’autunno', {})).toBe('le offerte d’autunno');
+    expect(fillPlaceholdersText('Le offerte per te {{nome}} da {{campeggio}}', { campeggio: 'Lago Azzurro' })).toBe('Le offerte per te da Lago Azzurro');
+  });
+});
+
+describe('subjectForStaff', () => {
+  it('shows what each placeholder stands for instead of its braces', () => {
+    expect(subjectForStaff('Offerte d’autunno, {{nome}}')).toBe('Offerte d’autunno, [Nome del cliente]');
+    expect(subjectForStaff('{{ campeggio }}: novità {{nomee}}')).toBe('[Nome del campeggio]: novità {{nomee}}');
+  });
+});
+
+describe('templateLabel', () => {
+  it('adds the language to a name only when the name does not already say it', () => {
+    expect(templateLabel('Angebot Standard (Deutsch)', 'Deutsch')).toBe('Angebot Standard (Deutsch)');
+    expect(templateLabel('Newsletter – novità della stagione', 'Italiano')).toBe('Newsletter – novità della stagione (Italiano)');
+    expect(templateLabel('Standard quote (english)', 'English')).toBe('Standard quote (english)');
+    expect(templateLabel('Senza lingua', null)).toBe('Senza lingua');
+  });
+});
+
+describe('placeholdersFor and quoteOnlyPlaceholders', () => {
+  it('offers a newsletter only what it can fill, and names what it cannot', () => {
+    const newsletter = placeholdersFor('newsletter').map((placeholder) => placeholder.key);
+    expect(newsletter).toContain('nome');
+    expect(newsletter).toContain('linkDisiscrizione');
+    expect(newsletter).not.toContain('arrivo');
+    expect(newsletter).not.toContain('linkPreventivo');
+    expect(placeholdersFor('quote')).toHaveLength(PLACEHOLDERS.length);
+    expect(quoteOnlyPlaceholders('Offerta {{nome}}', '<p>con arrivo il {{arrivo}}, {{arrivo}} <a href="{{linkPreventivo}}">vedi</a> {{ignoto}}</p>')).toEqual(['arrivo', 'linkPreventivo']);
   });
 });

@@ -6,7 +6,9 @@ import { ContactFilters } from '@/components/contacts/contact-filters';
 import { ContactTable } from '@/components/contacts/contact-table';
 import { contactExportHref, contactListHref, parseContactListParams } from '@/lib/contacts/list-params';
 import { PageContainer } from '@/components/shell/page-container';
+import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
+import { nationNameOf } from '@/lib/contacts/reference';
 import { countContacts, listContacts } from '@/lib/contacts/search';
 import { staffPage } from '@/lib/context/staff';
 import { AppError } from '@/lib/errors';
@@ -35,7 +37,9 @@ export default async function ContactsPage({ searchParams }: Props) {
     const unfiltered = filters;
     [page, total] = await run((ctx) => Promise.all([listContacts(ctx, { ...unfiltered, limit: 25 }), countContacts(ctx, unfiltered)]));
   }
-  const filtered = Boolean(filters.search.trim() || filters.dateFrom || filters.dateTo);
+  const filtered = Boolean(filters.search.trim() || filters.dateFrom || filters.dateTo || filters.nationId !== null);
+  const nationId = filters.nationId ?? null;
+  const nationName = nationId ? await run((ctx) => nationNameOf(ctx, nationId)) : null;
 
   return (
     <PageContainer>
@@ -68,6 +72,12 @@ export default async function ContactsPage({ searchParams }: Props) {
         </Group>
 
         <ContactFilters initial={params} dateError={filterError} />
+        {nationId !== null && (
+          <Text size="sm" data-testid="contacts-nation-filter">
+            {t('list.onlyNation', { nation: nationName ?? t('list.nationUnknown') })}{' '}
+            <LinkAnchor href={contactListHref({ ...filters, nationId: null, cursor: null })}>{t('list.removeFilter')}</LinkAnchor>
+          </Text>
+        )}
         {filterError && (
           <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('list.filterError')} role="alert">
             {filterError}

@@ -70,8 +70,8 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
           />
           <StatCard
             label={t('requests')}
-            value={formatNumber(dashboard.requests.total)}
-            href={dashboard.requests.href}
+            value={formatNumber(dashboard.requests.total.value)}
+            href={dashboard.requests.total.href}
             hint={`${formatDate(dashboard.requests.range.from)} – ${formatDate(dashboard.requests.range.to)}`}
             testId="stat-requests"
           />

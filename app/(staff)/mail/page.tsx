@@ -12,7 +12,9 @@ import { LinkButton } from '@/components/ui/link-button';
 import { staffPage } from '@/lib/context/staff';
 import { AppError } from '@/lib/errors';
 import { mailIsCaptured } from '@/lib/mail/mailer';
+import { outboxFiltered, outboxListHref, parseOutboxListParams, type OutboxListParams } from '@/lib/mail/outbox-list-params';
 import { listOutbox } from '@/lib/mail/outbox-view';
+import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { findMailbox } from '@/lib/mailbox/mailbox-row';
 import { listThreads, unreadCount } from '@/lib/mailbox/threads';
 
@@ -21,7 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title') };
 }
 
-type Search = { cartella?: string; q?: string; dopo?: string };
+type Search = Record<string, string | string[] | undefined>;
 const one = (value: unknown) => (typeof value === 'string' ? value : '');
 const FOLDER_PARAMS: FolderParam[] = ['arrivo', 'inviata', 'uscita'];
 
@@ -35,16 +37,17 @@ export default async function MailPage({ searchParams }: { searchParams: Promise
   const t = await getTranslations('mailbox');
   const mailbox = await run((ctx) => findMailbox(ctx));
   const dopo = one(params.dopo) || null;
+  const outboxParams = parseOutboxListParams(params);
+  const outbox = () => run((ctx) => outboxOrUnfiltered(ctx, outboxParams));
 
   if (!mailbox) {
-    const outbox = await run((ctx) => listOutbox(ctx, dopo));
     return (
       <PageContainer>
         <Stack gap="md">
           <Alert color="blue" data-testid="mailbox-unbound">
             {t('state.unbound')} <LinkAnchor href="/manageGmail">{t('state.unboundLink')}</LinkAnchor>
           </Alert>
-          <OutboxList page={outbox} captured={mailIsCaptured()} />
+          <OutboxList {...await outbox()} captured={mailIsCaptured()} />
         </Stack>
       </PageContainer>
     );
@@ -57,7 +60,7 @@ export default async function MailPage({ searchParams }: { searchParams: Promise
 
   let content;
   if (folder === 'uscita') {
-    content = <OutboxList page={await run((ctx) => listOutbox(ctx, dopo))} captured={mailIsCaptured()} nested />;
+    content = <OutboxList {...await outbox()} captured={mailIsCaptured()} nested />;
   } else {
     const list = (cursor: string | null) => run((ctx) => listThreads(ctx, { folder: folder === 'arrivo' ? 'INBOX' : 'SENT', search: q, cursor }));
     // A mangled ?dopo= (an edited or truncated address) shows the first page rather than an error.
@@ -91,4 +94,19 @@ export default async function MailPage({ searchParams }: { searchParams: Promise
       </Stack>
     </PageContainer>
   );
+}
+
+/**
+ * The outbox with the filters of its address (a dashboard figure's link): the mails that left on
+ * those days. Dates that do not read as days show the whole outbox and say why.
+ */
+async function outboxOrUnfiltered(ctx: CampsiteCtx, params: OutboxListParams) {
+  const filtered = outboxFiltered(params);
+  try {
+    return { page: await listOutbox(ctx, params), filters: filtered ? params : null, filterError: null, hrefFor: (cursor: string | null) => outboxListHref({ ...params, cursor }) };
+  } catch (error) {
+    if (!(error instanceof AppError) || error.kind !== 'bad_request') throw error;
+    const plain: OutboxListParams = { sentOnly: false, dateFrom: '', dateTo: '' };
+    return { page: await listOutbox(ctx, plain), filters: null, filterError: error.message, hrefFor: (cursor: string | null) => outboxListHref({ ...plain, cursor }) };
+  }
 }

@@ -6,10 +6,12 @@ import { CampaignList } from '@/components/campaigns/campaign-list';
 import { CreateListButton } from '@/components/lists/create-list-button';
 import { ListTable } from '@/components/lists/list-table';
 import { PageContainer } from '@/components/shell/page-container';
+import { NoProviderAlert } from '@/components/steps-mailing/no-provider-alert';
 import { LinkButton } from '@/components/ui/link-button';
 import { listCampaigns } from '@/lib/campaigns/service';
 import { staffPage } from '@/lib/context/staff';
 import { listLists } from '@/lib/lists/service';
+import { mailingProviderReady, mailingSettingsHref } from '@/lib/newsletter/campaign-start';
 import { createListAction, deleteListAction } from './actions';
 import { campaignPageAction } from './newsletter/list-actions';
 
@@ -19,9 +21,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The newsletter area: the campsite's lists, then its newsletters (sent, sending, scheduled). */
 export default async function MailingPage() {
-  const { run } = await staffPage({ packLevel: 10 });
+  const { tenant, run } = await staffPage({ packLevel: 10 });
   const [t, tNav, tCampaigns] = await Promise.all([getTranslations('lists'), getTranslations('nav'), getTranslations('campaigns')]);
-  const [lists, campaigns] = await run((ctx) => Promise.all([listLists(ctx), listCampaigns(ctx)]));
+  const [lists, campaigns, providerReady] = await run((ctx) => Promise.all([listLists(ctx), listCampaigns(ctx), mailingProviderReady(ctx)]));
 
   return (
     <PageContainer>
@@ -57,11 +59,15 @@ export default async function MailingPage() {
               <LinkButton href="/mailing/consensi" variant="default" leftSection={<IconShieldCheck size={16} aria-hidden />}>
                 {tCampaigns('consentLog')}
               </LinkButton>
-              <LinkButton href="/stepsMailing" leftSection={<IconSend size={16} aria-hidden />}>
-                {tCampaigns('newNewsletter')}
-              </LinkButton>
+              {providerReady && (
+                <LinkButton href="/stepsMailing" leftSection={<IconSend size={16} aria-hidden />}>
+                  {tCampaigns('newNewsletter')}
+                </LinkButton>
+              )}
             </Group>
           </Group>
+          {/* Without the provider's key a new newsletter could not leave: say what is missing and where to set it. */}
+          {!providerReady && <NoProviderAlert where="mailing" settingsHref={tenant.isAdmin ? mailingSettingsHref(tenant.campsiteId) : null} />}
           <CampaignList initial={campaigns} loadMore={campaignPageAction} />
         </Stack>
       </Stack>

@@ -5,11 +5,13 @@ import { QuoteDrawerContent } from '@/components/quotes/quote-drawer-content';
 import { QuoteFilters } from '@/components/quotes/quote-filters';
 import { QuoteTable } from '@/components/quotes/quote-table';
 import { PageContainer } from '@/components/shell/page-container';
+import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
+import { nationNameOf } from '@/lib/contacts/reference';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { staffPage } from '@/lib/context/staff';
 import { classifyError } from '@/lib/error-classification';
-import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/vocabulary/quote-progress';
+import { parseQuoteListParams } from '@/lib/quotes/list-params';
 import { quoteDetailOrFailure } from '@/lib/quotes/page-loaders';
 import { listQuotes } from '@/lib/quotes/queries';
 import { lastStaysForQuotes, type LastStay } from '@/lib/quotes/returning-guests';
@@ -39,16 +41,9 @@ export default async function QuotesPage({ searchParams }: { searchParams: Promi
   const params = await searchParams;
   const t = await getTranslations('quotes');
   const campsite = await run((ctx) => getOwnCampsite(ctx));
-  const filters = {
-    search: single(params.q),
-    // Unknown values in a hand-edited URL are left out rather than refused.
-    progress: many(params.stato).filter((value): value is QuoteProgress => (QUOTE_PROGRESS as readonly string[]).includes(value)),
-    tag: single(params.etichetta),
-    dateFrom: single(params.dal),
-    dateTo: single(params.al),
-    cursor: single(params.dopo),
-  };
-  const filtered = Boolean(filters.search || filters.progress.length || filters.tag || filters.dateFrom || filters.dateTo);
+  const filters = parseQuoteListParams(params);
+  const filtered = Boolean(filters.search || filters.progress?.length || filters.tag || filters.dateFrom || filters.dateTo || filters.nationId !== undefined || filters.guests);
+  const nationName = filters.nationId ? await run((ctx) => nationNameOf(ctx, filters.nationId!)) : null;
   let page: Awaited<ReturnType<typeof listQuotes>> | null = null;
   let returning = new Map<string, LastStay>();
   let failure: string | null = null;
@@ -77,6 +72,17 @@ export default async function QuotesPage({ searchParams }: { searchParams: Promi
           <LinkButton href="/crea-preventivo">{t('newQuote')}</LinkButton>
         </Group>
         <QuoteFilters tags={campsite.personalizedQuoteTags.map((tag) => tag.name)} />
+        {(filters.nationId !== undefined || filters.guests) && (
+          <Text size="sm" data-testid="quote-extra-filters">
+            {[
+              filters.nationId !== undefined ? t('onlyNation', { nation: nationName ?? t('nationUnknown') }) : null,
+              filters.guests ? t(filters.guests === 'ritorno' ? 'onlyReturning' : 'onlyFirstTime') : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}{' '}
+            <LinkAnchor href={withParams(params, { nazione: null, ospiti: null, dopo: null, apri: null })}>{t('removeFilter')}</LinkAnchor>
+          </Text>
+        )}
         {failure && (
           <Alert color="red" title={t('filterError')} role="alert">
             {failure}

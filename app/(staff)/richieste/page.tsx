@@ -1,4 +1,4 @@
-import { EmptyState, Group, Stack, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import { Alert, EmptyState, Group, Stack, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ProgressTag } from '@/components/quotes/progress-tag';
@@ -11,6 +11,8 @@ import { LinkButton } from '@/components/ui/link-button';
 import { cardCell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { staffPage } from '@/lib/context/staff';
 import { formatDateTime } from '@/lib/format';
+import { AppError } from '@/lib/errors';
+import { parseRequestListParams, requestListHref, type RequestListParams } from '@/lib/quotes/request-list-params';
 import { listRequests } from '@/lib/quotes/requests';
 import { lastStaysForQuotes } from '@/lib/quotes/returning-guests';
 
@@ -20,19 +22,31 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const italian = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '—');
 
-export default async function RequestsPage({ searchParams }: { searchParams: Promise<{ vista?: string; dopo?: string; q?: string }> }) {
+export default async function RequestsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { run } = await staffPage();
-  const { vista, dopo, q } = await searchParams;
-  const scope = vista === 'tutte' ? 'all' : 'open';
-  const search = typeof q === 'string' ? q.trim().slice(0, 200) : '';
-  const { page, returning } = await run(async (ctx) => {
-    const found = await listRequests(ctx, { scope, search, cursor: typeof dopo === 'string' ? dopo : undefined });
-    // One query for the whole page: which of these guests booked in an earlier season.
-    return { page: found, returning: await lastStaysForQuotes(ctx, { quoteIds: found.items.map((item) => item.quoteId) }) };
-  });
+  let params = parseRequestListParams(await searchParams);
+  const { scope, search } = params;
+  // Dates that do not read as days: say so, and show the list without them.
+  let filterError: string | null = null;
+  const load = (wanted: RequestListParams) =>
+    run(async (ctx) => {
+      const found = await listRequests(ctx, wanted);
+      // One query for the whole page: which of these guests booked in an earlier season.
+      return { page: found, returning: await lastStaysForQuotes(ctx, { quoteIds: found.items.map((item) => item.quoteId) }) };
+    });
+  let loaded;
+  try {
+    loaded = await load(params);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.kind !== 'bad_request') throw error;
+    filterError = error.message;
+    params = { ...params, dateFrom: '', dateTo: '', cursor: null };
+    loaded = await load(params);
+  }
+  const { page, returning } = loaded;
   const [t, tp] = await Promise.all([getTranslations('quotes.requests'), getTranslations('progress')]);
-  const kept = new URLSearchParams({ ...(scope === 'all' ? { vista: 'tutte' } : {}), ...(search ? { q: search } : {}) });
-  const nextPage = (cursor: string) => `/richieste?${new URLSearchParams([...kept, ['dopo', cursor]])}`;
+  const nextPage = (cursor: string) => requestListHref({ ...params, cursor });
+  const dated = Boolean(params.dateFrom || params.dateTo);
   return (
     <PageContainer>
       <Stack gap="lg">
@@ -43,8 +57,19 @@ export default async function RequestsPage({ searchParams }: { searchParams: Pro
           </div>
         </Group>
         <RequestFilters scope={scope} search={search} />
+        {filterError && (
+          <Alert color="orange" title={t('filterError')} role="alert">
+            {filterError}
+          </Alert>
+        )}
+        {dated && (
+          <Text size="sm" data-testid="request-date-filter">
+            {t('receivedBetween', { from: params.dateFrom, to: params.dateTo || params.dateFrom })}{' '}
+            <LinkAnchor href={requestListHref({ ...params, dateFrom: '', dateTo: '', cursor: null })}>{t('removeDates')}</LinkAnchor>
+          </Text>
+        )}
         {page.items.length === 0 ? (
-          <EmptyState title={search ? t('emptySearch', { search }) : scope === 'open' ? t('empty') : t('emptyAll')} />
+          <EmptyState title={search ? t('emptySearch', { search }) : dated ? t('emptyDates') : scope === 'open' ? t('empty') : t('emptyAll')} />
         ) : (
           <ResponsiveTable minWidth={760} highlightOnHover verticalSpacing="sm" data-testid="request-table">
             <TableThead>

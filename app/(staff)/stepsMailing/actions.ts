@@ -6,7 +6,7 @@ import { draftIdSchema, newsletterContentSchema, newsletterSendSchema, saveDraft
 import { AppError } from '@/lib/errors';
 import { publicOrigin } from '@/lib/mail/origin';
 import { startNewsletter } from '@/lib/newsletter/campaign-start';
-import { previewNewsletter, sendTestNewsletter } from '@/lib/newsletter/preview';
+import { assertNewsletterPlaceholders, previewNewsletter, sendTestNewsletter } from '@/lib/newsletter/preview';
 import { getTemplate } from '@/lib/templates/service';
 import { templateIdSchema } from '@/lib/templates/validation';
 import { z } from '@/lib/validation';
@@ -57,6 +57,7 @@ export const sendTestAction = staffAction(newsletterContentSchema, async (ctx, i
 export const startNewsletterAction = staffAction(newsletterSendSchema, async (ctx, input) => {
   const sendAt = input.sendAt ? new Date(input.sendAt) : null;
   if (sendAt && sendAt.getTime() < Date.now() - 60_000) throw new AppError('bad_request', 'La data di invio programmato è già passata: scegline una futura.');
+  assertNewsletterPlaceholders(input);
   const started = await startNewsletter(ctx, {
     listId: input.listId,
     subject: input.subject,

@@ -8,7 +8,7 @@ import { staffPage, type StaffRequest } from '@/lib/context/staff';
 import { listsForPicker } from '@/lib/drafts/lists-for-picker';
 import { getNewsletterDraft, listNewsletterDrafts, type NewsletterDraft } from '@/lib/drafts/service';
 import { AppError } from '@/lib/errors';
-import { assertMailingProvider } from '@/lib/newsletter/campaign-start';
+import { assertMailingProvider, mailingSettingsHref } from '@/lib/newsletter/campaign-start';
 import { templateLanguages } from '@/lib/templates/languages';
 import { listTemplates } from '@/lib/templates/service';
 import { deleteDraftAction, loadTemplateAction, previewNewsletterAction, saveDraftAction, sendTestAction, startNewsletterAction } from './actions';
@@ -63,7 +63,7 @@ export default async function StepsMailingPage({ searchParams }: { searchParams:
     });
   }
   const [[lists, templates, languages, drafts], ready, t] = await Promise.all([
-    run((ctx) => Promise.all([listsForPicker(ctx), listTemplates(ctx), templateLanguages(ctx.db), listNewsletterDrafts(ctx, { limit: 20 })])),
+    run((ctx) => Promise.all([listsForPicker(ctx), listTemplates(ctx, { purpose: 'newsletter' }), templateLanguages(ctx.db), listNewsletterDrafts(ctx, { limit: 20 })])),
     providerReady(run),
     getTranslations('stepsMailing'),
   ]);
@@ -90,7 +90,7 @@ export default async function StepsMailingPage({ searchParams }: { searchParams:
             savedAt: draft.updatedAt.toISOString(),
           }))}
           providerReady={ready}
-          settingsHref={tenant.isAdmin ? `/settings?v=showCamp&campingID=${encodeURIComponent(campsiteId)}&tab=mailing` : null}
+          settingsHref={tenant.isAdmin ? mailingSettingsHref(campsiteId) : null}
           staffEmail={tenant.email}
           actions={ACTIONS}
         />

@@ -80,7 +80,11 @@ export const dashboardRoutes: Endpoint[] = [
     summary: `Conversione per nazionalità del cliente, nel periodo ${periods}. Periodo sconosciuto: 400.`,
     params: comparisonParams,
     response: nationalityConversionSchema,
-    handler: async (ctx, { params }) => nationalityConversion(ctx, parseComparison(params.comp), new Date()),
+    // The answer keeps its shape: counts as numbers (the staff's dashboard links them).
+    handler: async (ctx, { params }) => {
+      const found = await nationalityConversion(ctx, parseComparison(params.comp), new Date());
+      return { ...found, nations: found.nations.map((nation) => ({ ...nation, reached: nation.reached.value, won: nation.won.value })) };
+    },
   }),
   endpoint({
     method: 'POST',
@@ -89,7 +93,7 @@ export const dashboardRoutes: Endpoint[] = [
     group,
     summary: 'La stagione in corso e le due precedenti (1° ottobre – 30 settembre), mese per mese: preventivi creati e vinti.',
     response: seasonsSchema,
-    handler: async (ctx) => seasons(ctx, new Date()),
+    handler: async (ctx) => (await seasons(ctx, new Date())).map((season) => ({ ...season, quotes: season.quotes.value, won: season.won.value })),
   }),
   endpoint({
     method: 'POST',
@@ -101,7 +105,10 @@ export const dashboardRoutes: Endpoint[] = [
     params: bucketParams,
     body: requestsBody,
     response: requestsOverTimeSchema,
-    handler: async (ctx, { params, body }) => requestsOverTime(ctx, parseBucket(params.value), body, new Date()),
+    handler: async (ctx, { params, body }) => {
+      const found = await requestsOverTime(ctx, parseBucket(params.value), body, new Date());
+      return { ...found, href: found.total.href, total: found.total.value };
+    },
   }),
   endpoint({
     method: 'POST',

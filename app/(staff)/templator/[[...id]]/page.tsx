@@ -10,23 +10,27 @@ import { templateLanguages } from '@/lib/templates/languages';
 import { getTemplate, type TemplateRow } from '@/lib/templates/service';
 import { previewTemplateAction, saveTemplateAction, searchPreviewContactsAction } from '../actions';
 
-type Props = { params: Promise<{ id?: string[] }> };
+type Props = { params: Promise<{ id?: string[] }>; searchParams: Promise<{ uso?: string | string[] }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const t = await getTranslations('templates.form');
   return { title: (await params).id ? t('editTitle') : t('newTitle') };
 }
 
-const EMPTY: TemplateFormState = { name: '', html: '', note: '', languageId: '', isReminder: false };
+const EMPTY: TemplateFormState = { name: '', html: '', note: '', languageId: '', isReminder: false, purpose: 'quote' };
 
 function formState(template: TemplateRow): TemplateFormState {
-  return { name: template.name, html: template.html, note: template.note, languageId: template.languageId ? String(template.languageId) : '', isReminder: template.isReminder };
+  return { name: template.name, html: template.html, note: template.note, languageId: template.languageId ? String(template.languageId) : '', isReminder: template.isReminder, purpose: template.purpose };
 }
 
-/** /templator for a new template, /templator/:id for an existing one; another campsite's id is a 404. */
-export default async function TemplatorPage({ params }: Props) {
+/**
+ * /templator for a new template (?uso=newsletter: a newsletter's), /templator/:id for an existing
+ * one; another campsite's id is a 404.
+ */
+export default async function TemplatorPage({ params, searchParams }: Props) {
   const { run } = await staffPage({ packLevel: 10 });
   const { id } = await params;
+  const { uso } = await searchParams;
   if (id && id.length > 1) notFound();
   const t = await getTranslations('templates.form');
   let template: TemplateRow | null = null;
@@ -51,7 +55,7 @@ export default async function TemplatorPage({ params }: Props) {
           key={template?.id ?? 'nuovo'}
           templateId={template?.id ?? null}
           version={template?.version ?? null}
-          initial={template ? formState(template) : EMPTY}
+          initial={template ? formState(template) : { ...EMPTY, purpose: uso === 'newsletter' ? 'newsletter' : 'quote' }}
           languages={languages}
           save={saveTemplateAction}
           preview={{ preview: previewTemplateAction, searchContacts: searchPreviewContactsAction }}

@@ -34,19 +34,15 @@ export default async function NewsletterPage({ params }: { params: Promise<{ id:
             {t('title')}
           </LinkAnchor>
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-            {campaign.subject}
+            {campaign.title}
           </Title>
           <Group gap="md" wrap="wrap">
             <CampaignStatusBadge status={detail.progress.status} />
             <Text size="sm">
               {t('list')}: <strong>{campaign.listName ?? t('noList')}</strong>
             </Text>
-            <Text size="sm" c="dimmed">
-              {campaign.sentAt
-                ? t('sentOn', { date: formatDateTime(campaign.sentAt) })
-                : campaign.scheduledAt
-                  ? t('scheduledFor', { date: formatDateTime(campaign.scheduledAt) })
-                  : t('created', { date: formatDate(campaign.createdAt) })}
+            <Text size="sm" c="dimmed" data-testid="campaign-when">
+              {t(campaign.when.key, { date: campaign.when.key === 'created' ? formatDate(campaign.when.date) : formatDateTime(campaign.when.date) })}
             </Text>
           </Group>
         </Stack>

@@ -75,7 +75,7 @@ export async function getCampsiteSettings(ctx: StaffCtx, campsiteId?: string | n
 type Patch = Partial<Omit<CampsiteRow, 'id' | 'createdAt' | 'updatedAt' | 'version' | 'monthlyEmailSent'>>;
 
 /** What an audit entry may hold of a patch: the mailing keys only masked. */
-function auditable(patch: Patch): Record<string, unknown> {
+function auditable(patch: Patch): Partial<Record<keyof Patch, unknown>> {
   const { mailjetApiKey, mailjetSecret, ...rest } = patch;
   return {
     ...rest,

@@ -13,7 +13,6 @@ import { SettingsTabs } from '@/components/settings/campsite/settings-tabs';
 import { TagsForm } from '@/components/settings/campsite/tags-form';
 import { listKnownLanguages } from '@/lib/campsites/languages';
 import { getCampsiteSettings } from '@/lib/campsites/settings';
-import { defaultPhonePrefix } from '@/lib/campsites/settings-defaults';
 import { writeCampsiteScope } from '@/lib/campsites/settings-scope';
 import { labelSettingsRows } from '@/lib/label-translations/settings-rows';
 import type { SectionProps } from './types';
@@ -49,7 +48,7 @@ export async function CampsiteSettingsTabs({ tenant, run, campsiteId }: Pick<Sec
           campsiteId={id}
           languages={settings.languages}
           known={known}
-          defaults={Object.fromEntries(known.map((language) => [language.id, defaultPhonePrefix(language.code)]))}
+          defaults={Object.fromEntries(known.map((language) => [language.id, language.phonePrefix]))}
         />
       ),
     },

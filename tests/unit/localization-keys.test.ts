@@ -4,7 +4,7 @@ import campsiteSettings from '@/messages/it/campsite-settings.json';
 import { localizableTexts } from '@/components/settings/campsite/localization-keys';
 import { GUEST_LOCALES } from '@/lib/i18n/locales';
 
-const t = createTranslator({ locale: 'it', messages: { campsiteSettings }, namespace: 'campsiteSettings.localization' });
+const t = createTranslator({ locale: 'it', messages: { campsiteSettings }, namespace: 'campsiteSettings.localization' }) as unknown as { (key: string): string; has(key: string): boolean };
 const texts = localizableTexts();
 
 describe('the Localizzazione tab names every text in words', () => {

@@ -53,7 +53,8 @@ const campsiteFields = {
  */
 export const AUDIT_ENTITIES = {
   user: { name: 'text', email: 'text', isAdmin: 'yesNo', packLevel: 'number' },
-  campsite: { ...campsiteFields, admin: 'text' },
+  // urlToCV: what campsite.create wrote before it used the column's own name.
+  campsite: { ...campsiteFields, admin: 'text', urlToCV: 'text' },
   campsiteDeletion: { name: 'text', contacts: 'number', quotes: 'number', mails: 'number', images: 'number', users: 'number' },
   languages: { lingue: 'list' },
   configuration: { group: 'text', option: 'configOption', oggetto: 'text', firma: 'html', mittente: 'text' },

@@ -84,10 +84,10 @@ export function BoundMailbox({ mailbox, actions }: { mailbox: BoundMailboxInfo; 
       )}
       {mailbox.lastSyncError && !mailbox.reconnect && (
         <Alert color="yellow" title={t('syncError')}>
-          <Text size="sm">{t('syncErrorHint')}</Text>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {t('syncErrorDetail', { error: mailbox.lastSyncError })}
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {mailbox.lastSyncError}
           </Text>
+          <Text size="sm">{t('syncErrorHint')}</Text>
         </Alert>
       )}
       <Paper withBorder p="md" radius="md" data-testid="bound-mailbox">

@@ -20,10 +20,11 @@ export async function MailboxStatus({ mailbox }: { mailbox: MailboxView }) {
       )}
       {mailbox.status === 'active' && mailbox.lastSyncError && (
         <Alert color="yellow" data-testid="mailbox-sync-error">
-          <Text size="sm">{t('state.error')}</Text>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {t('state.errorDetail', { error: mailbox.lastSyncError })}
+          {/* The stored reason is in words (lib/mailbox/sync.ts): what to check, no system error. */}
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {mailbox.lastSyncError}
           </Text>
+          <Text size="sm">{t('state.error')}</Text>
         </Alert>
       )}
       <Group justify="space-between" gap="xs" wrap="wrap">

@@ -63,7 +63,8 @@ export function settingsMenu({ isAdmin, isOperator = false, lucee, fullPack }: S
       { labelKey: 'showUsers', href: `${base}?v=showUsers` },
       { labelKey: 'quoteOptions', href: `${base}?v=settPrev` },
       ...(isOperator ? [{ labelKey: 'addCampsite', href: `${base}?v=addCamp` }] : []),
-      { labelKey: 'showCampsites', href: `${base}?v=showCamp` },
+      // An admin manages one campsite: its settings, not a list of one. The operator lists them all.
+      isOperator ? { labelKey: 'showCampsites', href: `${base}?v=showCamp` } : { labelKey: 'ownCampsite', href: `${base}?v=campeggio` },
       { labelKey: 'auditLog', href: `${base}?v=audit` },
       ...(isOperator ? [{ labelKey: 'postUpdates', href: `${base}?v=updates` }] : []),
       ...(isOperator ? [{ labelKey: 'scheduledJobs', href: `${base}?v=jobs` }] : []),

@@ -4,31 +4,31 @@ import { requireAdmin } from '@/lib/auth/roles';
 import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { exactTimestamp } from '@/lib/pagination';
 import type { AuditAction } from './actions';
+import type { AuditSnapshot } from './fields';
 
 export type AuditEntry = typeof auditLog.$inferSelect;
-type Snapshot = Record<string, unknown> | null | undefined;
-
-export type AuditInput = {
+export type AuditInput<A extends AuditAction = AuditAction> = {
   /** The campsite whose admins may read the entry (the one changed, or the actor's for a deleted campsite). */
   campsiteId: string;
-  action: AuditAction;
+  action: A;
   entityId?: string | null;
   summary: string;
-  before?: Snapshot;
-  after?: Snapshot;
+  /** Only the fields the registry (./fields.ts) lists for the action's entity: each has a label and a formatter. */
+  before?: AuditSnapshot<A> | null;
+  after?: AuditSnapshot<A> | null;
 };
 
 /** Only the keys whose value changed, so an entry says what was done and not the whole record. */
-export function changedKeys(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } {
+export function changedKeys<T extends Record<string, unknown>>(before: T, after: T): { before: Partial<T>; after: Partial<T> } {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-  return { before: Object.fromEntries(keys.map((key) => [key, before[key]])), after: Object.fromEntries(keys.map((key) => [key, after[key]])) };
+  return { before: Object.fromEntries(keys.map((key) => [key, before[key]])) as Partial<T>, after: Object.fromEntries(keys.map((key) => [key, after[key]])) as Partial<T> };
 }
 
 /**
  * Written in the caller's transaction: no change without its entry, no entry without its change.
  * The campsite is the input's: the operator's entries may belong to another campsite.
  */
-export async function recordAudit(ctx: StaffCtx, input: AuditInput): Promise<void> {
+export async function recordAudit<A extends AuditAction>(ctx: StaffCtx, input: AuditInput<A>): Promise<void> {
   await ctx.db.insert(auditLog).values({
     campingId: input.campsiteId,
     actorUserId: ctx.tenant.userId,

@@ -23,7 +23,7 @@ export const newPasswordSchema = passwordSchema;
 export const newCampsiteSchema = z.object({
   name: z.string('Scrivi il nome del campeggio').trim().min(1, 'Scrivi il nome del campeggio').max(CAMPSITE_NAME_MAX, `Nome: al massimo ${CAMPSITE_NAME_MAX} caratteri`),
   lucee: flag.optional().default(false),
-  urlToCV: optionalText('URL del CV', 2000).refine((value) => !value || /^https?:\/\//i.test(value), 'URL del CV: deve iniziare con http:// o https://'),
+  urlToCV: optionalText('URL del gestionale', 2000).refine((value) => !value || /^https?:\/\//i.test(value), 'URL del gestionale: deve iniziare con http:// o https://'),
   platformCampId: optionalText('ID sulla piattaforma di prenotazione', 200),
   email: z.email('Indirizzo e-mail dell’amministratore non valido').trim().toLowerCase().max(320, 'E-mail troppo lunga'),
   password: newPasswordSchema,

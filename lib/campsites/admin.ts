@@ -76,11 +76,14 @@ export async function createCampsite(ctx: StaffCtx, input: NewCampsite): Promise
       action: 'campsite.create',
       entityId: campsite.id,
       summary: `Campeggio «${campsite.name}» creato con l’amministratore ${input.email}`,
-      after: { name: campsite.name, lucee: campsite.lucee, urlToCV: campsite.urlToCv, platformCampId: campsite.platformCampId, admin: input.email },
+      after: { name: campsite.name, lucee: campsite.lucee, urlToCv: campsite.urlToCv, platformCampId: campsite.platformCampId, admin: input.email },
     });
     return { campsite, adminUserId: admin.id };
   });
 }
+
+/** «1 utente», «2 utenti». */
+const countOfWords = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export type CampsiteDeletionSummary = { id: string; name: string; contacts: number; quotes: number; mails: number; images: number; users: number };
 
@@ -128,7 +131,7 @@ export async function deleteCampsite(ctx: StaffCtx, input: { id: string; confirm
       campsiteId: ctx.campsiteId,
       action: 'campsite.delete',
       entityId: id,
-      summary: `Campeggio «${name}» eliminato con ${counts.contacts} contatti, ${counts.quotes} preventivi, ${counts.mails} e-mail, ${counts.images} immagini e ${counts.users} utenti`,
+      summary: `Campeggio «${name}» eliminato con ${countOfWords(counts.contacts, 'contatto', 'contatti')}, ${countOfWords(counts.quotes, 'preventivo', 'preventivi')}, ${countOfWords(counts.mails, 'e-mail', 'e-mail')}, ${countOfWords(counts.images, 'immagine', 'immagini')} e ${countOfWords(counts.users, 'utente', 'utenti')}`,
       before: { name, ...counts },
     });
     return summary;

@@ -5,12 +5,12 @@ import { cacheTags, invalidate } from '@/lib/cache/tags';
 import type { Ctx, StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import type { z } from '@/lib/validation';
-import { defaultPhonePrefix } from './settings-defaults';
 import { loadCampsite, writeCampsiteScope } from './settings-scope';
 import { languagesSchema } from './settings-validation';
 
 export type CampsiteLanguage = { languageId: number; name: string; code: string; phonePrefix: string };
-export type KnownLanguage = { id: number; name: string; code: string };
+/** A language of the reference table, with its own country's phone prefix (Nederlands +31): what a newly added language proposes. */
+export type KnownLanguage = { id: number; name: string; code: string; phonePrefix: string };
 
 /** The languages of the campsite named, in its order (the contact form's language list and phone prefixes). */
 export async function listCampsiteLanguages(ctx: Ctx, campsiteId: string): Promise<CampsiteLanguage[]> {
@@ -23,14 +23,17 @@ export async function listCampsiteLanguages(ctx: Ctx, campsiteId: string): Promi
 }
 
 export async function listKnownLanguages(ctx: Ctx): Promise<KnownLanguage[]> {
-  return ctx.db.select({ id: languages.id, name: languages.name, code: languages.code }).from(languages).orderBy(asc(languages.id));
+  return ctx.db.select({ id: languages.id, name: languages.name, code: languages.code, phonePrefix: languages.phonePrefix }).from(languages).orderBy(asc(languages.id));
 }
 
-const snapshot = (list: { languageId: number; phonePrefix: string }[]) => ({ lingue: list.map((entry) => `${entry.languageId} ${entry.phonePrefix}`) });
+/** The log reads «Nederlands (+31)», not the language's id. */
+const snapshot = (list: { languageId: number; phonePrefix: string }[], names: Map<number, string>) => ({
+  lingue: list.map((entry) => `${names.get(entry.languageId) ?? entry.languageId} (${entry.phonePrefix})`),
+});
 
 /**
  * Replaces the campsite's languages with the list given, in its order. A language without a
- * prefix keeps the one it had, else gets its default (it +39, en +44, uk +380, others +39).
+ * prefix keeps the one it had, else gets its own country's (the reference table's: nl +31).
  */
 export async function setCampsiteLanguages(ctx: StaffCtx, campsiteId: string | null | undefined, input: z.input<typeof languagesSchema>): Promise<CampsiteLanguage[]> {
   const id = writeCampsiteScope(ctx.tenant, campsiteId);
@@ -38,7 +41,7 @@ export async function setCampsiteLanguages(ctx: StaffCtx, campsiteId: string | n
   await ctx.db.transaction(async (tx) => {
     const inTx = { ...ctx, db: tx };
     await loadCampsite(inTx, id, { lock: true });
-    const known = await tx.select({ id: languages.id, code: languages.code }).from(languages).where(inArray(languages.id, wanted.map((entry) => entry.languageId)));
+    const known = await tx.select({ id: languages.id, name: languages.name, phonePrefix: languages.phonePrefix }).from(languages).where(inArray(languages.id, wanted.map((entry) => entry.languageId)));
     const unknown = wanted.filter((entry) => !known.some((language) => language.id === entry.languageId));
     if (unknown.length) throw new AppError('bad_request', `Lingua sconosciuta: ${unknown.map((entry) => entry.languageId).join(', ')}.`);
     const current = await listCampsiteLanguages(inTx, id);
@@ -49,9 +52,10 @@ export async function setCampsiteLanguages(ctx: StaffCtx, campsiteId: string | n
       phonePrefix:
         entry.phonePrefix ??
         current.find((language) => language.languageId === entry.languageId)?.phonePrefix ??
-        defaultPhonePrefix(known.find((language) => language.id === entry.languageId)?.code ?? ''),
+        known.find((language) => language.id === entry.languageId)!.phonePrefix,
     }));
-    const diff = changedKeys(snapshot(current), snapshot(rows));
+    const names = new Map([...current.map((language) => [language.languageId, language.name] as const), ...known.map((language) => [language.id, language.name] as const)]);
+    const diff = changedKeys(snapshot(current, names), snapshot(rows, names));
     if (Object.keys(diff.after).length === 0) return;
     await tx.delete(campsiteLanguages).where(eq(campsiteLanguages.campingId, id));
     await tx.insert(campsiteLanguages).values(rows);

@@ -22,11 +22,6 @@ export const DEFAULT_OCCUPANCY_SCALE: OccupancyStep[] = [
   { threshold: 100, color: 'green', label: 'Disponibile' },
 ];
 
-/** Phone prefixes a language gets when added without one; any other language gets the Italian one. */
-const PREFIX_BY_LANGUAGE_CODE: Record<string, string> = { it: '+39', en: '+44', uk: '+380' };
-export const FALLBACK_PHONE_PREFIX = '+39';
-
-export const defaultPhonePrefix = (code: string) => PREFIX_BY_LANGUAGE_CODE[code] ?? FALLBACK_PHONE_PREFIX;
 
 /** The guest-page languages whose texts a campsite may override: every one a guest may read. */
 export const LOCALIZATION_LOCALES = GUEST_LOCALES;

@@ -76,7 +76,7 @@ export async function getCampsiteSettings(ctx: StaffCtx, campsiteId?: string | n
 type Patch = Partial<Omit<CampsiteRow, 'id' | 'createdAt' | 'updatedAt' | 'version' | 'monthlyEmailSent'>>;
 
 /** What an audit entry may hold of a patch: the mailing keys only masked. */
-function auditable(patch: Patch): Record<string, unknown> {
+function auditable(patch: Patch): Partial<Record<keyof Patch, unknown>> {
   const { mailjetApiKey, mailjetSecret, ...rest } = patch;
   return {
     ...rest,
@@ -177,6 +177,6 @@ export async function updateMailingKeys(ctx: StaffCtx, campsiteId: string | null
   else if (parsed.apiKey) patch.mailjetApiKey = encryptSecret(parsed.apiKey);
   if (parsed.clearSecret) patch.mailjetSecret = null;
   else if (parsed.secret) patch.mailjetSecret = encryptSecret(parsed.secret);
-  if (Object.keys(patch).length === 0) throw new AppError('bad_request', 'Scrivi la chiave o il segreto da salvare.', { fieldErrors: { apiKey: 'Scrivi la chiave API o il segreto' } });
+  if (Object.keys(patch).length === 0) throw new AppError('bad_request', 'Scrivi la chiave API o la chiave segreta da salvare.', { fieldErrors: { apiKey: 'Scrivi la chiave API o la chiave segreta' } });
   return saveCampsitePatch(ctx, id, () => patch, save('mailing', 'Chiavi del fornitore di mailing modificate'));
 }

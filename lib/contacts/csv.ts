@@ -101,9 +101,15 @@ export function parseCsv(input: string, options: ParseOptions = {}): ParseResult
 /** Characters that make a spreadsheet read a cell as a formula (CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** A cell that would start a formula gets a leading apostrophe, so the spreadsheet shows it as text. */
+/** A leading + followed only by digits and spaces is a phone number («+31», «+39 333 1234567»): nothing a spreadsheet could run. */
+const PHONE_NUMBER = /^\+[0-9][0-9 ]*$/;
+
+/**
+ * A cell that would start a formula gets a leading apostrophe, so the spreadsheet shows it as
+ * text; a phone number stays as typed (an apostrophe would end up in the guest's number).
+ */
 export function neutralizeFormula(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) && !PHONE_NUMBER.test(value) ? `'${value}` : value;
 }
 
 /** The apostrophe added by neutralizeFormula, taken away again when our own export is imported. */

@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { campsites, contacts, languages, nations, quotes } from '@/db/schema';
+import { campsiteLanguages, campsites, contacts, languages, nations, quotes } from '@/db/schema';
 import type { ContactSource } from '@/db/schema/contacts';
 import { cacheTags, invalidate } from '@/lib/cache/tags';
 import type { CampsiteCtx, StaffCtx } from '@/lib/context/unit-of-work';
@@ -103,8 +103,24 @@ function columnsOf(input: ContactInput) {
 export type SaveOptions = { source?: ContactSource };
 
 /** A new contact of the campsite, owned by the user who creates it; a duplicate e-mail is refused. */
-export async function createContact(ctx: StaffCtx, input: ContactInput, options: SaveOptions = {}): Promise<ContactRow> {
-  if (!hasNameOrEmail(input)) throw new AppError('bad_request', NAME_OR_EMAIL_REQUIRED);
+/** The campsite's first language: what a contact typed in by the staff speaks until told otherwise. */
+async function campsiteFirstLanguage(ctx: StaffCtx): Promise<number | null> {
+  const [first] = await ctx.db
+    .select({ languageId: campsiteLanguages.languageId })
+    .from(campsiteLanguages)
+    .where(eq(campsiteLanguages.campingId, ctx.campsiteId))
+    .orderBy(asc(campsiteLanguages.position))
+    .limit(1);
+  return first?.languageId ?? null;
+}
+
+/**
+ * A contact the staff create without a language gets the campsite's first one, so templates,
+ * guest pages and the newsletter know how to speak to them; the legacy API keeps what it sends.
+ */
+export async function createContact(ctx: StaffCtx, rawInput: ContactInput, options: SaveOptions = {}): Promise<ContactRow> {
+  if (!hasNameOrEmail(rawInput)) throw new AppError('bad_request', NAME_OR_EMAIL_REQUIRED);
+  const input = rawInput.languageId || options.source === 'api' ? rawInput : { ...rawInput, languageId: await campsiteFirstLanguage(ctx) };
   const { tenant } = ctx;
   const tags = normalizeTags(input.tags, await campsiteTagNames(ctx));
   await assertReferences(ctx.db, input);

@@ -76,6 +76,7 @@ async function markDelivered(db: Database, row: OutboxRow, held: Date, transport
 
 async function markFailed(db: Database, row: OutboxRow, held: Date, error: unknown, now: Date) {
   const message = error instanceof Error ? error.message : String(error);
+  console.error(`Posta in uscita: invio ${row.id} non riuscito (tentativo ${row.attempts})`, message);
   const retryable = !(error instanceof TransportError) || error.retryable;
   const giveUp = !retryable || row.attempts >= MAX_ATTEMPTS;
   const wait = Math.max(backoffMs(row.attempts), error instanceof TransportError ? (error.retryAfterMs ?? 0) : 0);

@@ -12,7 +12,7 @@ import { openMailboxClient } from './clients';
 import { findMailboxRow, markReconnect, type MailboxRow } from './mailbox-row';
 import { bareMessageId } from './parse';
 import { saveSyncBatch } from './store';
-import { MailboxAuthError, type MailboxClient, type OutgoingMail } from '@/lib/vocabulary/mailbox-types';
+import { MailboxAuthError, MailboxUnreachableError, type MailboxClient, type OutgoingMail } from '@/lib/vocabulary/mailbox-types';
 
 /** What the staff member of the unit of work writes (recorded as the trace's operator). */
 export type MailboxSendInput = {
@@ -110,7 +110,10 @@ export async function sendFromMailbox(ctx: StaffCtx, input: MailboxSendInput, op
       await markReconnect(ctx, row, error.message);
       throw new AppError('conflict', error.message);
     }
-    throw new AppError('unavailable', `La casella non ha accettato l’e-mail: ${error instanceof Error ? error.message : 'errore sconosciuto'}. Riprova tra poco.`);
+    // A server out of reach already says what to check; any other refusal's words go to the log.
+    if (error instanceof MailboxUnreachableError) throw new AppError('unavailable', `La casella non ha accettato l’e-mail. ${error.message}`);
+    console.error('Casella: invio non riuscito', error);
+    throw new AppError('unavailable', 'La casella non ha accettato l’e-mail: riprova tra poco.');
   } finally {
     if (client && !options.client) await client.close().catch(() => undefined);
   }

@@ -6,7 +6,10 @@ import { leaseHeld, renewLease, takeLease } from '@/lib/jobs/lease';
 import { openMailboxClient } from './clients';
 import { findMailboxRow, markReconnect, type MailboxRow } from './mailbox-row';
 import { knownProviderIds, saveSyncBatch } from './store';
-import { MailboxAuthError, SyncCursorExpiredError, type MailboxClient, type SyncCursor, type SyncSink } from '@/lib/vocabulary/mailbox-types';
+
+/** What the settings say of a failed sync that is not a server out of reach: the details are in the server log. */
+export const SYNC_FAILED = 'La casella non ha risposto come previsto.';
+import { MailboxAuthError, MailboxUnreachableError, SyncCursorExpiredError, type MailboxClient, type SyncCursor, type SyncSink } from '@/lib/vocabulary/mailbox-types';
 
 /** A sync holds its mailbox this long, renewed at every saved page; a crashed one frees it by itself. */
 const LEASE_SECONDS = 300;
@@ -87,7 +90,8 @@ export async function syncMailbox(ctx: CampsiteCtx, options: { client?: MailboxC
       return { state: 'reconnect', mode, added, ms, error: error.message };
     }
     console.error('Casella: sincronizzazione non riuscita', error);
-    const message = error instanceof Error ? error.message : String(error);
+    // The admin reads what to do; the system's words are in the log line above.
+    const message = error instanceof MailboxUnreachableError ? error.message : SYNC_FAILED;
     await db.update(mailboxes).set({ lastSyncError: message.slice(0, 500), lastSyncAt: new Date(), syncLeaseUntil: letGo() }).where(scope);
     return { state: 'failed', mode, added, ms, error: message };
   } finally {

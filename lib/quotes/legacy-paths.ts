@@ -33,10 +33,17 @@ export function quoteAndContact(first: string, second: string, found: LegacyIds)
  * Where an old /crea-preventivo/… path leads, given the segments after /crea-preventivo:
  * a quote opens in its editor (which shows the preview of a locked one), a contact alone starts
  * a new quote for them, and preview/… with fewer than two ids opens what the one id names.
- * Null means the 404 page.
+ * The child edit/:clienteID hangs under both optional ids (spec section 2): with neither,
+ * /crea-preventivo/edit/:clienteID starts a quote for that guest; with one, it is the quote's
+ * own guest. Null means the 404 page.
  */
 export function legacyCreateTarget(segments: readonly string[], found: LegacyIds): string | null {
   if (segments[0] === 'preview') return legacyPreviewTarget(segments.slice(1), found);
+  if (segments.length === 2 && segments[0] === 'edit') return found.contacts.has(segments[1]) ? createPath(segments[1]) : null;
+  if (segments.length === 3 && segments[1] === 'edit') {
+    const pair = quoteAndContact(segments[0], segments[2], found);
+    return pair && pair.quoteId === segments[0] ? editPath(pair.quoteId) : null;
+  }
   if (segments.length === 1) {
     const [id] = segments;
     if (found.quoteContacts.has(id)) return editPath(id);

@@ -23,6 +23,6 @@ export async function lockCampsiteAdmins(ctx: StaffCtx): Promise<string[]> {
 }
 
 /** What the audit log keeps of a user: never the password hash. */
-export function snapshot(user: UserRow): Record<string, unknown> {
+export function snapshot(user: UserRow): { name: string; email: string; isAdmin: boolean; packLevel: number } {
   return { name: user.name, email: user.email, isAdmin: user.isAdmin, packLevel: user.packLevel };
 }

@@ -77,6 +77,17 @@ export class MailboxAuthError extends Error {
   }
 }
 
+/**
+ * A server of the mailbox could not be reached: the message says, in words for the admin, what to
+ * check (no host, port or system error); the network's own error stays in `cause` for the log.
+ */
+export class MailboxUnreachableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'MailboxUnreachableError';
+  }
+}
+
 /** Raised by partialSync when Gmail no longer has history from the cursor (404): a full sync follows. */
 export class SyncCursorExpiredError extends Error {
   constructor(message = 'La cronologia della casella è scaduta: serve una sincronizzazione completa.') {

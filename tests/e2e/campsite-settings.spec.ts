@@ -106,13 +106,16 @@ test.describe('campsite settings', () => {
 
       await openTab(page, campsiteId, 'localizzazione');
       await page.getByText('Tedesco', { exact: true }).click();
-      await page.getByRole('combobox', { name: 'Testo da personalizzare' }).fill('guestForm.requiredNote');
-      await page.getByRole('option', { name: 'guestForm.requiredNote' }).click();
+      // Each text is named by where it appears and the page's own words in that language, not by its key.
+      await page.getByRole('combobox', { name: 'Testo da personalizzare' }).fill('Pflichtfelder');
+      await page.getByRole('option', { name: 'Mit * gekennzeichnete Felder sind Pflichtfelder.' }).click();
       await page.getByRole('button', { name: 'Aggiungi', exact: true }).click();
-      await page.getByRole('textbox', { name: 'guestForm.requiredNote' }).fill(`Pflichtfelder ${mark}`);
+      const requiredNote = page.getByRole('textbox', { name: 'Modulo di contatto › testi della pagina: «Mit * gekennzeichnete Felder sind Pflichtfelder.»' });
+      await requiredNote.fill(`Pflichtfelder ${mark}`);
+      await expect(page.getByRole('tabpanel')).not.toContainText('guestForm.');
       await saveAndReload(page);
       await page.getByText('Tedesco', { exact: true }).click();
-      await expect(page.getByRole('textbox', { name: 'guestForm.requiredNote' })).toHaveValue(`Pflichtfelder ${mark}`);
+      await expect(requiredNote).toHaveValue(`Pflichtfelder ${mark}`);
 
       await openTab(page, campsiteId, 'tag');
       await page.getByRole('button', { name: 'Aggiungi tag' }).first().click();

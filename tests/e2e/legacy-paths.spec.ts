@@ -48,14 +48,16 @@ test('old quote paths open the right quote; a wrong or foreign id gives the 404 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   // Step 1 of the old creation wizard, in both orders, with the edit child, and with one id.
-  for (const path of [`/crea-preventivo/${quoteId}/${contactId}`, `/crea-preventivo/${contactId}/${quoteId}`, `/crea-preventivo/${quoteId}/${contactId}/edit/${contactId}`, `/crea-preventivo/${quoteId}`]) {
+  for (const path of [`/crea-preventivo/${quoteId}/${contactId}`, `/crea-preventivo/${contactId}/${quoteId}`, `/crea-preventivo/${quoteId}/${contactId}/edit/${contactId}`, `/crea-preventivo/${quoteId}/edit/${contactId}`, `/crea-preventivo/${quoteId}`]) {
     await page.goto(path);
     await expect(page, path).toHaveURL(`/preventivo/edit/${quoteId}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Modifica preventivo');
   }
-  await page.goto(`/crea-preventivo/${contactId}`);
-  await expect(page).toHaveURL(`/crea-preventivo?cliente=${contactId}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nuovo preventivo');
+  for (const path of [`/crea-preventivo/${contactId}`, `/crea-preventivo/edit/${contactId}`]) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(`/crea-preventivo?cliente=${contactId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nuovo preventivo');
+  }
 
   // The mail preview of the old links: the send dialog opens with the filled mail.
   await page.goto(`/crea-preventivo/preview/${contactId}/${quoteId}/true`);

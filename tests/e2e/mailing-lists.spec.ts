@@ -79,7 +79,7 @@ test('mailing lists: create, add by filter with progress, see members, remove on
   await search.fill(email);
   await expect(page.getByRole('option').first()).toContainText(email);
   await search.press('Enter');
-  await expect(page.getByText(/aggiunto alla lista\./)).toBeVisible();
+  await expect(page.getByText(/ ora è nella lista\./)).toBeVisible();
   await expect(page.getByTestId('list-counts')).toContainText(`${matching} iscritti`);
   await expect(page.getByTestId('members-table')).toContainText(email);
 

@@ -56,7 +56,7 @@ test('the non-admin user sees the reduced settings menu, the admin the full one'
     'Aggiungi utente',
     'Mostra utenti',
     'Opzioni preventivo',
-    'Mostra campeggi',
+    'Impostazioni del campeggio',
     'Registro attività',
     'Account CRM',
     'Account Gmail',

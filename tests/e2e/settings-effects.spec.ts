@@ -58,10 +58,10 @@ test.describe('a saved setting shows at once where it is used', () => {
       await openAs(page, LOGINS.admin, `/settings?v=showCamp&campingID=${campsiteId}&tab=localizzazione`);
       await expect(page.getByRole('tab', { name: 'Localizzazione', selected: true })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      await page.getByRole('combobox', { name: 'Testo da personalizzare' }).fill('guestForm.intro');
-      await page.getByRole('option', { name: 'guestForm.intro', exact: true }).click();
+      await page.getByRole('combobox', { name: 'Testo da personalizzare' }).fill(itForm.intro.slice(0, 30));
+      await page.getByRole('option', { name: itForm.intro, exact: true }).click();
       await page.getByRole('button', { name: 'Aggiungi', exact: true }).click();
-      await page.getByRole('textbox', { name: 'guestForm.intro' }).fill(text);
+      await page.getByRole('textbox', { name: /^Modulo di contatto › testi della pagina: «Indicaci quando/ }).fill(text);
       await saveTab(page);
 
       await page.goto(`/contattaci/${campsiteId}/1`);

@@ -74,7 +74,7 @@ test('templates: create a German template with a placeholder, preview it, duplic
   await confirm.getByRole('button', { name: 'Annulla' }).click();
   await expect(copyRow).toBeVisible();
   await copyRow.getByRole('button', { name: `Elimina il modello «${copyName}»` }).click();
-  await confirm.getByRole('button', { name: 'Elimina' }).click();
+  await confirm.getByRole('button', { name: 'Conferma' }).click();
   await expect(page.getByText('Modello eliminato.')).toBeVisible();
   await expect(copyRow).toHaveCount(0);
   await expect(row).toBeVisible();

@@ -38,7 +38,7 @@ async function readStream(stream: ReadableStream<Uint8Array>): Promise<{ text: s
 }
 
 describe('CSV export', () => {
-  it('writes a BOM, the Italian header, dd/mm/yyyy dates, quoted and neutralised cells', async () => {
+  it('writes a BOM, the Italian header, dd/mm/yyyy dates, quoted and neutralised cells, phone prefixes as typed', async () => {
     const { tenant } = await makeContactsAccount(db);
     await insertContacts(db, tenant.campsiteId, [
       {
@@ -66,7 +66,7 @@ describe('CSV export', () => {
       `'=cmd|"/c calc"!A1`,
       'Rossi; "il Grande"',
       'rossi@example.it',
-      "'+39",
+      '+39',
       "'-2",
       'Italiano',
       'Italia',

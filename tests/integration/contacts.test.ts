@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { contacts } from '@/db/schema';
+import { campsiteLanguages, contacts } from '@/db/schema';
 import { getContactDetail } from '@/lib/contacts/detail';
 import { COUNT_CAP, countContacts, listContacts, type ContactListItem } from '@/lib/contacts/search';
 import { createContact, deleteContact, getContact, updateContact } from '@/lib/contacts/service';
@@ -70,6 +70,20 @@ describe('create, edit, delete', () => {
     const deleted = await deleteContact(ctxFor(db, tenant), created.id);
     expect(deleted.id).toBe(created.id);
     await expectAppError(getContact(ctxFor(db, tenant), created.id), 'not_found');
+  });
+
+  it('gives a contact typed in without a language the campsite’s first one; a chosen language stays', async () => {
+    const { tenant, campsite } = await makeContactsAccount(db);
+    await db.insert(campsiteLanguages).values([
+      { campingId: campsite.id, languageId: 3, phonePrefix: '+49', position: 0 },
+      { campingId: campsite.id, languageId: 1, phonePrefix: '+39', position: 1 },
+    ]);
+    const plain = await createContact(ctxFor(db, tenant), contactInput({ firstName: 'Cristina', lastName: 'Esposito' }));
+    expect(plain.languageId).toBe(3);
+    const chosen = await createContact(ctxFor(db, tenant), contactInput({ lastName: 'Dupont', languageId: 4 }));
+    expect(chosen.languageId).toBe(4);
+    const fromApi = await createContact(ctxFor(db, tenant), contactInput({ lastName: 'Api' }), { source: 'api' });
+    expect(fromApi.languageId).toBeNull();
   });
 
   it('refuses unknown tags, languages and nations in Italian', async () => {

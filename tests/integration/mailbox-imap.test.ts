@@ -95,13 +95,14 @@ describe('an IMAP mailbox against a real Dovecot', () => {
     expect(await findMailbox(ctxFor(db, { campsiteId: account.campsite.id }))).toBeNull();
   });
 
-  it('names the SMTP server when only sending is refused, and an unreachable server by host and port', async () => {
+  it('names the SMTP server when only sending is refused, and says what to check on an unreachable server without host, port or system error', async () => {
     smtp.failAuthFor(USER);
     const smtpRefused = await bindImapMailbox(ctxFor(db, { campsiteId: account.campsite.id, userId: account.user.id }), { address: USER, settings: settings(), password: PASSWORD }).catch((error: unknown) => error);
     smtp.setPassword(USER, PASSWORD);
     expect((smtpRefused as AppError).message).toMatch(/SMTP ha rifiutato utente o password/);
     const unreachable = await bindImapMailbox(ctxFor(db, { campsiteId: account.campsite.id, userId: account.user.id }), { address: USER, settings: { ...settings(), imapPort: 1 }, password: PASSWORD }).catch((error: unknown) => error);
-    expect((unreachable as AppError).message).toContain(`Impossibile collegarsi al server IMAP 127.0.0.1:1`);
+    expect((unreachable as AppError).message).toBe('Collegamento non riuscito. Il server della posta in arrivo (IMAP) non accetta collegamenti su questa porta: controlla la porta indicata dal tuo fornitore di posta.');
+    expect((unreachable as AppError).message).not.toMatch(/127\.0\.0\.1|:1\b|ECONNREFUSED/);
     expect(await findMailbox(ctxFor(db, { campsiteId: account.campsite.id }))).toBeNull();
   });
 
@@ -287,12 +288,14 @@ describe('an IMAP mailbox against a real Dovecot', () => {
     }
   });
 
-  it('an unreachable server fails the sync with its host and port, and the mailbox stays active', async () => {
+  it('an unreachable server fails the sync with what to check (no host, port or system error), and the mailbox stays active', async () => {
     const elsewhere = await makeQuotesAccount(db);
     await saveBinding(ctxFor(db, { campsiteId: elsewhere.campsite.id, userId: elsewhere.user.id }), { provider: 'imap', address: USER, secret: PASSWORD, imapSettings: { ...settings(), imapPort: 1 } });
     const report = await syncMailbox(jobCtxFor(db, elsewhere.campsite.id));
     expect(report.state).toBe('failed');
-    expect(report.error).toContain('Server IMAP 127.0.0.1:1 non raggiungibile');
-    expect((await findMailbox(ctxFor(db, { campsiteId: elsewhere.campsite.id })))!).toMatchObject({ status: 'active', lastSyncError: expect.stringContaining('127.0.0.1:1') });
+    expect(report.error).toContain('Il server della posta in arrivo (IMAP) non accetta collegamenti su questa porta');
+    const mailbox = (await findMailbox(ctxFor(db, { campsiteId: elsewhere.campsite.id })))!;
+    expect(mailbox).toMatchObject({ status: 'active', lastSyncError: report.error });
+    expect(mailbox.lastSyncError).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
   });
 });

@@ -106,18 +106,18 @@ describe('each setting saves, reads back and is audited', () => {
     expect(await auditOf(campsite.id, 'campsite.settings.contacts')).toHaveLength(1);
   });
 
-  it('languages keep their order; a language added without a prefix gets it +39, en +44, uk +380, others +39', async () => {
+  it('languages keep their order; a language added without a prefix gets its own country’s (uk +380, en +44, it +39, fr +33)', async () => {
     const { campsite, admin } = await setup();
     await setCampsiteLanguages(ctxFor(db, admin), null, [{ languageId: 7 }, { languageId: 2 }, { languageId: 1 }, { languageId: 4 }]);
     expect((await listCampsiteLanguages(jobCtxFor(db, campsite.id), campsite.id)).map((l) => [l.code, l.phonePrefix])).toEqual([
       ['uk', '+380'],
       ['en', '+44'],
       ['it', '+39'],
-      ['fr', '+39'],
-    ]);
-    await setCampsiteLanguages(ctxFor(db, admin), null, [{ languageId: 4, phonePrefix: '+33' }, { languageId: 1 }]);
-    expect((await listCampsiteLanguages(jobCtxFor(db, campsite.id), campsite.id)).map((l) => [l.code, l.phonePrefix])).toEqual([
       ['fr', '+33'],
+    ]);
+    await setCampsiteLanguages(ctxFor(db, admin), null, [{ languageId: 4, phonePrefix: '+32' }, { languageId: 1 }]);
+    expect((await listCampsiteLanguages(jobCtxFor(db, campsite.id), campsite.id)).map((l) => [l.code, l.phonePrefix])).toEqual([
+      ['fr', '+32'],
       ['it', '+39'],
     ]);
     expect(await auditOf(campsite.id, 'campsite.settings.languages')).toHaveLength(2);

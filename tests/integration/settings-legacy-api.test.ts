@@ -64,7 +64,7 @@ describe('campsite-settings calls', () => {
     expect(await ok('/setCamping/lingue', adminToken, { lingue: [{ idLingua: 2 }, { idLingua: '7' }, { idLingua: 5 }] })).toEqual([
       { idLingua: 2, nomeLingua: 'English', codice: 'en', prefisso: '+44' },
       { idLingua: 7, nomeLingua: 'Українська', codice: 'uk', prefisso: '+380' },
-      { idLingua: 5, nomeLingua: 'Nederlands', codice: 'nl', prefisso: '+39' },
+      { idLingua: 5, nomeLingua: 'Nederlands', codice: 'nl', prefisso: '+31' },
     ]);
     expect(((await ok('/getCamping/lingue', staffToken)) as unknown[]).length).toBe(3);
     const nations = (await ok('/getCampingSettings/getNazioniELingue', staffToken)) as { nazioni: unknown[]; lingue: unknown[]; lingueCampeggio: unknown[] };

@@ -19,13 +19,22 @@ describe('writing CSV cells', () => {
   it('neutralises cells a spreadsheet would run as a formula', () => {
     expect(csvCell('=cmd|"/c calc"!A1')).toBe(`"'=cmd|""/c calc""!A1"`);
     expect(csvCell('=cmd')).toBe("'=cmd");
-    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('+1+1')).toBe("'+1+1");
+    expect(csvCell('+A1')).toBe("'+A1");
+    expect(csvCell('+31 ')).toBe('+31 ');
     expect(csvCell('-2')).toBe("'-2");
     expect(csvCell('@x')).toBe("'@x");
     expect(csvCell('\tnascosto')).toBe("'\tnascosto");
     expect(csvCell('\rritorno')).toBe(`"'\rritorno"`);
     expect(neutralizeFormula('Mario')).toBe('Mario');
     expect(neutralizeFormula('mario@example.it')).toBe('mario@example.it');
+  });
+
+  it('leaves a phone number as typed: a + followed by digits and spaces runs nothing', () => {
+    expect(csvCell('+31')).toBe('+31');
+    expect(csvCell('+39 333 1234567')).toBe('+39 333 1234567');
+    expect(csvCell('+39 333-1234567')).toBe("'+39 333-1234567");
+    expect(csvCell('+')).toBe("'+");
   });
 
   it('ends each record with CRLF and puts the fields in order', () => {

@@ -23,6 +23,16 @@ describe('legacyCreateTarget', () => {
     expect(legacyCreateTarget(['q1', 'c1', 'x'], found)).toBeNull();
   });
 
+  it('follows the edit/:clienteID child with no id before it (a new quote for that guest) or with the quote alone', () => {
+    expect(legacyCreateTarget(['edit', 'c3'], found)).toBe('/crea-preventivo?cliente=c3');
+    expect(legacyCreateTarget(['edit', 'c1'], found)).toBe('/crea-preventivo?cliente=c1');
+    expect(legacyCreateTarget(['edit', 'q1'], found)).toBeNull();
+    expect(legacyCreateTarget(['edit', 'zz'], nothing)).toBeNull();
+    expect(legacyCreateTarget(['q1', 'edit', 'c1'], found)).toBe('/preventivo/edit/q1');
+    expect(legacyCreateTarget(['q1', 'edit', 'c2'], found)).toBeNull();
+    expect(legacyCreateTarget(['c1', 'edit', 'q1'], found)).toBeNull();
+  });
+
   it('reads one id as a quote to edit or a contact to start a quote for', () => {
     expect(legacyCreateTarget(['q2'], found)).toBe('/preventivo/edit/q2');
     expect(legacyCreateTarget(['c3'], found)).toBe('/crea-preventivo?cliente=c3');

@@ -19,13 +19,14 @@ describe('settingsMenu', () => {
       'Aggiungi utente',
       'Mostra utenti',
       'Opzioni preventivo',
-      'Mostra campeggi',
+      'Impostazioni del campeggio',
       'Registro attività',
       'Account CRM',
       'Account Gmail',
       'Novità del CRM',
     ]);
     for (const entry of sections.flatMap((section) => section.entries)) expect(entry.href).toMatch(/^\/settings\?v=/);
+    expect(sections[0].entries.find((entry) => entry.labelKey === 'ownCampsite')?.href).toBe('/settings?v=campeggio');
   });
 
   it('gives the provider’s operator “Aggiungi campeggio”, the product updates and the scheduled jobs', () => {
@@ -35,6 +36,7 @@ describe('settingsMenu', () => {
     expect(labels).toContain('Attività pianificate');
     expect(settingsLabels(settingsMenu({ isAdmin: true, lucee: false, fullPack: true }))).not.toContain('Attività pianificate');
     expect(labels.indexOf('Aggiungi campeggio')).toBeLessThan(labels.indexOf('Mostra campeggi'));
+    expect(labels).not.toContain('Impostazioni del campeggio');
   });
 
   it('gives everyone else only quote options, their accounts and the product-update history', () => {

@@ -15,6 +15,17 @@ describe('the tab title', () => {
     expect(tabTitle('(4) ⚠ Dashboard · CRM Campeggi', 0, 0)).toBe('Dashboard · CRM Campeggi');
   });
 
+  it('never doubles the warning when the browser gives the title back trimmed (a moment without a page title, right after login)', () => {
+    // document.title trims and collapses spaces: what the watcher reads back is not what it wrote.
+    const asBrowserReads = (title: string) => title.replace(/\s+/g, ' ').trim();
+    let title = tabTitle('', 13, 2);
+    for (let round = 0; round < 3; round += 1) title = asBrowserReads(tabTitle(asBrowserReads(title), 13, 2));
+    expect(title).toBe('(13) ⚠');
+    expect(tabTitle('(13) ⚠', 13, 2)).toBe('(13) ⚠ ');
+    expect(tabTitle('(13) ⚠ ⚠', 13, 2)).toBe('(13) ⚠ ');
+    expect(tabTitle('(13)⚠Dashboard · CRM Campeggi', 13, 2)).toBe('(13) ⚠ Dashboard · CRM Campeggi');
+  });
+
   it('leaves a title without a prefix alone', () => {
     expect(plainTitle('Preventivo (bozza) · CRM Campeggi')).toBe('Preventivo (bozza) · CRM Campeggi');
   });

@@ -2,6 +2,7 @@ import { List, ListItem, TableTbody, TableTd, TableTh, TableThead, TableTr, Text
 import { getTranslations } from 'next-intl/server';
 import { cardCell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { auditActionKey } from '@/lib/audit/actions';
+import { describeAuditChanges } from '@/lib/audit/describe';
 
 export type AuditRow = {
   id: string;
@@ -13,18 +14,11 @@ export type AuditRow = {
   after: Record<string, unknown> | null;
 };
 
-/** The log, newest first: when, who, the action in Italian, and what changed from → to. */
+/** The log, newest first: when, who, the action in Italian, and what changed from → to, in words (lib/audit/describe.ts). */
 export async function AuditTable({ entries }: { entries: AuditRow[] }) {
   const t = await getTranslations('audit');
   // An entry written by an older release may name an action no longer listed: its summary says it.
   const actionLabel = (action: string) => (t.has(auditActionKey(action)) ? t(auditActionKey(action)) : action);
-  const fieldLabel = (key: string) => (t.has(`fields.${key}`) ? t(`fields.${key}`) : key);
-  const show = (value: unknown) => {
-    if (value === null || value === undefined || value === '') return t('empty');
-    if (typeof value === 'boolean') return value ? t('yes') : t('no');
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  };
-
   return (
     <ResponsiveTable minWidth={720} striped verticalSpacing="sm" data-testid="audit-table">
       <TableThead>
@@ -37,8 +31,7 @@ export async function AuditTable({ entries }: { entries: AuditRow[] }) {
       </TableThead>
       <TableTbody>
         {entries.map((entry) => {
-          const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-          const both = entry.before !== null && entry.after !== null;
+          const lines = describeAuditChanges(entry, t);
           return (
             <TableTr key={entry.id}>
               <TableTd {...cardCell(t('when'), 'short')} style={{ whiteSpace: 'nowrap' }}>
@@ -48,14 +41,11 @@ export async function AuditTable({ entries }: { entries: AuditRow[] }) {
               <TableTd {...cardCell(null, 'primary')}>{actionLabel(entry.action)}</TableTd>
               <TableTd {...cardCell(t('details'))}>
                 <Text size="sm">{entry.summary}</Text>
-                {keys.length > 0 && (
+                {lines.length > 0 && (
                   <List size="sm" mt={4}>
-                    {keys.map((key) => (
-                      <ListItem key={key}>
-                        {fieldLabel(key)}:{' '}
-                        {both
-                          ? `${show(entry.before?.[key])} → ${show(entry.after?.[key])}`
-                          : `${entry.before ? `${t('before')}: ` : ''}${show((entry.after ?? entry.before)?.[key])}`}
+                    {lines.map((line) => (
+                      <ListItem key={line.field}>
+                        {line.label}: {line.before !== undefined && line.after !== undefined ? `${line.before} → ${line.after}` : (line.after ?? line.before)}
                       </ListItem>
                     ))}
                   </List>

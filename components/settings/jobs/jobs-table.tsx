@@ -2,22 +2,11 @@ import { Badge, Card, Group, Stack, Table, TableScrollContainer, TableTbody, Tab
 import { getTranslations } from 'next-intl/server';
 import { formatDateTime } from '@/lib/format';
 import type { ScheduledJobOverview } from '@/lib/workflows/jobs-overview';
+import { jobOutcome } from './job-outcome';
 import { RunJobButton } from './run-job-button';
 
 // Dark shades: the state is text on white and must keep its contrast (axe).
 const STATE_COLOR: Record<string, string> = { completed: 'teal.9', failed: 'red.9', active: 'blue.9', created: 'gray.8', retry: 'orange.9', cancelled: 'gray.8' };
-
-/** What a run did, from its output: the figures the job returned, or the error that stopped it. */
-function outcome(output: Record<string, unknown> | null): string {
-  if (!output) return '';
-  if (typeof output.message === 'string') return output.message;
-  // The figures first, then which server did the work.
-  const { istanza, durataMs: _duration, ...figures } = output;
-  return Object.entries({ ...figures, istanza })
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
-    .join(', ');
-}
 
 export async function JobsTable({ jobs }: { jobs: ScheduledJobOverview[] }) {
   const t = await getTranslations('scheduledJobs');
@@ -65,7 +54,7 @@ export async function JobsTable({ jobs }: { jobs: ScheduledJobOverview[] }) {
                         {run.retryCount > 0 && <Text size="xs" c="dimmed">{t('retries', { count: run.retryCount })}</Text>}
                       </TableTd>
                       <TableTd style={{ whiteSpace: 'nowrap' }}>{run.completedOn ? formatDateTime(run.completedOn) : '—'}</TableTd>
-                      <TableTd>{outcome(run.output)}</TableTd>
+                      <TableTd>{jobOutcome(run.output, t)}</TableTd>
                     </TableTr>
                   ))}
                 </TableTbody>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { tabTitle } from '@/lib/notifications/tab-title';
+import { plainTitle, tabTitle } from '@/lib/notifications/tab-title';
 
 /**
  * Keeps the tab's title prefixed with the live counts (lib/notifications/tab-title). The server
@@ -11,6 +11,9 @@ import { tabTitle } from '@/lib/notifications/tab-title';
 export function useTabTitle(unread: number, outstanding: number) {
   useEffect(() => {
     const apply = () => {
+      // No page title yet (Next.js streams it in after the first paint): writing one now would
+      // create a <title> of our own, holding only the counts, ahead of the page's. Wait for it.
+      if (!plainTitle(document.title).trim()) return;
       const next = tabTitle(document.title, unread, outstanding);
       if (document.title !== next) document.title = next;
     };

@@ -2,7 +2,6 @@ import { getCampsiteSettings, updateContactFormFields, updateContacts, updateLoc
 import { listCampsiteLanguages, listKnownLanguages, setCampsiteLanguages } from '@/lib/campsites/languages';
 import { updateCampsiteRecord } from '@/lib/campsites/record';
 import { readCampsiteScope, loadCampsite } from '@/lib/campsites/settings-scope';
-import { defaultPhonePrefix } from '@/lib/campsites/settings-defaults';
 import { campsiteIdSchema } from '@/lib/campsites/settings-validation';
 import { nationList } from '@/lib/requests/form-options';
 import type { StaffCtx } from '@/lib/context/unit-of-work';
@@ -166,7 +165,7 @@ export const campsiteSettingRoutes = [
       const [nations, known, own] = await Promise.all([nationList(ctx.db), listKnownLanguages(ctx), listCampsiteLanguages(ctx, id)]);
       return {
         nazioni: nations.map((nation) => ({ idNazione: nation.id, nomeNazione: nation.name, iso: nation.isoCode, prefisso: nation.phonePrefix })),
-        lingue: known.map((language) => ({ idLingua: language.id, nomeLingua: language.name, codice: language.code, prefisso: defaultPhonePrefix(language.code) })),
+        lingue: known.map((language) => ({ idLingua: language.id, nomeLingua: language.name, codice: language.code, prefisso: language.phonePrefix })),
         lingueCampeggio: own.map(toLegacyLanguage),
       };
     },

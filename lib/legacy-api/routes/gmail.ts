@@ -188,7 +188,7 @@ export const gmailRoutes: Endpoint[] = [
     }),
     response: z.union([z.object({ url: z.string() }), z.object({ ok: z.literal(true), email: z.string() })]),
     handler: async (ctx, { body }) => {
-      if (!googleConfigured()) throw new AppError('conflict', 'Il collegamento a Gmail non è configurato su questa installazione (GOOGLE_CLIENT_ID e GOOGLE_CLIENT_SECRET).');
+      if (!googleConfigured()) throw new AppError('conflict', 'Il collegamento con Gmail non è ancora attivo su questa installazione: chiedi all’assistenza di attivarlo, oppure collega la casella con IMAP/SMTP.');
       if (body.code || body.state) {
         if (!body.code || !body.state) throw new AppError('bad_request', 'Servono sia code sia state restituiti da Google.');
         const mailbox = await completeGoogleAuthorization((work) => work(ctx), { state: body.state, code: body.code });

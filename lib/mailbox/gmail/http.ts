@@ -1,5 +1,6 @@
 import { env } from '@/lib/env';
 import { formatSeconds } from '@/lib/format';
+import { MailboxUnreachableError } from '@/lib/vocabulary/mailbox-types';
 
 /** An answer of Google's other than 2xx, with its status and OAuth/Gmail error code when it has one. */
 export class GoogleHttpError extends Error {
@@ -35,7 +36,10 @@ export async function googleJson<T>(url: string, init: RequestInit = {}, timeout
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     text = await response.text();
   } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') throw new Error(`Google non ha risposto entro ${formatSeconds(timeoutMs)} (${new URL(url).pathname})`, { cause: error });
+    // In words for the staff; which call timed out goes to the log with the sync's failure.
+    if (error instanceof Error && error.name === 'TimeoutError') {
+      throw new MailboxUnreachableError(`Google non ha risposto entro ${formatSeconds(timeoutMs)}: il CRM riprova da solo tra poco.`, { cause: new Error(`${new URL(url).pathname}: ${error.message}`) });
+    }
     throw error;
   }
   let body: unknown = null;

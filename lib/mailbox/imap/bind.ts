@@ -5,15 +5,11 @@ import { saveBinding } from '../binding';
 import type { MailboxView } from '../mailbox-row';
 import { MailboxAuthError } from '@/lib/vocabulary/mailbox-types';
 import { closeImap, openImap } from './connection';
+import { unreachableMessage } from './errors';
 import { smtpTransport, verifySmtp } from './smtp';
 
 export type ImapBindingInput = { address: string; settings: ImapSettings; password: string };
 
-/** The network's own words (refused, timed out…), not our wrapper around them. */
-const reasonOf = (error: unknown) => {
-  const root = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  return root instanceof Error ? root.message : String(root);
-};
 
 /** Logs in to both servers before anything is saved, so the form says what is wrong. */
 async function verifyAccount(settings: ImapSettings, password: string): Promise<void> {
@@ -23,7 +19,7 @@ async function verifyAccount(settings: ImapSettings, password: string): Promise<
     if (error instanceof MailboxAuthError) {
       throw new AppError('bad_request', `Il server IMAP ha rifiutato utente o password (${settings.username}): controlla le credenziali.`, { server: 'imap', reason: 'auth' });
     }
-    throw new AppError('bad_request', `Impossibile collegarsi al server IMAP ${settings.imapHost}:${settings.imapPort}: controlla server, porta e SSL. (${reasonOf(error)})`, { server: 'imap', reason: 'unreachable' });
+    throw new AppError('bad_request', `Collegamento non riuscito. ${unreachableMessage(error, 'IMAP')}`, { server: 'imap', reason: 'unreachable' });
   }
   const transport = smtpTransport(settings, password);
   try {
@@ -32,7 +28,7 @@ async function verifyAccount(settings: ImapSettings, password: string): Promise<
     if (error instanceof MailboxAuthError) {
       throw new AppError('bad_request', `Il server SMTP ha rifiutato utente o password (${settings.username}): controlla le credenziali di invio.`, { server: 'smtp', reason: 'auth' });
     }
-    throw new AppError('bad_request', `Impossibile collegarsi al server SMTP ${settings.smtpHost}:${settings.smtpPort}: controlla server, porta e SSL. (${reasonOf(error)})`, { server: 'smtp', reason: 'unreachable' });
+    throw new AppError('bad_request', `Collegamento non riuscito. ${unreachableMessage(error, 'SMTP')}`, { server: 'smtp', reason: 'unreachable' });
   } finally {
     transport.close();
   }

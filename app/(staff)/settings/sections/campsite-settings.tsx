@@ -7,23 +7,16 @@ import { HoursForm } from '@/components/settings/campsite/hours-form';
 import { LabelTranslationsForm } from '@/components/settings/campsite/label-translations-form';
 import { LanguagesForm } from '@/components/settings/campsite/languages-form';
 import { LocalizationForm } from '@/components/settings/campsite/localization-form';
+import { localizableTexts } from '@/components/settings/campsite/localization-keys';
 import { MailingForm } from '@/components/settings/campsite/mailing-form';
 import { OccupancyForm } from '@/components/settings/campsite/occupancy-form';
 import { SettingsTabs } from '@/components/settings/campsite/settings-tabs';
 import { TagsForm } from '@/components/settings/campsite/tags-form';
 import { listKnownLanguages } from '@/lib/campsites/languages';
 import { getCampsiteSettings } from '@/lib/campsites/settings';
-import { defaultPhonePrefix } from '@/lib/campsites/settings-defaults';
 import { writeCampsiteScope } from '@/lib/campsites/settings-scope';
 import { labelSettingsRows } from '@/lib/label-translations/settings-rows';
 import type { SectionProps } from './types';
-import guestForm from '@/messages/it/guest-form.json';
-import guestQuote from '@/messages/it/guest-quote.json';
-
-/** Every text key of a guest page, for the Localizzazione tab ("guestForm.title"…). */
-function textKeys(prefix: string, messages: Record<string, unknown>): string[] {
-  return Object.entries(messages).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}.${key}`] : value && typeof value === 'object' ? textKeys(`${prefix}.${key}`, value as Record<string, unknown>) : []));
-}
 
 /** The settings tabs of one campsite; the campsite admin's own (404 for another), any for the operator. */
 export async function CampsiteSettingsTabs({ tenant, run, campsiteId }: Pick<SectionProps, 'tenant' | 'run' | 'basePath'> & { campsiteId: string }) {
@@ -49,13 +42,13 @@ export async function CampsiteSettingsTabs({ tenant, run, campsiteId }: Pick<Sec
           campsiteId={id}
           languages={settings.languages}
           known={known}
-          defaults={Object.fromEntries(known.map((language) => [language.id, defaultPhonePrefix(language.code)]))}
+          defaults={Object.fromEntries(known.map((language) => [language.id, language.phonePrefix]))}
         />
       ),
     },
     {
       value: 'localizzazione',
-      panel: <LocalizationForm campsiteId={id} localization={settings.localization} textKeys={[...textKeys('guestForm', guestForm), ...textKeys('guestQuote', guestQuote)]} />,
+      panel: <LocalizationForm campsiteId={id} localization={settings.localization} texts={localizableTexts()} />,
     },
     { value: 'traduzioni', panel: <LabelTranslationsForm campsiteId={id} rows={labels.rows} unreachable={labels.unreachable} /> },
     { value: 'tag', panel: <TagsForm campsiteId={id} personalizedTags={settings.personalizedTags} personalizedQuoteTags={settings.personalizedQuoteTags} /> },

@@ -54,6 +54,11 @@ async function CampsiteList({ tenant, run, params, basePath }: SectionProps) {
   );
 }
 
+/** v=campeggio: the settings of the user's own campsite, straight from the menu (no list of one to click through). */
+export async function OwnCampsiteSection(props: SectionProps) {
+  return <CampsiteDetail {...props} campsiteId={props.tenant.campsiteId} />;
+}
+
 async function CampsiteDetail({ tenant, run, basePath, campsiteId }: SectionProps & { campsiteId: string }) {
   const t = await getTranslations('settingsCampsites');
   const campsite = await run((ctx) => getManagedCampsite(ctx, campsiteId)).catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import { AccountSection } from './account';
 import { AddCampsiteSection } from './add-campsite';
 import { AuditSection } from './audit';
-import { CampsitesSection } from './campsites';
+import { CampsitesSection, OwnCampsiteSection } from './campsites';
 import { GmailSection } from './gmail';
 import { ScheduledJobsSection } from './jobs';
 import { QuoteOptionsSection } from './quote-options';
@@ -17,6 +17,7 @@ export const SETTINGS_SECTIONS: Record<string, Section> = {
   settPrev: { titleKey: 'quoteOptions', role: 'staff', render: QuoteOptionsSection },
   addCamp: { titleKey: 'addCampsite', role: 'operator', render: AddCampsiteSection },
   showCamp: { titleKey: 'showCampsites', role: 'admin', render: CampsitesSection },
+  campeggio: { titleKey: 'ownCampsite', role: 'admin', render: OwnCampsiteSection },
   gmail: { titleKey: 'gmailAccount', role: 'staff', render: GmailSection },
   audit: { titleKey: 'auditLog', role: 'admin', render: AuditSection },
   updates: { titleKey: 'postUpdates', role: 'operator', render: ProductUpdatesSection },

@@ -57,9 +57,8 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
         {(mail.status === 'failed' || mail.status === 'pending') && mail.lastError && (
           <Alert color="red" title={mail.status === 'failed' ? t('failedTitle') : t('retryTitle')}>
             <Text size="sm">{t('attempts', { count: mail.attempts })}</Text>
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {t('lastError', { error: mail.lastError })}
-            </Text>
+            {/* What the person can do; the provider's own words stay in the row and the server log. */}
+            <Text size="sm">{mail.status === 'failed' ? t('failedHint') : t('retryHint')}</Text>
           </Alert>
         )}
         <MailFrame html={mail.html} title={mail.subject} height={640} />

@@ -30,7 +30,8 @@ test('old quote paths open the right quote; a wrong or foreign id gives the 404 
   test.slow();
   await openAs(page, LOGINS.staff);
   const quotes = await recentQuotes(page);
-  const editable = quotes.find((quote) => !['accettato', 'convertito'].includes(quote.progress));
+  // Open and sendable: the old mail-preview link below opens the send dialog, which a draft or a request has not.
+  const editable = quotes.find((quote) => ['nuovo', 'inviato', 'letto'].includes(quote.progress));
   expect(editable).toBeDefined();
   const { quoteId, contactId } = editable!;
   const other = quotes.find((quote) => quote.contactId !== contactId)!;

@@ -136,7 +136,9 @@ describe('the mail provider hangs or refuses: the outbox keeps the mail and deli
 describe('Gmail and the booking platform hang or refuse: the call fails after its timeout with a clear message', () => {
   it('Gmail hangs: the call gives up after the timeout and says so', async () => {
     const result = await timed(googleJson(`${hanging.url}/gmail/v1/users/me/profile`, {}, TIMEOUT_MS));
-    expect((result.error as Error).message).toBe('Google non ha risposto entro 0,3 secondi (/gmail/v1/users/me/profile)');
+    // The staff read what happens next; the call that hung stays in the cause, for the log.
+    expect((result.error as Error).message).toBe('Google non ha risposto entro 0,3 secondi: il CRM riprova da solo tra poco.');
+    expect(String((result.error as Error).cause)).toContain('/gmail/v1/users/me/profile');
     expect(result.ms).toBeLessThan(TIMEOUT_MS + 2_000);
     await expect(googleJson(`${refusing}/gmail/v1/users/me/profile`, {}, TIMEOUT_MS)).rejects.toThrow();
   });

@@ -23,6 +23,8 @@ type Props = {
   confirmTestId?: string;
   onConfirm: () => void;
   onClose: () => void;
+  /** After the dialog has gone: e.g. to place the focus when the element that opened it went away with the action. */
+  onClosed?: () => void;
 };
 
 /**
@@ -30,12 +32,19 @@ type Props = {
  * habit does not delete anything; closing is ignored while the action runs.
  */
 export function ConfirmModal(props: Props) {
-  const { opened, title, message, children, confirmLabel, cancelLabel, closeLabel, danger, pending, error, confirmDisabled, confirmTestId, onConfirm, onClose } = props;
+  const { opened, title, message, children, confirmLabel, cancelLabel, closeLabel, danger, pending, error, confirmDisabled, confirmTestId, onConfirm, onClose, onClosed } = props;
   const close = () => {
     if (!pending) onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={title} centered closeButtonProps={closeLabel ? { 'aria-label': closeLabel } : undefined}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      onExitTransitionEnd={onClosed}
+      title={title}
+      centered
+      closeButtonProps={closeLabel ? { 'aria-label': closeLabel } : undefined}
+    >
       <Stack gap="md">
         {typeof message === 'string' ? <Text>{message}</Text> : message}
         {children}

@@ -210,6 +210,8 @@ test('notifications marked read from the bell, then logged out from the settings
   await tabTo(page, confirm.getByRole('button', { name: 'Conferma' }));
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('notification-bell')).toHaveAttribute('data-unread', '0');
+  // The button that opened the confirmation went away with the unread ones: the focus stays in the panel.
+  await expect.poll(() => panel.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
 

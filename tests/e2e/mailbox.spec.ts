@@ -90,7 +90,7 @@ test('the mail client: unread inbox in bold, opening marks read, search, reply r
     await body.click();
     await body.pressSequentially('Sì, abbiamo posto dal 10 agosto.');
     await page.getByRole('button', { name: 'Invia' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: /La casella non ha accettato l’e-mail\. Il server della posta in uscita \(SMTP\) non accetta collegamenti su questa porta/ })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: /La casella non ha accettato l’e-mail\. Il server della posta in (arrivo \(IMAP\)|uscita \(SMTP\)) non accetta collegamenti su questa porta/ })).toBeVisible();
     await expect(body).toContainText('Sì, abbiamo posto dal 10 agosto.');
     await expect(page.getByRole('textbox', { name: 'Oggetto' })).toHaveValue(`Re: ${seeded.unreadSubject}`);
 

@@ -49,7 +49,7 @@ test('a guest ticks the newsletter on the form, confirms from the mail, and the 
   await guest.getByRole('combobox', { name: /^Land/ }).selectOption({ label: 'Österreich' });
   await guest.getByRole('textbox', { name: /^Anreise/ }).fill(typedDay(40));
   await guest.getByRole('textbox', { name: /^Abreise/ }).fill(typedDay(44));
-  await guest.getByRole('combobox', { name: /^Unterkunft/ }).selectOption({ label: 'Casa mobile Family' });
+  await guest.getByRole('combobox', { name: /^Unterkunft/ }).selectOption({ label: 'Mobilheim Family' });
   await guest.getByRole('textbox', { name: /^Kinder/ }).fill('0');
   await guest.getByRole('textbox', { name: /^Nachricht/ }).fill('Bitte mit Newsletter.');
   await guest.getByRole('checkbox', { name: /einverstanden/ }).check();

@@ -293,7 +293,8 @@ test('on a phone the consent log, a list’s members, a guest’s quotes and an 
 
   // A list's members: the name opens the guest, the remove button sits at the card's foot.
   await page.goto('/mailing');
-  const listHref = (await page.getByTestId('lists-table').getByTestId('list-row').first().locator('td[data-card="primary"] a').getAttribute('href'))!;
+  // A seeded list with members (other tests add empty lists of their own).
+  const listHref = (await page.getByTestId('lists-table').getByTestId('list-row').filter({ hasText: 'Newsletter Germania' }).first().locator('td[data-card="primary"] a').getAttribute('href'))!;
   await page.goto(listHref);
   table = page.getByTestId('members-table');
   row = table.getByTestId('member-row').first();
@@ -334,8 +335,11 @@ test('on a phone the consent log, a list’s members, a guest’s quotes and an 
   const section = page.getByRole('combobox', { name: 'Sezione' });
   await expect(section).toBeInViewport();
   await expect(section.locator('option')).toHaveCount(10);
-  await section.selectOption({ label: 'Tag' });
-  await expect(page).toHaveURL(/[?&]tab=tag\b/);
+  // A choice made before the page hydrates is reset by React: choose again until the page follows.
+  await expect(async () => {
+    await section.selectOption({ label: 'Tag' });
+    await expect(page).toHaveURL(/[?&]tab=tag\b/, { timeout: 3_000 });
+  }).toPass();
   await expect(page.getByRole('textbox', { name: 'Tag dei contatti: Nome 1' })).toBeVisible();
   await expectNoHorizontalScroll(page);
   shots.push({ name: 'impostazioni-tag', path: `${settings}&tab=tag` });

@@ -127,6 +127,10 @@ export function NotificationBell({ initial }: { initial: BellData }) {
         pending={pending}
         onConfirm={confirmMark}
         onClose={() => setConfirming(false)}
+        // «Segna tutte come lette» is gone once nothing is unread: the focus it would return to stays in the panel, so Escape still closes it.
+        onClosed={() => {
+          if (!document.activeElement || document.activeElement === document.body) document.getElementById(titleId)?.focus();
+        }}
       />
     </>
   );

@@ -31,7 +31,7 @@ export function NotificationPanel({ titleId, status, page, loading, error, onPag
     <>
       <Group className={classes.section} justify="space-between" wrap="nowrap" gap="xs">
         <Box style={{ minWidth: 0 }}>
-          <Text id={titleId} fw={700}>
+          <Text id={titleId} fw={700} tabIndex={-1} style={{ outline: 'none' }}>
             {t('label')}
           </Text>
           <Text size="xs" c="dimmed" aria-live="polite">

@@ -63,14 +63,11 @@ export const OPT_IN_TEXTS = {
 
 export type NewsletterConfirmationProps = { locale: GuestLocale; campsite: string; guestName: string; confirmUrl: string; validDays: number };
 
-/**
- * The double opt-in's link inside another mail (the contact form's confirmation), so a form
- * with the checkbox ticked sends one mail, not two.
- */
-export function NewsletterConfirmSection({ locale, campsite, confirmUrl, validDays }: Omit<NewsletterConfirmationProps, 'guestName'>) {
+/** The request, the button, the address for mail clients without buttons, and the closing note. */
+function ConfirmBody({ locale, campsite, confirmUrl, note }: { locale: GuestLocale; campsite: string; confirmUrl: string; note: string }) {
   const t = OPT_IN_TEXTS[locale];
   return (
-    <Section style={{ marginTop: '24px' }}>
+    <>
       <Text style={paragraph}>{t.intro(campsite)}</Text>
       <Section style={{ margin: '20px 0' }}>
         <Button href={confirmUrl} style={button}>
@@ -80,7 +77,19 @@ export function NewsletterConfirmSection({ locale, campsite, confirmUrl, validDa
       <Text style={paragraph}>
         {t.fallback} <Link href={confirmUrl}>{confirmUrl}</Link>
       </Text>
-      <Text style={paragraph}>{t.pendingNote(validDays)}</Text>
+      <Text style={paragraph}>{note}</Text>
+    </>
+  );
+}
+
+/**
+ * The double opt-in's link inside another mail (the contact form's confirmation), so a form
+ * with the checkbox ticked sends one mail, not two.
+ */
+export function NewsletterConfirmSection({ locale, campsite, confirmUrl, validDays }: Omit<NewsletterConfirmationProps, 'guestName'>) {
+  return (
+    <Section style={{ marginTop: '24px' }}>
+      <ConfirmBody locale={locale} campsite={campsite} confirmUrl={confirmUrl} note={OPT_IN_TEXTS[locale].pendingNote(validDays)} />
     </Section>
   );
 }
@@ -91,16 +100,7 @@ export function NewsletterConfirmation({ locale, campsite, guestName, confirmUrl
   return (
     <MailLayout lang={locale} preview={t.subject(campsite)} campsite={campsite} footer={t.footer(campsite)}>
       <Text style={paragraph}>{t.greeting(guestName)}</Text>
-      <Text style={paragraph}>{t.intro(campsite)}</Text>
-      <Section style={{ margin: '20px 0' }}>
-        <Button href={confirmUrl} style={button}>
-          {t.confirm}
-        </Button>
-      </Section>
-      <Text style={paragraph}>
-        {t.fallback} <Link href={confirmUrl}>{confirmUrl}</Link>
-      </Text>
-      <Text style={paragraph}>{t.expiry(validDays)}</Text>
+      <ConfirmBody locale={locale} campsite={campsite} confirmUrl={confirmUrl} note={t.expiry(validDays)} />
     </MailLayout>
   );
 }

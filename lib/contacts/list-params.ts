@@ -1,4 +1,5 @@
 import { CONTACT_SORTS, type ContactSort } from '@/lib/contacts/validation';
+import { firstParam, type SearchParams } from '@/lib/vocabulary/search-params';
 
 /**
  * What the list page reads from its URL: ?q=…&dal=…&al=…&nazione=…&ordine=…&dopo=… (nazione: a
@@ -29,8 +30,7 @@ export function contactExportHref(params: ContactListParams): string {
   return query ? `/clienti/esporta?${query}` : '/clienti/esporta';
 }
 
-type SearchParams = Record<string, string | string[] | undefined>;
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
+const one = (value: string | string[] | undefined) => firstParam(value) ?? '';
 
 /** The list's URL back to filters; an unknown order falls back to the most recent first. */
 export function parseContactListParams(searchParams: SearchParams): ContactListParams {

@@ -1,3 +1,5 @@
+import { firstParam, type SearchParams } from '@/lib/vocabulary/search-params';
+
 /**
  * The outgoing mail list's address, both ways: /mail?cartella=uscita&stato=inviate&dal=…&al=…&dopo=…
  * stato=inviate keeps the mails that left (or, without a provider, were kept in the local preview),
@@ -15,8 +17,7 @@ export const NOT_COUNTED_AS_SENT_KINDS = ['newsletter'] as const;
 
 export type OutboxListParams = { sentOnly: boolean; dateFrom: string; dateTo: string; cursor?: string | null };
 
-type SearchParams = Record<string, string | string[] | undefined>;
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
+const one = (value: string | string[] | undefined) => firstParam(value) ?? '';
 
 export function parseOutboxListParams(params: SearchParams): OutboxListParams {
   return {

@@ -1,5 +1,6 @@
 import { QUOTE_PROGRESS, type QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import type { QuoteListQuery } from './queries';
+import { firstParam, type SearchParams } from '@/lib/vocabulary/search-params';
 
 /**
  * The quote list's address, both ways: ?q=…&stato=…&etichetta=…&dal=…&al=…&nazione=…&ospiti=…&dopo=…
@@ -11,8 +12,6 @@ export type GuestKind = (typeof GUEST_KINDS)[number];
 
 export type QuoteListParams = Omit<QuoteListQuery, 'limit' | 'contactId'>;
 
-type SearchParams = Record<string, string | string[] | undefined>;
-const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 const many = (value: string | string[] | undefined) => (Array.isArray(value) ? value : value ? [value] : []);
 
 /** A nation's id as the lists carry it; 0 is "not given". */
@@ -22,17 +21,17 @@ export function parseNationId(value: string | undefined): number | undefined {
 }
 
 export function parseQuoteListParams(params: SearchParams): QuoteListParams {
-  const guests = single(params.ospiti);
+  const guests = firstParam(params.ospiti);
   return {
-    search: single(params.q)?.slice(0, 100),
+    search: firstParam(params.q)?.slice(0, 100),
     // Unknown values in a hand-edited URL are left out rather than refused.
     progress: many(params.stato).filter((value): value is QuoteProgress => (QUOTE_PROGRESS as readonly string[]).includes(value)),
-    tag: single(params.etichetta)?.slice(0, 60),
-    dateFrom: single(params.dal)?.slice(0, 10),
-    dateTo: single(params.al)?.slice(0, 10),
-    nationId: parseNationId(single(params.nazione)),
+    tag: firstParam(params.etichetta)?.slice(0, 60),
+    dateFrom: firstParam(params.dal)?.slice(0, 10),
+    dateTo: firstParam(params.al)?.slice(0, 10),
+    nationId: parseNationId(firstParam(params.nazione)),
     guests: (GUEST_KINDS as readonly string[]).includes(guests ?? '') ? (guests as GuestKind) : undefined,
-    cursor: single(params.dopo),
+    cursor: firstParam(params.dopo),
   };
 }
 

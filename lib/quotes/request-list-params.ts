@@ -1,3 +1,4 @@
+import { firstParam, type SearchParams } from '@/lib/vocabulary/search-params';
 /**
  * The requests list's address, both ways: ?vista=tutte&q=…&dal=…&al=…&dopo=… The page reads it
  * with parseRequestListParams and every link to it (the dashboard's figures) is built by
@@ -6,8 +7,7 @@
  */
 export type RequestListParams = { scope: 'open' | 'all'; search: string; dateFrom: string; dateTo: string; cursor?: string | null };
 
-type SearchParams = Record<string, string | string[] | undefined>;
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
+const one = (value: string | string[] | undefined) => firstParam(value) ?? '';
 
 export function parseRequestListParams(params: SearchParams): RequestListParams {
   return {

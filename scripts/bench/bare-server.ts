@@ -6,7 +6,10 @@
  * (le stesse query dell'app). Le pagine e l'esportazione sono confrontate con ciò che resta
  * quando si tolgono framework e rendering: la vista dell'ospite come JSON dalle stesse query
  * (e da una Map per la visita già in cache), l'esportazione come COPY grezzo della stessa select.
- * Avvio: DATABASE_URL=… BARE_PORT=3411 tsx scripts/bench/bare-server.ts
+ * Come in produzione, il lavoro di un campeggio gira in una transazione sul login non proprietario
+ * (DATABASE_APP_URL) che apre lo scope con la stessa istruzione di db/tenant-scope.ts; la sessione,
+ * il limite per token e il login restano sul proprietario, come nell'app.
+ * Avvio: DATABASE_URL=… DATABASE_APP_URL=… BARE_PORT=3411 tsx scripts/bench/bare-server.ts
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -25,6 +28,19 @@ const port = Number(process.env.BARE_PORT ?? 3411);
 // frammento (like con crm_search_text di un parametro) andrebbe più lenta che nell'app.
 // Dieci connessioni come l'app (db/client.ts).
 const sql = postgres(url, { max: 10, prepare: false, onnotice: () => {} });
+const appUrl = process.env.DATABASE_APP_URL;
+if (!appUrl) throw new Error('DATABASE_APP_URL mancante (il login non proprietario, come in produzione)');
+const appSql = postgres(appUrl, { max: 10, prepare: false, onnotice: () => {} });
+const IDLE = `${Number(process.env.DATABASE_IDLE_IN_TRANSACTION_MS ?? 30_000)}ms`;
+type Tx = postgres.TransactionSql;
+
+/** tenantTransaction (db/tenant-scope.ts): la stessa prima istruzione, poi il lavoro, nella stessa transazione. */
+async function scoped<T>(campsiteId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return (await appSql.begin(async (tx) => {
+    await tx`select set_config('role', ${'crm_app'}, true), set_config('app.camping_id', ${campsiteId}, true), set_config('idle_in_transaction_session_timeout', ${IDLE}, true), session_user::text as login`;
+    return work(tx);
+  })) as T;
+}
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 const newId = () => randomBytes(16).toString('base64url');
@@ -80,7 +96,7 @@ async function countCall(token: string) {
   if (row.points === 1) await sql`delete from "rate_limits" where "rate_limits"."expire" < ${new Date(now.getTime() - 3_600_000)}`;
 }
 
-const contactColumns = sql`id, camping_id, owner_id, first_name, last_name, email, phone_prefix, phone, language_id, nation_id, city, address, postal_code, notes, tags, source, newsletter_opt_out_at, extra, search_text, phone_digits, created_at, updated_at, version, json_build_array(to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), id) as cursor`;
+const contactColumns = sql`id, camping_id, owner_id, first_name, last_name, email, phone_prefix, phone, language_id, nation_id, city, address, postal_code, notes, tags, source, newsletter_opt_out_at, email_suppressed_at, email_suppressed_reason, extra, search_text, phone_digits, created_at, updated_at, version, json_build_array(to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), id) as cursor`;
 
 const encodeCursor = (values: unknown) => Buffer.from(JSON.stringify(values)).toString('base64url');
 function decodeCursor(cursor: unknown): [string, string] | null {
@@ -91,7 +107,7 @@ function decodeCursor(cursor: unknown): [string, string] | null {
 }
 
 /** listContacts + countContacts (lib/contacts/search.ts), ordine "recenti", con ricerca facoltativa. */
-async function contactsLazy(campsiteId: string, body: Json) {
+async function contactsLazy(db: Tx, campsiteId: string, body: Json) {
   const limit = Math.min(100, Math.max(1, Number(body.limit ?? 25)));
   const search = typeof body.search === 'string' && body.search.trim() !== '' ? body.search.trim() : null;
   const position = decodeCursor(body.cursor);
@@ -99,10 +115,9 @@ async function contactsLazy(campsiteId: string, body: Json) {
     ? sql`camping_id = ${campsiteId} and search_text like '%' || crm_search_text(${search}::text) || '%'`
     : sql`camping_id = ${campsiteId}`;
   const after = position ? sql`and (created_at, id) < (${position[0]}::timestamptz, ${position[1]}::text)` : sql``;
-  const [rows, [counted]] = await Promise.all([
-    sql<Json[]>`select ${contactColumns} from contacts where ${matching} ${after} order by created_at desc, id desc limit ${limit + 1}`,
-    sql<{ count: string }[]>`select count(*) from (select 1 from contacts where ${matching} limit ${COUNT_CAP + 1}) matching`,
-  ]);
+  // In the app's transaction the two statements run one after the other on its one connection.
+  const rows = await db<Json[]>`select ${contactColumns} from contacts where ${matching} ${after} order by created_at desc, id desc limit ${limit + 1}`;
+  const [counted] = await db<{ count: string }[]>`select count(*) from (select 1 from contacts where ${matching} limit ${COUNT_CAP + 1}) matching`;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const count = Number(counted.count);
@@ -115,11 +130,11 @@ async function contactsLazy(campsiteId: string, body: Json) {
 }
 
 /** listQuotes (lib/quotes/queries.ts) filtrata per stato, prima pagina. */
-async function quotesLazy(campsiteId: string, body: Json) {
+async function quotesLazy(db: Tx, campsiteId: string, body: Json) {
   const limit = Math.min(100, Math.max(1, Number(body.limit ?? 25)));
   const progress = Array.isArray(body.progress) ? body.progress.map(String) : [];
   const state = sql`(case when q.progress in ${sql(OPEN_PROGRESS)} and q.valid_until < now() then 'scaduto' else q.progress end)`;
-  const rows = await sql<Json[]>`
+  const rows = await db<Json[]>`
     select q.id, q.name, ${state} as progress, q.tags, q.created_at, q.valid_until, c.id as contact_id, c.first_name, c.last_name, c.email,
       (select count(*)::int from quote_cards k where k.quote_id = q.id) as cards,
       (select min(k.total_cents)::int from quote_cards k where k.quote_id = q.id) as min_total,
@@ -140,12 +155,13 @@ async function quotesLazy(campsiteId: string, body: Json) {
   };
 }
 
-const contactRowColumns = sql`"id", "camping_id", "owner_id", "first_name", "last_name", "email", "phone_prefix", "phone", "language_id", "nation_id", "city", "address", "postal_code", "notes", "tags", "source", "newsletter_opt_out_at", "extra", "search_text", "phone_digits", "created_at", "updated_at", "version"`;
+const contactRowColumns = sql`"id", "camping_id", "owner_id", "first_name", "last_name", "email", "phone_prefix", "phone", "language_id", "nation_id", "city", "address", "postal_code", "notes", "tags", "source", "newsletter_opt_out_at", "email_suppressed_at", "email_suppressed_reason", "extra", "search_text", "phone_digits", "created_at", "updated_at", "version"`;
 
 /** updateContact (lib/contacts/service.ts) con il solo campo note: le stesse query, nella stessa transazione. */
-async function editContact(campsiteId: string, id: string, body: Json) {
-  await sql`select "personalized_tags" from "campsites" where "campsites"."id" = ${campsiteId}`;
-  const updated = await sql.begin(async (tx) => {
+async function editContact(db: Tx, campsiteId: string, id: string, body: Json) {
+  await db`select "personalized_tags" from "campsites" where "campsites"."id" = ${campsiteId}`;
+  // The service's own transaction is a savepoint of the request's scope.
+  const updated = await db.savepoint(async (tx) => {
     const [current] = await tx<Json[]>`select ${contactRowColumns} from "contacts" where ("contacts"."id" = ${id} and "contacts"."camping_id" = ${campsiteId}) for update`;
     if (!current) throw new HttpError(404, 'cliente non trovato');
     if (current.language_id !== null) await tx`select "id" from "languages" where "languages"."id" = ${current.language_id as number}`;
@@ -163,8 +179,8 @@ async function editContact(campsiteId: string, id: string, body: Json) {
 }
 
 /** buildGuestQuoteView (lib/public-quotes/view.ts) per schede senza tipologia né immagini, come quelle del benchmark. */
-async function guestView(contactId: string, quoteId: string, campsiteId: string) {
-  const [row] = await sql<Json[]>`
+async function guestView(db: Tx, contactId: string, quoteId: string, campsiteId: string) {
+  const [row] = await db<Json[]>`
     select q.id, q.name, q.progress, q.valid_until, q.accepted_card_idx, q.language_id, q.camping_id, q.contact_id, q.owner_id, q.progress_changed_at, q.tags,
       q.reminder_enabled, q.reminder_sent_at, q.sent_at, q.read_at, q.accepted_at, q.refused_at, q.refusal_reason, q.resources, q.booking_year, q.booking_number,
       q.search_text, q.created_at, q.updated_at, q.version, c.*, k.id as campsite_id, k.name as campsite_name, k.lucee, k.platform_camp_id, k.url_to_cv,
@@ -173,11 +189,14 @@ async function guestView(contactId: string, quoteId: string, campsiteId: string)
     from "quotes" q inner join "contacts" c on (c."id" = q."contact_id" and c."camping_id" = q."camping_id") inner join "campsites" k on k."id" = q."camping_id"
     where (q."id" = ${quoteId} and q."camping_id" = ${campsiteId} and q."contact_id" = ${contactId})`;
   if (!row) throw new HttpError(404, 'preventivo non trovato');
-  const cards = await sql<Json[]>`
+  const cards = await db<Json[]>`
     select "id", "camping_id", "quote_id", "idx", "typology_id", "typology_name", "arrival", "departure", "people", "vehicles", "services", "price_list_id",
       "offer_id", "offer_name", "price_lines", "subtotal_cents", "discount_cents", "discount_basis_points", "discount_only_on_unit", "total_cents", "text",
       "image_ids", "created_at", "updated_at"
     from "quote_cards" where ("quote_cards"."quote_id" = ${quoteId} and "quote_cards"."camping_id" = ${campsiteId}) order by "quote_cards"."idx" asc`;
+  await db`
+    select q.id, q.quote_id, q.question_id, q.card_idx, q.body, q.created_at, q.mail_trace_id, u.name from quote_questions q left join users u on u.id = q.author_user_id
+    where (q.camping_id = ${campsiteId} and q.quote_id = ${quoteId}) order by q.created_at asc, q.id asc limit ${500}`;
   return {
     campsite: { id: row.campsite_id, name: row.campsite_name, contacts: row.campsite_contacts },
     guest: { firstName: row.first_name, lastName: row.last_name },
@@ -193,7 +212,7 @@ async function sendGuestView(path: string, response: ServerResponse) {
   const parts = path.split('/').filter(Boolean);
   let json = cachedViews.get(path);
   if (!json) {
-    json = JSON.stringify(await guestView(parts[1], parts[2], parts[3]));
+    json = JSON.stringify(await scoped(parts[3], (tx) => guestView(tx, parts[1], parts[2], parts[3])));
     cachedViews.set(path, json);
   }
   response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
@@ -203,9 +222,11 @@ async function sendGuestView(path: string, response: ServerResponse) {
 /** L'esportazione CSV: lo stesso COPY dell'app, copiato così com'è nella risposta. */
 async function sendExport(request: IncomingMessage, response: ServerResponse) {
   const { campsiteId } = await tenantOf(request);
-  const copy: Readable = await sql.unsafe(exportCopyStatement(contactConditions(campsiteId, {}), 'recenti')).readable();
-  response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
-  await pipeline(copy, response);
+  await scoped(campsiteId, async (tx) => {
+    const copy: Readable = await tx.unsafe(exportCopyStatement(contactConditions(campsiteId, {}), 'recenti')).readable();
+    response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
+    await pipeline(copy, response);
+  });
 }
 
 /** loginWithPassword + openSession + recentLogins (lib/auth/service.ts), senza i limiti di tentativi. */
@@ -222,8 +243,8 @@ async function login(body: Json, ip: string | null) {
 }
 
 /** notificationStamp (lib/notifications/service.ts): la risposta del campanello, una sola query. */
-async function bell(campsiteId: string) {
-  const [row] = await sql<{ unread: number; outstanding: number; created_at: Date | null; id: string | null }[]>`
+async function bell(db: Tx, campsiteId: string) {
+  const [row] = await db<{ unread: number; outstanding: number; created_at: Date | null; id: string | null }[]>`
     select unread, outstanding, n.created_at, n.id from (
       select count(*)::int as unread, (count(*) filter (where "group" in ('richiesta', 'accettazione')))::int as outstanding
       from notifications where camping_id = ${campsiteId} and read_at is null) u
@@ -234,7 +255,7 @@ async function bell(campsiteId: string) {
 
 /** Come revalidatedJson dell'app: ETag sul corpo e 304 quando il browser ha già la stessa risposta. */
 async function sendBell(request: IncomingMessage, response: ServerResponse) {
-  const json = JSON.stringify(await bell((await tenantOf(request, false)).campsiteId));
+  const json = JSON.stringify(await inScope(await tenantOf(request, false), bell));
   const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
   const headers = { 'cache-control': 'private, no-cache', etag };
   if (request.headers['if-none-match'] === etag) {
@@ -246,14 +267,16 @@ async function sendBell(request: IncomingMessage, response: ServerResponse) {
   response.end(json);
 }
 
+const inScope = <T>({ campsiteId }: { campsiteId: string }, work: (tx: Tx, campsiteId: string) => Promise<T>) => scoped(campsiteId, (tx) => work(tx, campsiteId));
+
 async function route(request: IncomingMessage): Promise<unknown> {
   const path = (request.url ?? '/').split('?')[0];
   if (request.method !== 'POST') throw new HttpError(405, 'metodo non ammesso');
   const body = await readJson(request);
   if (path === '/api/users/login') return login(body, request.socket.remoteAddress ?? null);
-  if (path === '/api/getContact/lazy') return contactsLazy((await tenantOf(request)).campsiteId, body);
-  if (path === '/api/getQuote/lazy') return quotesLazy((await tenantOf(request)).campsiteId, body);
-  if (path.startsWith('/api/editContact/')) return editContact((await tenantOf(request)).campsiteId, decodeURIComponent(path.slice('/api/editContact/'.length)), body);
+  if (path === '/api/getContact/lazy') return inScope(await tenantOf(request), (tx, id) => contactsLazy(tx, id, body));
+  if (path === '/api/getQuote/lazy') return inScope(await tenantOf(request), (tx, id) => quotesLazy(tx, id, body));
+  if (path.startsWith('/api/editContact/')) return inScope(await tenantOf(request), (tx, id) => editContact(tx, id, decodeURIComponent(path.slice('/api/editContact/'.length)), body));
   throw new HttpError(404, `chiamata sconosciuta: ${path}`);
 }
 
@@ -268,6 +291,11 @@ const fail = (response: ServerResponse, error: unknown) =>
 
 const server = createServer((request, response) => {
   const path = request.url?.split('?')[0] ?? '/';
+  // The floor beside the minimal Next app: the same tiny JSON, nothing else.
+  if (request.method === 'GET' && path === '/ping') {
+    send(response, 200, { ok: true });
+    return;
+  }
   if (request.method === 'GET' && path === '/notifiche/stato') {
     sendBell(request, response).catch((error: unknown) => fail(response, error));
     return;
@@ -286,6 +314,6 @@ const server = createServer((request, response) => {
   );
 });
 server.listen(port, '127.0.0.1', () => console.log(`server nudo in ascolto su http://127.0.0.1:${port}`));
-const stop = () => server.close(() => void sql.end().then(() => process.exit(0)));
+const stop = () => server.close(() => void Promise.all([sql.end(), appSql.end()]).then(() => process.exit(0)));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

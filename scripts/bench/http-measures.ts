@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { median } from './http-load';
+import { cpuMs, median } from './http-load';
 
 
 /** La memoria residente (RSS) di un processo, in MB, da /proc (Linux). */
@@ -29,8 +29,12 @@ export function memorySampler(pid: number) {
   };
 }
 
-/** Tempo fino all'ultimo byte di una pagina, una richiesta alla volta (sul loopback: il tempo del server). */
-export async function renderTimes(url: string, cookie: string, warmup = 5, samples = 25): Promise<{ p50: number; p90: number; status: number }> {
+/**
+ * Una pagina una richiesta alla volta: il tempo fino all'ultimo byte (sul loopback: il tempo del
+ * server) e la CPU del processo `pid` per richiesta. Campioni fino a 200 o fino a `seconds`
+ * secondi (almeno 10), così la dashboard lenta non allunga il benchmark senza fine.
+ */
+export async function renderTimes(url: string, cookie: string, pid: number, seconds: number, warmup = 5): Promise<{ p50: number; p99: number; cpuPerRequest: number; samples: number; status: number }> {
   const once = async () => {
     const started = performance.now();
     const response = await fetch(url, { headers: { cookie }, redirect: 'manual' });
@@ -40,13 +44,16 @@ export async function renderTimes(url: string, cookie: string, warmup = 5, sampl
   for (let i = 0; i < warmup; i++) await once();
   const times: number[] = [];
   let status = 0;
-  for (let i = 0; i < samples; i++) {
+  const cpuBefore = cpuMs(pid);
+  const started = performance.now();
+  while (times.length < 10 || (times.length < 200 && performance.now() - started < seconds * 1000)) {
     const result = await once();
     times.push(result.ms);
     status = result.status;
   }
+  const cpu = cpuMs(pid) - cpuBefore;
   const sorted = [...times].sort((a, b) => a - b);
-  return { p50: median(times), p90: sorted[Math.floor(sorted.length * 0.9)], status };
+  return { p50: median(times), p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))], cpuPerRequest: cpu / times.length, samples: times.length, status };
 }
 
 /** Scarica una risposta intera, senza tenerla: la durata e i byte. */
@@ -60,14 +67,23 @@ export async function download(url: string, init: RequestInit): Promise<{ ms: nu
   return { ms: performance.now() - started, bytes };
 }
 
-/** La RSS dopo il carico: il valore a cui scende entro `seconds` (il minimo dei campioni). */
-export async function settledRss(pid: number, seconds: number): Promise<number> {
+/** La RSS a riposo: campioni ogni 500 ms per `seconds` secondi; il valore alla fine e il minimo. */
+export async function idleRss(pid: number, seconds: number): Promise<{ last: number; lowest: number }> {
   let lowest = rssMb(pid);
+  let last = lowest;
   for (let i = 0; i < seconds * 2; i++) {
     await sleep(500);
-    lowest = Math.min(lowest, rssMb(pid));
+    last = rssMb(pid);
+    lowest = Math.min(lowest, last);
   }
-  return lowest;
+  return { last, lowest };
+}
+
+/** Bytes of the React payload a page inlines: the contents of its `self.__next_f.push(…)` scripts. */
+export function reactPayload(html: string): number {
+  let bytes = 0;
+  for (const match of html.matchAll(/<script\b[^>]*>(self\.__next_f\.push\([\s\S]*?)<\/script>/g)) bytes += Buffer.byteLength(match[1]);
+  return bytes;
 }
 
 /**

@@ -1,12 +1,18 @@
 /**
- * Benchmark HTTP: l'app di produzione (`next start`) accanto a un server nudo (node:http +
- * postgres.js, scripts/bench/bare-server.ts) sugli stessi dati e con lo stesso SQL.
+ * Benchmark HTTP: l'app di produzione (`node server.mjs`) accanto a un server nudo (node:http +
+ * postgres.js, scripts/bench/bare-server.ts) sugli stessi dati e con lo stesso SQL, e accanto a
+ * un'app Next 16 minima (scripts/bench/minimal-next) per il pavimento del framework.
+ * Come in produzione: PostgreSQL con il login non proprietario (DATABASE_APP_URL), ogni chiamata
+ * nello scope del campeggio (anche sul server nudo), i job nel server (JOBS_IN_SERVER=1).
  * Avvio: `npm run bench:http` con DATABASE_URL (PostgreSQL): applica le migrazioni, popola il
- * database se è vuoto (db/seed.ts) e aggiunge i dati di prova. Variabili: BENCH_CONTACTS (200000),
- * BENCH_QUOTES (600000), BENCH_SECONDS (5 per giro). L'app riceve API_TOKEN_CALLS_PER_MINUTE alto,
- * così il limite per token non ferma i giri (il conteggio resta, e il server nudo fa lo stesso).
- * Stampa le tabelle (chiamate, pagine con sessione, esportazione CSV, memoria) e le aggiunge a
- * docs/benchmarks.md.
+ * database se è vuoto (db/seed.ts) e aggiunge i dati di prova (scripts/bench/bench-data.ts).
+ * Variabili: BENCH_CONTACTS (200000), BENCH_QUOTES (600000), BENCH_SECONDS (5 per giro),
+ * BENCH_APP_PORT/BENCH_BARE_PORT/BENCH_MINIMAL_PORT (3410/3411/3412), BENCH_ALLOW_SEQSCAN=1 (un
+ * piano con scansione sequenziale diventa un avviso invece di fermare il benchmark).
+ * L'app riceve API_TOKEN_CALLS_PER_MINUTE alto, così il limite per token non ferma i giri (il
+ * conteggio resta, e il server nudo fa lo stesso).
+ * Stampa le tabelle (chiamate con CPU per richiesta, pagine con sessione, pagina dell'ospite,
+ * esportazione CSV, memoria, piani) e le aggiunge a docs/benchmarks.md.
  */
 import '../load-env';
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
@@ -18,15 +24,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { encode } from 'next-auth/jwt';
 import { DEMO_LOGINS } from '../../db/seed/logins';
-import { load, median, requestOf, type Call, type Round, type Side } from './http-load';
-import { download, firstLoadJs, heapSummary, memorySampler, renderTimes, rssMb, settledRss } from './http-measures';
+import { appLoginUrl } from '../../tests/helpers/app-login';
+import { benchCounts, ensureData } from './bench-data';
+import { cpuMs, load, median, requestOf, type Call, type Round, type Side } from './http-load';
+import { download, firstLoadJs, heapSummary, idleRss, memorySampler, reactPayload, renderTimes, rssMb } from './http-measures';
+import { minimalNextApp } from './minimal-next';
+import { checkPlans } from './plan-check';
 
-const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 200_000);
-const QUOTES = Number(process.env.BENCH_QUOTES ?? 600_000);
+const { contacts: CONTACTS, quotes: QUOTES } = benchCounts();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 3;
-const APP_PORT = 3410;
-const BARE_PORT = 3411;
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3410);
+const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3411);
+const MINIMAL_PORT = Number(process.env.BENCH_MINIMAL_PORT ?? 3412);
 const STAFF = 'staff@lagoazzurro.test';
 const root = path.resolve(import.meta.dirname, '../..');
 const url = process.env.DATABASE_URL;
@@ -36,74 +46,18 @@ const children: ChildProcess[] = [];
 let stopping = false;
 
 
-/** Un clone pulito: le migrazioni sempre (idempotenti), i dati dimostrativi se il database è vuoto. */
-async function ensureSeeded(): Promise<string> {
-  const env = { ...process.env, DATABASE_URL: url };
-  execSync('npx tsx db/migrate.ts', { cwd: root, stdio: 'inherit', env });
-  const find = () => sql<{ id: string }[]>`select id from campsites where name = 'Camping Lago Azzurro'`;
-  if ((await find()).length === 0) execSync('npx tsx db/seed.ts', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env });
-  const [camp] = await find();
-  if (!camp) throw new Error('Campeggio "Camping Lago Azzurro" assente anche dopo db/seed.ts');
-  return camp.id;
-}
-
-/** Contatti e preventivi di prova nel campeggio Lago Azzurro, generati nel database (idempotente). */
-async function ensureData(): Promise<string> {
-  const id = await ensureSeeded();
-  const [{ contacts }] = await sql<{ contacts: number }[]>`select count(*)::int as contacts from contacts where camping_id = ${id} and id like 'benchhttp-c%'`;
-  for (let done = contacts; done < CONTACTS; done += 20_000) {
-    const last = Math.min(CONTACTS, done + 20_000);
-    await sql`
-      insert into contacts (id, camping_id, first_name, last_name, email, phone_prefix, phone, language_id, nation_id, created_at)
-      select 'benchhttp-c' || g, ${id},
-        (array['Marco','Giulia','Luca','Sara','Andrea','Francesca','Matteo','Chiara','Anna','Jonas','Lena','Maximilian','Sophie','Lukas','Emma','Oliver','Amelia','Jack','Isla','Niccolò','Jürgen','Zoë'])[1 + (random() * 21)::int],
-        (array['Rossi','Russo','Ferrari','Esposito','Bianchi','Romano','Colombo','Ricci','Marino','Greco','Müller','Schmidt','Schneider','Fischer','Weber','Meyer','Wagner','Smith','Jones','Taylor','Brown','Williams','De Luca','Gallo','Conti','Costa','Bruno','Fontana'])[1 + (random() * 27)::int],
-        'ospite' || g || '@example.' || (array['com','org','net'])[1 + (random() * 2)::int],
-        '+39', '3' || lpad(((random() * 999999999)::bigint)::text, 9, '0'),
-        (array[1,1,1,3,3,2])[1 + (random() * 5)::int], (array[1,1,1,2,3,5,7])[1 + (random() * 6)::int],
-        now() - (random() * interval '900 days')
-      from generate_series(${done + 1}::int, ${last}::int) g on conflict do nothing`;
-    process.stdout.write(`\r  contatti inseriti: ${last}/${CONTACTS}`);
-  }
-  if (contacts < CONTACTS) process.stdout.write('\n');
-  const [{ quotes }] = await sql<{ quotes: number }[]>`select count(*)::int as quotes from quotes where camping_id = ${id} and id like 'benchhttp-q%'`;
-  const pool = Math.max(1, Math.min(CONTACTS, contacts > CONTACTS ? contacts : CONTACTS));
-  for (let done = quotes; done < QUOTES; done += 50_000) {
-    const last = Math.min(QUOTES, done + 50_000);
-    await sql`
-      insert into quotes (id, camping_id, contact_id, progress, created_at, valid_until, accepted_card_idx)
-      select 'benchhttp-q' || g, ${id}, 'benchhttp-c' || (1 + g % ${pool}::int), p.progress, p.created_at,
-        case when random() < 0.2 then p.created_at + interval '20 days' end,
-        case when p.progress in ('accettato', 'convertito') then 0 end
-      from generate_series(${done + 1}::int, ${last}::int) g
-      cross join lateral (select (array['richiesta','bozza','nuovo','inviato','letto','accettato','rifiutato','convertito','non convertito','scaduto'])[1 + floor(random() * 10)::int + (g * 0)] as progress,
-        now() - random() * interval '1000 days' as created_at) p
-      on conflict do nothing`;
-    await sql`
-      insert into quote_cards (id, camping_id, quote_id, idx, total_cents)
-      select 'benchhttp-k' || g, ${id}, 'benchhttp-q' || g, 0, (50000 + random() * 400000)::int
-      from generate_series(${done + 1}::int, ${last}::int) g on conflict do nothing`;
-    process.stdout.write(`\r  preventivi inseriti: ${last}/${QUOTES}`);
-  }
-  if (quotes < QUOTES) process.stdout.write('\n');
-  // Vacuumed too: right after a large insert the visibility map is empty (no index-only scans) and
-  // autovacuum would start during the measurements.
-  for (const table of ['contacts', 'quotes', 'quote_cards']) await sql.unsafe(`vacuum (analyze) ${table}`);
-  return id;
-}
-
 /** Il cursore (formato di encodeCursor in lib/pagination.ts) della riga a metà elenco, al massimo la 100.000ª. */
-async function deepCursor(campsiteId: string): Promise<{ cursor: string; row: number }> {
+async function deepCursor(campsiteId: string): Promise<{ cursor: string; row: number; at: string; id: string }> {
   const [{ total }] = await sql<{ total: number }[]>`select count(*)::int as total from contacts where camping_id = ${campsiteId}`;
   const row = Math.min(100_000, Math.floor(total / 2));
   const [found] = await sql<{ at: string; id: string }[]>`
     select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, id from contacts
     where camping_id = ${campsiteId} order by created_at desc, id desc offset ${row - 1} limit 1`;
-  return { cursor: Buffer.from(JSON.stringify([found.at, found.id])).toString('base64url'), row };
+  return { cursor: Buffer.from(JSON.stringify([found.at, found.id])).toString('base64url'), row, at: found.at, id: found.id };
 }
 
-function start(label: string, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(label: string, command: string, args: string[], env: NodeJS.ProcessEnv, cwd = root): ChildProcess {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString()).slice(-4000);
@@ -117,10 +71,10 @@ function start(label: string, command: string, args: string[], env: NodeJS.Proce
   return child;
 }
 
-async function waitFor(base: string, label: string): Promise<void> {
+async function waitFor(base: string, label: string, probe = '/api/users/login'): Promise<void> {
   for (let i = 0; i < 240; i++) {
     try {
-      await fetch(`${base}/api/users/login`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      await fetch(`${base}${probe}`, { method: probe === '/ping' ? 'GET' : 'POST', body: probe === '/ping' ? undefined : '{}', headers: { 'content-type': 'application/json' } });
       return;
     } catch {
       await sleep(500);
@@ -184,16 +138,42 @@ async function dropViewQuotes() {
 /** Un indirizzo diverso per ogni richiesta, come tanti ospiti dietro il proxy (il limite per indirizzo dell'app). */
 const guestAddress = (index: number) => ({ 'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` });
 
-type Row = { label: string; rounds: { bare: Round; app: Round }[]; rssAfter: number };
+type Row = { label: string; rounds: { bare: Round; app: Round }[]; rssAfter: number; loadStart: number; loadEnd: number; against: Side['name'] };
+
+/** CPU ms per request of one side over all the row's rounds (≥ 2,000 requests keep the 10 ms ticks small). */
+const cpuPerRequest = (row: Row, side: 'bare' | 'app') =>
+  row.rounds.reduce((sum, round) => sum + round[side].cpu, 0) / Math.max(1, row.rounds.reduce((sum, round) => sum + round[side].requests, 0));
+const requestsOf = (row: Row, side: 'bare' | 'app') => row.rounds.reduce((sum, round) => sum + round[side].requests, 0);
 
 function tableOf(rows: Row[]): string {
-  const lines = rows.map(({ label, rounds, rssAfter }) => {
+  const lines = rows.map((row) => {
+    const { label, rounds, rssAfter } = row;
     const ratio = median(rounds.map((round) => round.app.rps / round.bare.rps));
     const pick = (side: 'bare' | 'app', key: 'rps' | 'p50' | 'p99') => median(rounds.map((round) => round[side][key]));
     const errors = rounds.reduce((sum, round) => sum + round.app.errors + round.bare.errors, 0);
-    return `| ${label}${errors ? ` (${errors} errori)` : ''} | ${pick('bare', 'rps').toFixed(0)} | ${pick('app', 'rps').toFixed(0)} | ${ratio.toFixed(2)} | ${pick('app', 'p50')} ms | ${pick('app', 'p99')} ms | ${pick('bare', 'p50')} ms | ${pick('bare', 'p99')} ms | ${rssAfter.toFixed(0)} MB |`;
+    const [bareCpu, appCpu] = [cpuPerRequest(row, 'bare'), cpuPerRequest(row, 'app')];
+    const name = row.against === 'app' ? label : `${label} [${row.against}]`;
+    return `| ${name}${errors ? ` (${errors} errori)` : ''} | ${pick('bare', 'rps').toFixed(0)} | ${pick('app', 'rps').toFixed(0)} | ${ratio.toFixed(2)} | ${bareCpu.toFixed(2)} | ${appCpu.toFixed(2)} | ${(appCpu - bareCpu).toFixed(2)} | ${requestsOf(row, 'bare')}/${requestsOf(row, 'app')} | ${pick('app', 'p50')} ms | ${pick('app', 'p99')} ms | ${pick('bare', 'p50')} ms | ${pick('bare', 'p99')} ms | ${row.loadStart.toFixed(2)} → ${row.loadEnd.toFixed(2)} | ${rssAfter.toFixed(0)} MB |`;
   });
-  return ['| chiamata | nudo req/s | app req/s | rapporto | p50 app | p99 app | p50 nudo | p99 nudo | RSS app dopo |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|', ...lines].join('\n');
+  return [
+    '| chiamata | nudo req/s | app req/s | rapporto | CPU nudo ms/req | CPU app ms/req | app − nudo | richieste nudo/app | p50 app | p99 app | p50 nudo | p99 nudo | carico 1 min inizio → fine | RSS app dopo |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...lines,
+  ].join('\n');
+}
+
+/** Our own cost per call: what the app spends beyond the minimal Next app's floor and the bare server's work. */
+function ownCostOf(rows: Row[], labels: string[]): string {
+  const floor = rows.find((row) => row.against === 'minimo');
+  if (!floor) return '';
+  const nextFloor = cpuPerRequest(floor, 'app');
+  const lines = rows
+    .filter((row) => labels.includes(row.label))
+    .map((row) => {
+      const [bareCpu, appCpu] = [cpuPerRequest(row, 'bare'), cpuPerRequest(row, 'app')];
+      return `| ${row.label} | ${appCpu.toFixed(2)} | ${nextFloor.toFixed(2)} | ${bareCpu.toFixed(2)} | ${(appCpu - nextFloor - bareCpu).toFixed(2)} |`;
+    });
+  return ['| chiamata | CPU app ms/req | Next minimo ms/req | nudo ms/req | costo nostro (app − Next minimo − nudo) |', '|---|---:|---:|---:|---:|', ...lines].join('\n');
 }
 
 /** Controlla che i due server diano la stessa risposta (per gli elenchi: gli _id, il totale e il cursore). */
@@ -217,50 +197,74 @@ async function main() {
   const load0 = os.loadavg();
   const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
   console.log(`Benchmark HTTP: ${CONTACTS} contatti e ${QUOTES} preventivi di prova nel campeggio Lago Azzurro`);
-  const campsiteId = await ensureData();
+  const campsiteId = await ensureData(sql, url!);
   const deep = await deepCursor(campsiteId);
+
+  // The plans first: a list that scans the whole table under the scope fails the run before any load.
+  const plans = await checkPlans(sql, campsiteId, deep);
+  console.log(`\nPiani sotto lo scope (ruolo crm_app, app.camping_id del campeggio di prova):\n${plans.report}\n`);
+  const allowSeqScan = process.env.BENCH_ALLOW_SEQSCAN === '1';
+  const planVerdict =
+    plans.failures.length === 0
+      ? 'Piani: nessuna scansione sequenziale di contacts o quotes sotto lo scope.'
+      : `Piani: SCANSIONE SEQUENZIALE sotto lo scope in ${plans.failures.join(' | ')}${allowSeqScan ? ' (BENCH_ALLOW_SEQSCAN=1: solo un avviso)' : ''}.`;
+  if (plans.failures.length > 0) {
+    if (!allowSeqScan) throw new Error(`${planVerdict}\nIl benchmark si ferma: un elenco o una ricerca che legge tutta la tabella sotto lo scope è una regressione (BENCH_ALLOW_SEQSCAN=1 per misurare comunque).`);
+    console.warn(`ATTENZIONE: ${planVerdict}`);
+  }
+
   await addViewQuotes(campsiteId);
   for (const table of ['quotes', 'quote_cards']) await sql.unsafe(`vacuum (analyze) ${table}`);
   // The production build of these sources: built again when a source is newer than it.
   execSync('bash scripts/ensure-build.sh', { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  const minimalDir = minimalNextApp(root);
   const secret = () => randomBytes(32).toString('base64url');
   const authSecret = secret();
   const heapDir = mkdtempSync(path.join(os.tmpdir(), 'bench-heap-'));
+  // Production's configuration: the scope on the non-owner login, the jobs inside the server.
+  const appLogin = await appLoginUrl(url!);
   const appEnv: NodeJS.ProcessEnv = {
-    ...process.env, NODE_ENV: 'production' as const, DATABASE_URL: url, AUTH_SECRET: authSecret, DATA_ENCRYPTION_KEY: secret(),
-    APP_URL: `http://127.0.0.1:${APP_PORT}`, NEXT_TELEMETRY_DISABLED: '1', JOBS_IN_SERVER: '0', TRUST_PROXY: '1',
+    ...process.env, NODE_ENV: 'production' as const, DATABASE_URL: url, DATABASE_APP_URL: appLogin, AUTH_SECRET: authSecret, DATA_ENCRYPTION_KEY: secret(),
+    APP_URL: `http://127.0.0.1:${APP_PORT}`, NEXT_TELEMETRY_DISABLED: '1', JOBS_IN_SERVER: '1', TRUST_PROXY: '1',
     // The per-token limit (600 a minute by default) would cut every round short; it is still counted.
     API_TOKEN_CALLS_PER_MINUTE: '1000000000',
     // At the end, a heap snapshot says what the memory that stays is.
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${heapDir}`.trim(),
   };
   // A server left over from an earlier run would be measured in place of this build.
-  for (const port of [APP_PORT, BARE_PORT]) {
+  for (const port of [APP_PORT, BARE_PORT, MINIMAL_PORT]) {
     const taken = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
     if (taken) throw new Error(`La porta ${port} è già occupata: ferma il server rimasto da un'esecuzione precedente.`);
   }
   const appProcess = start('app', process.execPath, ['server.mjs', '--port', String(APP_PORT), '--hostname', '127.0.0.1'], appEnv);
-  start('server nudo', process.execPath, ['--import', 'tsx', 'scripts/bench/bare-server.ts'], { ...process.env, DATABASE_URL: url, BARE_PORT: String(BARE_PORT) });
+  const bareProcess = start('server nudo', process.execPath, ['--import', 'tsx', 'scripts/bench/bare-server.ts'], { ...process.env, DATABASE_URL: url, DATABASE_APP_URL: appLogin, BARE_PORT: String(BARE_PORT) });
+  const minimalProcess = start('Next minimo', process.execPath, ['server.mjs'], { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(MINIMAL_PORT) }, minimalDir);
   const app = `http://127.0.0.1:${APP_PORT}`;
   const bare = `http://127.0.0.1:${BARE_PORT}`;
-  await Promise.all([waitFor(app, 'app'), waitFor(bare, 'server nudo')]);
+  const minimal = `http://127.0.0.1:${MINIMAL_PORT}`;
+  await Promise.all([waitFor(app, 'app'), waitFor(bare, 'server nudo'), waitFor(minimal, 'Next minimo', '/ping')]);
   const memory = { started: rssMb(appProcess.pid!), sampler: memorySampler(appProcess.pid!) };
-  const appSide: Side = { name: 'app', base: app, token: await login(app), cookie: await webCookie(authSecret) };
-  const bareSide: Side = { name: 'nudo', base: bare, token: await login(bare) };
+  const appSide: Side = { name: 'app', base: app, token: await login(app), cookie: await webCookie(authSecret), pid: appProcess.pid! };
+  const bareSide: Side = { name: 'nudo', base: bare, token: await login(bare), pid: bareProcess.pid! };
+  const minimalSide: Side = { name: 'minimo', base: minimal, token: '', pid: minimalProcess.pid! };
   const sides = [bareSide, appSide];
   // Staff pages with a session, one request at a time, before the load rounds leave the heap
-  // full and the database's caches busy: the server's time per render.
-  const pages: string[] = ['| pagina (con sessione) | p50 | p90 | stato |', '|---|---:|---:|---:|'];
+  // full and the database's caches busy: the server's time and CPU per render.
+  const pages: string[] = ['| pagina (con sessione), una richiesta alla volta | p50 | p99 | CPU app ms/req | richieste | carico 1 min inizio → fine | stato |', '|---|---:|---:|---:|---:|---:|---:|'];
   for (const page of ['/clienti', '/dashboard']) {
-    const timed = await renderTimes(`${app}${page}`, appSide.cookie!);
-    pages.push(`| ${page} | ${timed.p50.toFixed(1)} ms | ${timed.p90.toFixed(1)} ms | ${timed.status} |`);
+    const loadStart = os.loadavg()[0];
+    const timed = await renderTimes(`${app}${page}`, appSide.cookie!, appProcess.pid!, Math.max(10, SECONDS * 4));
+    pages.push(`| ${page} | ${timed.p50.toFixed(1)} ms | ${timed.p99.toFixed(1)} ms | ${timed.cpuPerRequest.toFixed(2)} | ${timed.samples} | ${loadStart.toFixed(2)} → ${os.loadavg()[0].toFixed(2)} | ${timed.status} |`);
     console.log(pages.at(-1));
   }
 
   const viewPath = (index: number) => `/visualizzaPreventivo/${viewContactId(index)}/${viewQuoteId(index)}/${campsiteId}`;
+  // The same quote twice: its first view renders it, the second is the repeat view.
+  const guestFirst = await (await fetch(`${app}${viewPath(VIEW_QUOTES - 1)}`)).text();
   const guestHtml = await (await fetch(`${app}${viewPath(VIEW_QUOTES - 1)}`)).text();
   const js = await firstLoadJs(app, guestHtml);
-  const guestPage = `Pagina dell’ospite: HTML ${(Buffer.byteLength(guestHtml) / 1024).toFixed(1)} KB; JavaScript al primo caricamento ${js.files} file, ${js.rawKb.toFixed(0)} KB, ${js.gzipKb.toFixed(0)} KB con gzip (esclusi ${js.skipped} script noModule).`;
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  const guestPage = `Pagina dell’ospite: HTML ${kb(Buffer.byteLength(guestFirst))} KB alla prima visita (payload React in linea, gli script \`self.__next_f.push\`, ${kb(reactPayload(guestFirst))} KB), ${kb(Buffer.byteLength(guestHtml))} KB alla visita ripetuta (payload ${kb(reactPayload(guestHtml))} KB); JavaScript al primo caricamento ${js.files} file, ${js.rawKb.toFixed(0)} KB, ${js.gzipKb.toFixed(0)} KB con gzip (esclusi ${js.skipped} script noModule).`;
   console.log(guestPage);
 
   // Each side's own ETag of the unchanged bell: the poll then asks with If-None-Match, as the browser does.
@@ -271,24 +275,29 @@ async function main() {
     etags.set(side.name, (await fetch(target, init)).headers.get('etag') ?? '');
   }
   // Each side its own half of the quotes never seen, so that every first view is one.
-  const nextView: Record<Side['name'], number> = { nudo: VIEW_RANGES.nudo[0], app: VIEW_RANGES.app[0] };
+  const nextView: Record<Side['name'], number> = { nudo: VIEW_RANGES.nudo[0], app: VIEW_RANGES.app[0], minimo: 0 };
   const password = DEMO_LOGINS.find((entry) => entry.email === STAFF)?.password;
-  const calls: Call[] = [
-    // The floor: what each server costs for a call that does nothing (no session, no query).
+  const LISTS = ['clienti, prima pagina', `clienti, pagina profonda (riga ${deep.row})`, 'clienti, ricerca "muller"', 'preventivi inviati'];
+  const EDIT = 'modifica di un cliente (ogni volta un altro)';
+  const BELL = 'campanello invariato (304)';
+  const calls: (Call & { against?: 'minimo' })[] = [
+    // The floors: what each server costs for a call that does nothing (no session, no query), and
+    // what a minimal Next 16 app costs for a tiny JSON beside the bare server's same answer.
     { label: 'pavimento: chiamata sconosciuta (404, nessuna query)', method: 'POST', path: () => '/api/nonExistentCall', auth: 'none', expectedStatus: 404 },
-    { label: 'clienti, prima pagina', method: 'POST', path: () => '/api/getContact/lazy', body: { limit: 25 }, auth: 'token', same: pageOf },
-    { label: `clienti, pagina profonda (riga ${deep.row})`, method: 'POST', path: () => '/api/getContact/lazy', body: { limit: 25, cursor: deep.cursor }, auth: 'token', same: pageOf },
-    { label: 'clienti, ricerca "muller"', method: 'POST', path: () => '/api/getContact/lazy', body: { limit: 25, search: 'muller' }, auth: 'token', same: pageOf },
-    { label: 'preventivi inviati', method: 'POST', path: () => '/api/getQuote/lazy', body: { progress: ['inviato'], limit: 25 }, auth: 'token', same: pageOf },
+    { label: 'pavimento: Next 16 minimo, un JSON minuscolo', method: 'GET', path: () => '/ping', auth: 'none', against: 'minimo' },
+    { label: LISTS[0], method: 'POST', path: () => '/api/getContact/lazy', body: { limit: 25 }, auth: 'token', same: pageOf },
+    { label: LISTS[1], method: 'POST', path: () => '/api/getContact/lazy', body: { limit: 25, cursor: deep.cursor }, auth: 'token', same: pageOf },
+    { label: LISTS[2], method: 'POST', path: () => '/api/getContact/lazy', body: { limit: 25, search: 'muller' }, auth: 'token', same: pageOf },
+    { label: LISTS[3], method: 'POST', path: () => '/api/getQuote/lazy', body: { progress: ['inviato'], limit: 25 }, auth: 'token', same: pageOf },
     {
-      label: 'modifica di un cliente (ogni volta un altro)',
+      label: EDIT,
       method: 'POST',
       path: (_side, index) => `/api/editContact/benchhttp-c${1 + ((index * 7919) % CONTACTS)}`,
       body: { note: 'Chiede una piazzola ombreggiata' },
       auth: 'token',
     },
     {
-      label: 'campanello invariato (304)',
+      label: BELL,
       method: 'GET',
       path: () => '/notifiche/stato',
       auth: 'cookie',
@@ -312,9 +321,13 @@ async function main() {
     { label: 'login', method: 'POST', path: () => '/api/users/login', body: { email: STAFF, password }, auth: 'none', connections: 4 },
   ];
   const rows: Row[] = [];
+  // The peak of the 32-connection rounds, apart from the pages and the export.
+  memory.sampler.reset();
   for (const call of calls) {
+    const loadStart = os.loadavg()[0];
+    const pair = call.against === 'minimo' ? [bareSide, minimalSide] : sides;
     // Warm-up (JIT, the caches of language and nation names): a few calls to each.
-    for (const side of sides) {
+    for (const side of pair) {
       for (let i = 0; i < 3; i++) {
         const first = call.fresh ? nextView[side.name]++ : i;
         const { url: target, ...init } = requestOf(side, call, first);
@@ -323,11 +336,11 @@ async function main() {
         if (response.status >= 400 && response.status !== call.expectedStatus) throw new Error(`${call.label}: ${target} risponde ${response.status}`);
       }
     }
-    await sameAnswer(call, sides);
+    await sameAnswer(call, pair);
     const rounds: Row['rounds'] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const measured: Round[] = [];
-      for (const side of sides) {
+      for (const side of pair) {
         const round = await load(side, call, call.fresh ? nextView[side.name] : 0);
         // autocannon does not say how many paths it used: past every request it could have sent.
         if (call.fresh) nextView[side.name] += Math.ceil(round.rps * SECONDS * 1.5) + 100;
@@ -336,53 +349,60 @@ async function main() {
       const [bareRound, appRound] = measured;
       rounds.push({ bare: bareRound, app: appRound });
     }
-    rows.push({ label: call.label, rounds, rssAfter: rssMb(appProcess.pid!) });
+    rows.push({ label: call.label, rounds, rssAfter: rssMb(appProcess.pid!), loadStart, loadEnd: os.loadavg()[0], against: pair[1].name });
     console.log(tableOf([rows.at(-1)!]).split('\n').at(-1));
   }
+  const peak = Math.max(memory.sampler.peak(), rssMb(appProcess.pid!));
   if (nextView.nudo > VIEW_RANGES.nudo[1] || nextView.app > VIEW_RANGES.app[1]) console.warn('Attenzione: preventivi per la prima visita esauriti, alcune visite erano già in cache.');
 
-  // The CSV export of every contact: the app's file against the bare COPY of the same select.
-  const exportRounds: { app: number; bare: number; appBytes: number; growth: number }[] = [];
+  // The CSV export of every contact, inside the scope on both sides: the app's file against the bare COPY of the same select.
+  const exportRounds: { app: number; bare: number; appBytes: number; growth: number; appCpu: number; bareCpu: number }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
+    const bareCpu = cpuMs(bareSide.pid);
     const bareRun = await download(`${bare}/api/exportContacts`, { method: 'POST', headers: { authorization: `Bearer ${bareSide.token}` } });
     const before = rssMb(appProcess.pid!);
+    const appCpu = cpuMs(appSide.pid);
     memory.sampler.reset();
     const appRun = await download(`${app}/api/exportContacts`, { method: 'POST', headers: { authorization: `Bearer ${appSide.token}`, 'content-type': 'application/json' }, body: '{}' });
-    exportRounds.push({ app: appRun.ms, bare: bareRun.ms, appBytes: appRun.bytes, growth: memory.sampler.peak() - before });
+    exportRounds.push({ app: appRun.ms, bare: bareRun.ms, appBytes: appRun.bytes, growth: memory.sampler.peak() - before, appCpu: cpuMs(appSide.pid) - appCpu, bareCpu: cpuMs(bareSide.pid) - bareCpu });
   }
   const exportLine = (() => {
-    const pick = (key: 'app' | 'bare' | 'growth') => median(exportRounds.map((round) => round[key]));
+    const pick = (key: 'app' | 'bare' | 'growth' | 'appCpu' | 'bareCpu') => median(exportRounds.map((round) => round[key]));
     const ratio = median(exportRounds.map((round) => round.bare / round.app));
-    return `| esportazione CSV di tutti i clienti | ${(pick('bare') / 1000).toFixed(2)} s | ${(pick('app') / 1000).toFixed(2)} s | ${ratio.toFixed(2)} | ${(exportRounds[0].appBytes / 1e6).toFixed(1)} MB | +${pick('growth').toFixed(0)} MB |`;
+    return `| esportazione CSV di tutti i clienti (nello scope) | ${(pick('bare') / 1000).toFixed(2)} s | ${(pick('app') / 1000).toFixed(2)} s | ${ratio.toFixed(2)} | ${pick('bareCpu').toFixed(0)} ms | ${pick('appCpu').toFixed(0)} ms | ${(exportRounds[0].appBytes / 1e6).toFixed(1)} MB | +${pick('growth').toFixed(0)} MB |`;
   })();
-  const exportTable = ['| chiamata | COPY nudo | app | rapporto | file | memoria in più (picco) |', '|---|---:|---:|---:|---:|---:|', exportLine].join('\n');
+  const exportTable = ['| chiamata | COPY nudo | app | rapporto | CPU nudo | CPU app | file | memoria in più (picco) |', '|---|---:|---:|---:|---:|---:|---:|---:|', exportLine].join('\n');
   console.log(exportLine);
 
-  const peak = Math.max(memory.sampler.peak(), rssMb(appProcess.pid!));
   memory.sampler.stop();
-  const settled = await settledRss(appProcess.pid!, 30);
+  console.log('Memoria a riposo: 60 s senza richieste…');
+  const idle = await idleRss(appProcess.pid!, 60);
   const heap = await heapSummary(appProcess.pid!, heapDir);
   rmSync(heapDir, { recursive: true, force: true });
-  const memoryLine = `Memoria dell'app (RSS): ${memory.started.toFixed(0)} MB dopo l'avvio, ${peak.toFixed(0)} MB al picco, ${settled.toFixed(0)} MB dopo il carico (il minimo dei 30 s seguenti). Heap JavaScript a quel punto: ${heap.totalMb.toFixed(0)} MB (${heap.top}).`;
+  const memoryLine = `Memoria dell'app (RSS): ${memory.started.toFixed(0)} MB dopo l'avvio, ${peak.toFixed(0)} MB al picco dei giri a 32 connessioni, ${idle.last.toFixed(0)} MB dopo 1 minuto senza richieste (minimo nel minuto ${idle.lowest.toFixed(0)} MB). Heap JavaScript a quel punto: ${heap.totalMb.toFixed(0)} MB (${heap.top}).`;
   console.log(memoryLine);
 
   const load1 = os.loadavg();
   const fmt = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
   const table = tableOf(rows);
-  console.log(`\n${table}\n\ncarico medio (1/5/15 min): inizio ${fmt(load0)}, fine ${fmt(load1)}`);
+  const ownCost = ownCostOf(rows, [...LISTS, EDIT, BELL]);
+  console.log(`\n${table}\n\n${ownCost}\n\n${pages.join('\n')}\n\n${exportTable}\n\n${planVerdict}\n\ncarico medio (1/5/15 min): inizio ${fmt(load0)}, fine ${fmt(load1)}`);
   const docs = path.join(root, 'docs/benchmarks.md');
   const heading = '## HTTP: app e server nudo (`npm run bench:http`)';
   const section = readFileSync(docs, 'utf8').includes(heading) ? '' : `\n${heading}\n\nVedi il metodo qui sopra.\n`;
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
   appendFileSync(
     docs,
-    `${section}\n### ${date} UTC, commit ${commit}\n\n${CONTACTS} contatti e ${QUOTES} preventivi di prova; giri di ${SECONDS} s; carico medio (1/5/15 min) inizio ${fmt(load0)}, fine ${fmt(load1)}; ${os.cpus().length} CPU.\n\n${table}\n\n${pages.join('\n')}\n\n${guestPage}\n\n${exportTable}\n\n${memoryLine}\n`,
+    `${section}\n### ${date} UTC, commit ${commit}\n\n${CONTACTS} contatti e ${QUOTES} preventivi di prova; giri di ${SECONDS} s; app con DATABASE_APP_URL, scope per richiesta e JOBS_IN_SERVER=1; carico medio (1/5/15 min) inizio ${fmt(load0)}, fine ${fmt(load1)}; ${os.cpus().length} CPU.\n\n${table}\n\n${ownCost}\n\n${pages.join('\n')}\n\n${guestPage}\n\n${exportTable}\n\n${memoryLine}\n\n${planVerdict}\n\n\`\`\`\n${plans.report}\n\`\`\`\n`,
   );
   console.log('Risultati aggiunti a docs/benchmarks.md');
 }
 
 try {
   await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
 } finally {
   stopAll();
   await dropViewQuotes().catch(() => {});

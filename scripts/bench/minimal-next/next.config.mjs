@@ -1,0 +1,3 @@
+// No headers, redirects or middleware: the framework's own cost, nothing of ours.
+const config = {};
+export default config;

@@ -320,6 +320,11 @@ async function main() {
     },
     { label: 'login', method: 'POST', path: () => '/api/users/login', body: { email: STAFF, password }, auth: 'none', connections: 4 },
   ];
+  // The jobs run inside the app's process (JOBS_IN_SERVER=1): their CPU lands in every row's figure.
+  // What the app spends with no request, in ms per second, says how much of a slow row that is.
+  const idleCpuBefore = cpuMs(appSide.pid);
+  await sleep(5_000);
+  const backgroundBefore = (cpuMs(appSide.pid) - idleCpuBefore) / 5;
   const rows: Row[] = [];
   // The peak of the 32-connection rounds, apart from the pages and the export.
   memory.sampler.reset();
@@ -376,7 +381,11 @@ async function main() {
 
   memory.sampler.stop();
   console.log('Memoria a riposo: 60 s senza richieste…');
+  const idleCpu = cpuMs(appSide.pid);
   const idle = await idleRss(appProcess.pid!, 60);
+  const backgroundAfter = (cpuMs(appSide.pid) - idleCpu) / 60;
+  const background = `CPU dell'app senza richieste (i job nel server): ${backgroundBefore.toFixed(1)} ms/s nei 5 s prima dei giri, ${backgroundAfter.toFixed(1)} ms/s nel minuto a riposo finale; in una riga pesa circa (ms/s) ÷ (req/s dell'app) ms per richiesta.`;
+  console.log(background);
   const heap = await heapSummary(appProcess.pid!, heapDir);
   rmSync(heapDir, { recursive: true, force: true });
   const memoryLine = `Memoria dell'app (RSS): ${memory.started.toFixed(0)} MB dopo l'avvio, ${peak.toFixed(0)} MB al picco dei giri a 32 connessioni, ${idle.last.toFixed(0)} MB dopo 1 minuto senza richieste (minimo nel minuto ${idle.lowest.toFixed(0)} MB). Heap JavaScript a quel punto: ${heap.totalMb.toFixed(0)} MB (${heap.top}).`;
@@ -386,14 +395,14 @@ async function main() {
   const fmt = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
   const table = tableOf(rows);
   const ownCost = ownCostOf(rows, [...LISTS, EDIT, BELL]);
-  console.log(`\n${table}\n\n${ownCost}\n\n${pages.join('\n')}\n\n${exportTable}\n\n${planVerdict}\n\ncarico medio (1/5/15 min): inizio ${fmt(load0)}, fine ${fmt(load1)}`);
+  console.log(`\n${table}\n\n${ownCost}\n\n${pages.join('\n')}\n\n${exportTable}\n\n${background}\n\n${planVerdict}\n\ncarico medio (1/5/15 min): inizio ${fmt(load0)}, fine ${fmt(load1)}`);
   const docs = path.join(root, 'docs/benchmarks.md');
   const heading = '## HTTP: app e server nudo (`npm run bench:http`)';
   const section = readFileSync(docs, 'utf8').includes(heading) ? '' : `\n${heading}\n\nVedi il metodo qui sopra.\n`;
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
   appendFileSync(
     docs,
-    `${section}\n### ${date} UTC, commit ${commit}\n\n${CONTACTS} contatti e ${QUOTES} preventivi di prova; giri di ${SECONDS} s; app con DATABASE_APP_URL, scope per richiesta e JOBS_IN_SERVER=1; carico medio (1/5/15 min) inizio ${fmt(load0)}, fine ${fmt(load1)}; ${os.cpus().length} CPU.\n\n${table}\n\n${ownCost}\n\n${pages.join('\n')}\n\n${guestPage}\n\n${exportTable}\n\n${memoryLine}\n\n${planVerdict}\n\n\`\`\`\n${plans.report}\n\`\`\`\n`,
+    `${section}\n### ${date} UTC, commit ${commit}\n\n${CONTACTS} contatti e ${QUOTES} preventivi di prova; giri di ${SECONDS} s; app con DATABASE_APP_URL, scope per richiesta e JOBS_IN_SERVER=1; carico medio (1/5/15 min) inizio ${fmt(load0)}, fine ${fmt(load1)}; ${os.cpus().length} CPU.\n\n${table}\n\n${ownCost}\n\n${pages.join('\n')}\n\n${guestPage}\n\n${exportTable}\n\n${memoryLine}\n\n${background}\n\n${planVerdict}\n\n\`\`\`\n${plans.report}\n\`\`\`\n`,
   );
   console.log('Risultati aggiunti a docs/benchmarks.md');
 }

@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { count, eq } from 'drizzle-orm';
 import { gmailStandInEnvironment } from '../../tests/helpers/gmail-env';
 import { newMessageId, rawMail } from '../../tests/helpers/raw-mail';
+import { appendResults } from './results';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 5_000);
 const standIn = await gmailStandInEnvironment();
@@ -88,14 +89,19 @@ try {
   const [stored] = await db.select({ total: count() }).from(mailboxMessages).where(eq(mailboxMessages.campingId, campsite!.id));
   const [threads] = await db.select({ total: count() }).from(mailboxThreads).where(eq(mailboxThreads.campingId, campsite!.id));
   const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  console.log(`Full sync of a Gmail with ${MESSAGES} messages (${engine}, Gmail stand-in in this process)`);
-  console.log(`  baseline (fetch and parse, nothing saved): ${baseline.seconds.toFixed(1)} s, ${Math.round(MESSAGES / baseline.seconds)} messages/s`);
-  console.log(`  full sync (saved, threaded, linked):       ${sync.seconds.toFixed(1)} s, ${Math.round(MESSAGES / sync.seconds)} messages/s, ×${(sync.seconds / baseline.seconds).toFixed(2)} the baseline`);
-  console.log(`  RSS: ${sync.before} MB before the sync, ${sync.peak} MB at its peak`);
-  console.log(`  stored: ${stored!.total} messages in ${threads!.total} conversations (${sync.result.state}, ${sync.result.mode})`);
+  const report = [
+    `Full sync of a Gmail with ${MESSAGES} messages (${engine}, Gmail stand-in in this process)`,
+    `  baseline (fetch and parse, nothing saved): ${baseline.seconds.toFixed(1)} s, ${Math.round(MESSAGES / baseline.seconds)} messages/s`,
+    `  full sync (saved, threaded, linked):       ${sync.seconds.toFixed(1)} s, ${Math.round(MESSAGES / sync.seconds)} messages/s, ×${(sync.seconds / baseline.seconds).toFixed(2)} the baseline`,
+    `  RSS: ${sync.before} MB before the sync, ${sync.peak} MB at its peak`,
+    `  stored: ${stored!.total} messages in ${threads!.total} conversations (${sync.result.state}, ${sync.result.mode})`,
+  ];
+  for (const line of report) console.log(line);
   if (baseline.result !== MESSAGES || stored!.total !== MESSAGES || threads!.total !== MESSAGES / 2) {
     console.error('Conteggi inattesi: la sincronizzazione non ha salvato ogni messaggio una volta sola.');
     process.exitCode = 1;
+  } else {
+    appendResults('## Casella: la prima sincronizzazione di un Gmail con 5.000 messaggi (`npm run bench:mailbox`)', ['```', ...report, '```'].join('\n'));
   }
 } finally {
   await handle.close();

@@ -14,6 +14,7 @@ import { quoteCards, quotes } from '../../db/schema';
 import { renderQuotePdf } from '../../lib/public-quotes/pdf/render';
 import { buildGuestQuoteView } from '../../lib/public-quotes/view';
 import { campsiteContext } from '../../lib/context/unit-of-work';
+import { appendResults } from './results';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
@@ -33,6 +34,7 @@ const [ids] = await db
 if (!ids) throw new Error('Servono preventivi inviati nel database: esegui prima `npm run db:seed`.');
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const lines: string[] = [];
 async function timed(label: string, run: () => Promise<unknown>) {
   for (let i = 0; i < WARMUP; i++) await run();
   const times: number[] = [];
@@ -42,7 +44,9 @@ async function timed(label: string, run: () => Promise<unknown>) {
     times.push(performance.now() - start);
   }
   const sorted = times.sort((a, b) => a - b);
-  console.log(`${label.padEnd(34)} p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(sorted, 95).toFixed(1).padStart(7)} ms`);
+  const line = `${label.padEnd(34)} p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(sorted, 95).toFixed(1).padStart(7)} ms`;
+  console.log(line);
+  lines.push(line);
   return percentile(sorted, 50);
 }
 
@@ -50,8 +54,11 @@ const ctx = campsiteContext({ kind: 'job', campsiteId: ids.campsiteId, job: 'ben
 const quoteIds = { quoteId: ids.quoteId, contactId: ids.contactId };
 const pdf = await renderQuotePdf(ctx, quoteIds);
 const view = await buildGuestQuoteView(ctx, quoteIds);
-console.log(`preventivo ${ids.quoteId}: ${ids.cards} schede, ${view!.cards.reduce((n, card) => n + card.images.length, 0)} immagini, lingua ${pdf!.locale}, PDF ${(pdf!.bytes.length / 1024).toFixed(0)} KB, ${RUNS} giri`);
+const heading = `preventivo ${ids.quoteId}: ${ids.cards} schede, ${view!.cards.reduce((n, card) => n + card.images.length, 0)} immagini, lingua ${pdf!.locale}, PDF ${(pdf!.bytes.length / 1024).toFixed(0)} KB, ${RUNS} giri`;
+console.log(heading);
 const baseline = await timed('dati della pagina (baseline)', () => buildGuestQuoteView(ctx, quoteIds));
 const drawn = await timed('PDF (dati, immagini, disegno)', () => renderQuotePdf(ctx, quoteIds));
-console.log(`rapporto PDF / dati della pagina: ${(drawn / baseline).toFixed(1)}×`);
+const ratio = `rapporto PDF / dati della pagina: ${(drawn / baseline).toFixed(1)}×`;
+console.log(ratio);
+appendResults('## PDF del preventivo (`npm run bench:quote-pdf`)', ['```', heading, ...lines, ratio, '```'].join('\n'));
 await handle.close();

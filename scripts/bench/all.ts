@@ -2,12 +2,15 @@
  * `npm run bench`: every benchmark in sequence, each in its own process (a bench's servers and
  * memory must not weigh on the next), with the duration of each stage. A stage that fails does
  * not stop the others; the run exits non-zero if any failed (a plan with a sequential scan too).
+ * BENCH_STAGES (comma-separated script names) runs a subset.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-const STAGES = ['bench:contacts', 'bench:dashboard', 'bench:http', 'bench:guest-quote', 'bench:mini-site', 'bench:quote-pdf', 'bench:newsletter', 'bench:mailbox'];
+const ALL = ['bench:contacts', 'bench:dashboard', 'bench:http', 'bench:guest-quote', 'bench:mini-site', 'bench:quote-pdf', 'bench:newsletter', 'bench:mailbox'];
+// BENCH_STAGES=bench:http,bench:mailbox runs only those, in that order.
+const STAGES = process.env.BENCH_STAGES ? process.env.BENCH_STAGES.split(',').map((stage) => stage.trim()) : ALL;
 const root = path.resolve(import.meta.dirname, '../..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { contacts, languages, nations } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
@@ -18,22 +18,34 @@ export type ContactSearch = { search?: string | null; dateFrom?: string | null; 
 const PHONE_LIKE = /^[0-9+\s().\-/]+$/;
 const MAX_WORDS = 8;
 
+/** One word of a search: its text in search_text, or its digits in phone_digits; null where not searched. */
+type SearchWord = { text: string | null; digits: string | null };
+
 /**
- * One condition per word, all required: the word, lower-case and accent-free like the generated
- * search_text (name, surname, e-mail), or — for a word made of phone characters — its digits in
- * phone_digits. Both columns have trigram indexes.
+ * Contacts matching every word, read on the trigram indexes even inside a campsite's scope. Under
+ * row-level security a LIKE, not being LEAKPROOF, cannot be an index condition, and the search
+ * read every contact of the campsite; crm_contacts_matching (migration 0020) runs the LIKEs as the
+ * tables' owner and returns the addresses (ctid) of the scope's campsite's matches only. This
+ * query reads them by a TID scan, so its policy still applies to every row.
  */
+function matching(words: SearchWord[]): SQL {
+  const texts = words.map((word) => (word.text === null ? sql`null` : sql`'%' || crm_search_text(${escapeLike(word.text)}::text) || '%'`));
+  const phones = words.map((word) => (word.digits === null ? sql`null` : sql`${`%${word.digits}%`}::text`));
+  return sql`${contacts}.ctid = any(array(select found from crm_contacts_matching(array[${sql.join(texts, sql`, `)}]::text[], array[${sql.join(phones, sql`, `)}]::text[]) found))`;
+}
+
+/** The words of a search box: each in search_text (name, surname, e-mail, lower-case and accent-free), or for a word of phone characters also its digits in phone_digits. */
+function searchWordsOf(term: string | null | undefined): SearchWord[] {
+  return searchWords(term, MAX_WORDS).map((word) => {
+    const digits = word.replace(/\D/g, '');
+    return { text: word, digits: PHONE_LIKE.test(word) && digits.length >= 2 ? digits : null };
+  });
+}
+
+/** One condition, every word required (searchWordsOf); both columns have trigram indexes. */
 export function searchCondition(term: string | null | undefined): SQL | undefined {
-  const words = searchWords(term, MAX_WORDS);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((word) => {
-      const byText = sql`${contacts.searchText} like '%' || crm_search_text(${escapeLike(word)}::text) || '%'`;
-      const digits = word.replace(/\D/g, '');
-      if (!PHONE_LIKE.test(word) || digits.length < 2) return byText;
-      return or(byText, sql`${contacts.phoneDigits} like ${`%${digits}%`}`)!;
-    }),
-  );
+  const words = searchWordsOf(term);
+  return words.length === 0 ? undefined : matching(words);
 }
 
 /** The campsite, the text search and the table date filter (spec section 5) on date_creation. */
@@ -188,11 +200,13 @@ export const CONTACT_QUERY_LIMIT = 50;
 /** The legacy contactQuery: e-mail (exact, any case), free text and telephone digits, all that are given. */
 export async function queryContacts(ctx: CampsiteCtx, query: ContactQuery): Promise<ContactListItem[]> {
   const digits = query.telefono?.replace(/\D/g, '') ?? '';
+  // The telephone is one more word, searched in phone_digits only.
+  const words = [...searchWordsOf(query.search), ...(query.telefono && digits ? [{ text: null, digits }] : [])];
   const where = and(
     eq(contacts.campingId, ctx.campsiteId),
     query.email ? sql`lower(${contacts.email}) = lower(${query.email.trim()}::text)` : undefined,
-    searchCondition(query.search),
-    query.telefono ? (digits ? sql`${contacts.phoneDigits} like ${`%${digits}%`}` : sql`false`) : undefined,
+    words.length > 0 ? matching(words) : undefined,
+    query.telefono && !digits ? sql`false` : undefined,
   )!;
   const page = await fetchContactPage(ctx.db, where, 'nome', null, CONTACT_QUERY_LIMIT);
   return page.items;

@@ -1,7 +1,9 @@
 /**
  * Benchmark: contact list and search on 200,000 contacts of one campsite.
  * Run: `npm run bench:contacts` (PGlite in .data/bench) or with DATABASE_URL (PostgreSQL).
- * Prints the median and 95th percentile of the service calls the /clienti page makes.
+ * Prints the median and 95th percentile of the service calls the /clienti page makes. On
+ * PostgreSQL they run as production runs them: in the campsite's scope on the non-owner login,
+ * and the bench fails when a search or a list read the campsite's contacts by a sequential scan.
  */
 import '../load-env';
 import { performance } from 'node:perf_hooks';
@@ -9,13 +11,15 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { campsites } from '../../db/schema';
+import { withTenant } from '../../db/tenant-scope';
 import { countContacts, listContacts } from '../../lib/contacts/search';
-import { campsiteContext } from '../../lib/context/unit-of-work';
+import { campsiteContext, type CampsiteCtx } from '../../lib/context/unit-of-work';
+import { appLoginUrl } from '../../tests/helpers/app-login';
 
 const TARGET = Number(process.env.BENCH_CONTACTS ?? 200_000);
 const RUNS = 25;
 const url = process.env.DATABASE_URL;
-const handle = openDatabase(url ? { url } : { pgliteDir: process.env.PGLITE_DIR ?? '.data/bench' });
+const handle = openDatabase(url ? { url, appUrl: await appLoginUrl(url) } : { pgliteDir: process.env.PGLITE_DIR ?? '.data/bench' });
 const db = handle.db;
 
 async function benchCampsite(): Promise<string> {
@@ -63,13 +67,26 @@ function stats(samples: number[]) {
   return { median: pick(0.5), p95: pick(0.95) };
 }
 
-async function measure(label: string, call: () => Promise<{ items: unknown[] }>) {
-  await call();
+/** Sequential scans of contacts in a scope's transaction: a search or a list must have none. */
+const seqScans = new Set<string>();
+
+async function measure<T extends { items: unknown[] }>(label: string, call: (ctx: CampsiteCtx) => Promise<T>) {
+  // Each call in its own scope, as a request runs it (PGlite: unscoped, as the server runs it there).
+  const scoped = () =>
+    withTenant(db, campsiteId, async (tx) => {
+      const result = await call(campsiteContext({ kind: 'job', campsiteId, job: 'bench' }, tx as typeof db));
+      if (handle.kind === 'postgres') {
+        const [scans] = (await tx.execute(sql`select pg_stat_get_xact_numscans('contacts'::regclass)::int as n`)) as unknown as { n: number }[];
+        if (scans.n > 0) seqScans.add(label);
+      }
+      return result;
+    });
+  await scoped();
   const samples: number[] = [];
   let found = 0;
   for (let i = 0; i < RUNS; i++) {
     const started = performance.now();
-    found = (await call()).items.length;
+    found = (await scoped()).items.length;
     samples.push(performance.now() - started);
   }
   const { median, p95 } = stats(samples);
@@ -78,24 +95,27 @@ async function measure(label: string, call: () => Promise<{ items: unknown[] }>)
 
 await migrate(handle);
 const campsiteId = await benchCampsite();
-console.log(`Database: ${handle.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}; campeggio di prova con ${TARGET} contatti`);
+console.log(`Database: ${handle.kind === 'pglite' ? 'PGlite' : 'PostgreSQL, nello scope del campeggio con il login non proprietario'}; campeggio di prova con ${TARGET} contatti`);
 await ensureContacts(campsiteId);
-const ctx = campsiteContext({ kind: 'job', campsiteId, job: 'bench' }, db);
-const first = await listContacts(ctx, { limit: 25 });
-await measure('elenco, prima pagina (più recenti)', () => listContacts(ctx, { limit: 25 }));
-await measure('elenco, pagina successiva (cursore)', () => listContacts(ctx, { limit: 25, cursor: first.nextCursor }));
-await measure('elenco ordinato per nome', () => listContacts(ctx, { limit: 25, sort: 'nome' }));
-await measure('ricerca per frammento di cognome "ferr"', () => listContacts(ctx, { limit: 25, search: 'ferr' }));
-await measure('ricerca senza accenti "muller"', () => listContacts(ctx, { limit: 25, search: 'muller' }));
-await measure('ricerca nome e cognome "giulia ross"', () => listContacts(ctx, { limit: 25, search: 'giulia ross' }));
-await measure('ricerca per e-mail "ospite1234_"', () => listContacts(ctx, { limit: 25, search: 'ospite1234_' }));
-await measure('ricerca per telefono "3471"', () => listContacts(ctx, { limit: 25, search: '3471' }));
-await measure('filtro date 01/03/2026–31/03/2026', () => listContacts(ctx, { limit: 25, dateFrom: '01/03/2026', dateTo: '31/03/2026' }));
-await measure('ricerca senza risultati "qwxz"', () => listContacts(ctx, { limit: 25, search: 'qwxz' }));
-await measure('ricerca rara "zoë müller" + date', () => listContacts(ctx, { limit: 25, search: 'zoë müller', dateFrom: '01/01/2025', dateTo: '31/12/2026' }));
+const first = await withTenant(db, campsiteId, (tx) => listContacts(campsiteContext({ kind: 'job', campsiteId, job: 'bench' }, tx as typeof db), { limit: 25 }));
+await measure('elenco, prima pagina (più recenti)', (ctx) => listContacts(ctx, { limit: 25 }));
+await measure('elenco, pagina successiva (cursore)', (ctx) => listContacts(ctx, { limit: 25, cursor: first.nextCursor }));
+await measure('elenco ordinato per nome', (ctx) => listContacts(ctx, { limit: 25, sort: 'nome' }));
+await measure('ricerca per frammento di cognome "ferr"', (ctx) => listContacts(ctx, { limit: 25, search: 'ferr' }));
+await measure('ricerca senza accenti "muller"', (ctx) => listContacts(ctx, { limit: 25, search: 'muller' }));
+await measure('ricerca nome e cognome "giulia ross"', (ctx) => listContacts(ctx, { limit: 25, search: 'giulia ross' }));
+await measure('ricerca per e-mail "ospite1234_"', (ctx) => listContacts(ctx, { limit: 25, search: 'ospite1234_' }));
+await measure('ricerca per telefono "3471"', (ctx) => listContacts(ctx, { limit: 25, search: '3471' }));
+await measure('filtro date 01/03/2026–31/03/2026', (ctx) => listContacts(ctx, { limit: 25, dateFrom: '01/03/2026', dateTo: '31/03/2026' }));
+await measure('ricerca senza risultati "qwxz"', (ctx) => listContacts(ctx, { limit: 25, search: 'qwxz' }));
+await measure('ricerca rara "zoë müller" + date', (ctx) => listContacts(ctx, { limit: 25, search: 'zoë müller', dateFrom: '01/01/2025', dateTo: '31/12/2026' }));
 // The /clienti page shows the total beside the page: both queries run for every view.
-const counted = async (filters: Parameters<typeof countContacts>[1]) => ({ items: [await countContacts(ctx, filters)] });
-await measure('conteggio totale (mostrato sopra l’elenco)', () => counted({}));
-await measure('conteggio della ricerca "ferr"', () => counted({ search: 'ferr' }));
-await measure('conteggio della ricerca "giulia ross"', () => counted({ search: 'giulia ross' }));
+const counted = (filters: Parameters<typeof countContacts>[1]) => async (ctx: CampsiteCtx) => ({ items: [await countContacts(ctx, filters)] });
+await measure('conteggio totale (mostrato sopra l’elenco)', counted({}));
+await measure('conteggio della ricerca "ferr"', counted({ search: 'ferr' }));
+await measure('conteggio della ricerca "giulia ross"', counted({ search: 'giulia ross' }));
 await handle.close();
+if (seqScans.size > 0) {
+  console.error(`Scansione sequenziale di contacts nello scope: ${[...seqScans].join('; ')}`);
+  process.exitCode = 1;
+}

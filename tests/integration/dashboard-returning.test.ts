@@ -107,4 +107,25 @@ describe('dashboard: returning guests from the aggregates', () => {
     expect(await figures(campsite.id, 'mese', now)).toEqual({ returning: { guests: 1, quotes: 1, won: 1 }, firstTime: { guests: 0, quotes: 0, won: 0 } });
     expect(await figures(campsite.id, 'mese', now)).toEqual(await definition(campsite.id, 'mese', now));
   });
+
+  it('makes a booking returning by another booking of its guest, never by itself', async () => {
+    const campsite = await makeCampsite(db);
+    const now = new Date();
+    const year = now.getUTCFullYear();
+    // A booking with no accepted card: its booked stay is card 1's (two years ago), the stay it
+    // stands for is its request's (last year).
+    const booking = async (contactId: string, booked: string, requested: string | null) => {
+      const [quote] = await db.insert(quotes).values({ campingId: campsite.id, contactId, progress: 'convertito' }).returning();
+      await db.insert(quoteCards).values({ campingId: campsite.id, quoteId: quote.id, idx: 0, arrival: booked, totalCents: 1000 });
+      if (requested) await db.insert(quoteRequests).values({ campingId: campsite.id, quoteId: quote.id, contactId, arrival: requested });
+    };
+    const [alone, twice] = await db.insert(contacts).values([{ campingId: campsite.id, firstName: 'Sola' }, { campingId: campsite.id, firstName: 'Doppia' }]).returning();
+    await booking(alone.id, `${year - 2}-07-01`, `${year - 1}-07-01`);
+    await booking(twice.id, `${year - 2}-07-01`, `${year - 1}-07-01`);
+    await booking(twice.id, `${year - 2}-08-01`, null);
+    await refreshCampsite(db, campsite.id, now);
+    const expected = await definition(campsite.id, 'mese', now);
+    expect(expected.returning).toEqual({ guests: 1, quotes: 1, won: 1 });
+    expect(await figures(campsite.id, 'mese', now)).toEqual(expected);
+  });
 });

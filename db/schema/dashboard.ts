@@ -1,4 +1,4 @@
-import { bigint, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { QuoteProgress } from '../../lib/vocabulary/quote-progress';
 import { campingId } from './campsites';
 import { timestampTz } from './columns';
@@ -36,6 +36,24 @@ export const dashboardNationDays = pgTable(
     won: integer('won').notNull(),
   },
   (t) => [primaryKey({ name: 'dashboard_nation_days_pk', columns: [t.campingId, t.day, t.nationId] })],
+);
+
+/**
+ * Quotes by creation day and whether their guest was returning for them (lib/quotes/returning-guests.ts):
+ * how many, how many won, and how many guests made their last quote of that group on that day.
+ * The last days let a period that runs to the newest quote count distinct guests by summing days.
+ */
+export const dashboardReturningDays = pgTable(
+  'dashboard_returning_days',
+  {
+    campingId: campingId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    isReturning: boolean('is_returning').notNull(),
+    quotes: integer('quotes').notNull(),
+    won: integer('won').notNull(),
+    lastGuests: integer('last_guests').notNull(),
+  },
+  (t) => [primaryKey({ name: 'dashboard_returning_days_pk', columns: [t.campingId, t.day, t.isReturning] })],
 );
 
 /** Counts by day of one kind: 'contatti' (created, by nationality), 'richieste' (received), 'email' (sent). */

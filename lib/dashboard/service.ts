@@ -11,7 +11,6 @@ export type DashboardOptions = { comparison?: Comparison; bucket?: Bucket; lucee
 /**
  * Everything the dashboard page shows, read from the campsite's aggregates (a page never
  * writes: the job and "Aggiorna ora" rebuild them); refreshedAt is null before the first rebuild.
- * The returning guests' figures alone are computed live (lib/dashboard/returning.ts).
  */
 export async function getDashboard(ctx: CampsiteCtx, now = new Date(), options: DashboardOptions = {}) {
   const comparison = options.comparison ?? 'stagione';

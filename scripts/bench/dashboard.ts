@@ -1,9 +1,10 @@
 /**
  * Benchmark: the dashboard of one campsite with 600,000 quotes.
  * Run: `npm run bench:dashboard` (PGlite in .data/bench) or with DATABASE_URL (PostgreSQL).
- * Prints p50/p95/p99 of computing every dashboard figure from the aggregates (what the page and
- * the legacy calls do), beside a bare baseline computing the same figures from the base tables,
- * and of the rebuild (the job and /dashboard/forceUpdate). Target: figures p99 ≤ 100 ms.
+ * Prints p50/p95/p99 and the node process's CPU ms per call of the whole getDashboard as the page
+ * calls it (its unit of work: on PostgreSQL a transaction as crm_app on the non-owner login, the
+ * campsite set), beside a bare baseline computing the main figures from the base tables, and of
+ * the rebuild (the job and /dashboard/forceUpdate). Target: p50 ≤ 30 ms, p99 ≤ 100 ms.
  */
 import '../load-env';
 import { performance } from 'node:perf_hooks';
@@ -13,12 +14,14 @@ import { migrate } from '../../db/migrate';
 import { campsites } from '../../db/schema';
 import { refreshCampsite } from '../../lib/dashboard/refresh';
 import { getDashboard } from '../../lib/dashboard/service';
-import { campsiteContext } from '../../lib/context/unit-of-work';
+import { runJobWork } from '../../lib/context/unit-of-work';
+import { appLoginUrl } from '../../tests/helpers/app-login';
 
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 600_000);
 const CONTACTS = Math.max(1, Math.round(QUOTES / 6));
 const url = process.env.DATABASE_URL;
-const handle = openDatabase(url ? { url } : { pgliteDir: process.env.PGLITE_DIR ?? '.data/bench' });
+// The non-owner login production scopes its requests with (DATABASE_APP_URL).
+const handle = openDatabase(url ? { url, appUrl: await appLoginUrl(url) } : { pgliteDir: process.env.PGLITE_DIR ?? '.data/bench' });
 const db = handle.db;
 
 async function benchCampsite(): Promise<string> {
@@ -78,15 +81,18 @@ function stats(samples: number[]) {
 async function measure(label: string, runs: number, call: () => Promise<unknown>) {
   await call();
   const samples: number[] = [];
+  const cpu = process.cpuUsage();
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
     await call();
     samples.push(performance.now() - started);
   }
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000 / runs;
   const { p50, p95, p99 } = stats(samples);
   const ms = (value: number) => `${value.toFixed(1).padStart(8)} ms`;
-  console.log(`${label.padEnd(58)} p50 ${ms(p50)}   p95 ${ms(p95)}   p99 ${ms(p99)}   (${runs} misure)`);
-  return p99;
+  console.log(`${label.padEnd(58)} p50 ${ms(p50)}   p95 ${ms(p95)}   p99 ${ms(p99)}   CPU node ${cpuMs.toFixed(2)} ms/chiamata   (${runs} misure)`);
+  return { p50, p99 };
 }
 
 /** The bare baseline: the dashboard's main figures straight from the base tables, no aggregates. */
@@ -107,11 +113,18 @@ const campsiteId = await benchCampsite();
 console.log(`Database: ${handle.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}; campeggio di prova con ${QUOTES} preventivi`);
 await ensureData(campsiteId);
 await refreshCampsite(db, campsiteId);
+// What autovacuum does after a rebuild in production (a test cluster may run without it): each
+// rebuild leaves the previous days dead, and the bench's own rebuilds would otherwise pile them up.
+await db.execute(sql`vacuum analyze dashboard_quote_days, dashboard_count_days, dashboard_nation_days, dashboard_returning_days`);
 const [{ days }] = await rows<{ days: number }>(sql`select count(*)::int as days from dashboard_quote_days where camping_id = ${campsiteId}`);
 console.log(`righe di aggregati (giorno × stato): ${days}`);
-const ctx = campsiteContext({ kind: 'job', campsiteId, job: 'bench' }, db);
-const p99 = await measure('tutte le cifre della dashboard, dagli aggregati', 100, () => getDashboard(ctx));
+const runs = Number(process.env.BENCH_RUNS ?? 200);
+const whole = async (comparison: 'mese' | 'stagione' | 'anno') =>
+  measure(`getDashboard intera, nel perimetro (${comparison})`, runs, () => runJobWork(campsiteId, 'bench', (ctx) => getDashboard(ctx, new Date(), { comparison }), db));
+const { p50, p99 } = await whole('stagione');
+await whole('anno');
 await measure('stesse cifre principali dalle tabelle di base (riferimento)', 10, () => baseline(campsiteId));
 await measure('ricalcolo degli aggregati del campeggio (job, forceUpdate)', 5, () => refreshCampsite(db, campsiteId));
-console.log(p99 <= 100 ? 'Obiettivo p99 ≤ 100 ms: raggiunto' : `Obiettivo p99 ≤ 100 ms: NON raggiunto (${p99.toFixed(1)} ms)`);
+const met = p50 <= 30 && p99 <= 100;
+console.log(met ? 'Obiettivo p50 ≤ 30 ms, p99 ≤ 100 ms: raggiunto' : `Obiettivo p50 ≤ 30 ms, p99 ≤ 100 ms: NON raggiunto (p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms)`);
 await handle.close();

@@ -128,6 +128,12 @@ async function busyCampsite(size: number) {
       await db.insert(quoteRequests).values({ campingId: campsite.id, quoteId: quote.id, contactId: quote.contactId, createdAt: new Date(Date.now() - Math.random() * 90 * DAY) });
     }
   }
+  // One guest certainly returning in every period (the random ones may miss the shortest): booked two seasons ago, asking again today.
+  const [returning] = await db.insert(contacts).values({ campingId: campsite.id, firstName: 'Ospite di ritorno' }).returning();
+  await db.insert(quotes).values([
+    { campingId: campsite.id, contactId: returning.id, progress: 'convertito', createdAt: new Date(Date.now() - 730 * DAY) },
+    { campingId: campsite.id, contactId: returning.id, progress: 'inviato', createdAt: new Date() },
+  ]);
   await db.insert(mailOutbox).values(
     Array.from({ length: 40 }, (_, i) => ({
       campingId: campsite.id,

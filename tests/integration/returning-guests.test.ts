@@ -5,6 +5,7 @@ import { quoteCards, quoteProgressEvents, quoteRequests, quotes } from '@/db/sch
 import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
 import { DEMO_CATALOGUES } from '@/lib/booking-platform/demo-catalogue';
 import { demoPriceList } from '@/lib/booking-platform/demo-platform';
+import { refreshCampsite } from '@/lib/dashboard/refresh';
 import { returningConversion } from '@/lib/dashboard/returning';
 import { priceCard } from '@/lib/booking-platform/pricing';
 import { reproposeLastStay } from '@/lib/quotes/repropose';
@@ -242,6 +243,8 @@ describe('dashboard: returning against first-time guests', () => {
     await insertQuote(campsiteId, newcomers[0].id, 'bozza', { arrival: '2027-08-01', departure: '2027-08-08' });
     await insertRequest(campsiteId, newcomers[1].id, '2027-07-17', '2027-07-24');
 
+    // Read from the aggregates, as every figure: the job's rebuild comes first.
+    await refreshCampsite(db, campsiteId, now);
     const figures = await returningConversion(ctxFor(db, { campsiteId }), 'mese', now);
     const counts = (group: typeof figures.returning) => ({ guests: group.guests, quotes: group.quotes.value, won: group.won.value, rate: group.rate });
     expect(counts(figures.returning)).toEqual({ guests: 2, quotes: 3, won: 1, rate: 1 / 3 });
@@ -251,6 +254,7 @@ describe('dashboard: returning against first-time guests', () => {
     expect(figures.firstTime.won.href).toContain('ospiti=nuovi');
     // Another campsite's figures are its own.
     const empty = await world();
+    await refreshCampsite(db, empty.campsiteId, now);
     expect(counts((await returningConversion(ctxFor(db, { campsiteId: empty.campsiteId }), 'mese', now)).returning)).toEqual({ guests: 0, quotes: 0, won: 0, rate: null });
   });
 });

@@ -1,5 +1,4 @@
 import './globals.css';
-import { mantineHtmlProps } from '@mantine/core';
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import { getLocale, getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
@@ -17,8 +16,8 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1, them
 /**
  * Only the document: Mantine's provider and styles come with the layouts of the pages built on
  * them (StaffProviders, GuestMantineLayout), so the guest's quote mini-site loads neither.
- * No ColorSchemeScript either (a client component): the scheme is always light, which
- * mantineHtmlProps already writes on <html>. So no script of ours is inline: Next.js writes the
+ * No ColorSchemeScript either (a client component): the scheme is always light, written on
+ * <html> as Mantine's mantineHtmlProps would. So no script of ours is inline: Next.js writes the
  * request's CSP nonce (proxy.ts) on all of its own.
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
@@ -32,7 +31,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const locale = await getLocale();
   const errorTexts = (await getMessages()).errorPage as ErrorTexts;
   return (
-    <html lang={locale} {...mantineHtmlProps}>
+    // Not imported from @mantine/core: from the root layout, that barrel made every client module
+    // of Mantine part of every page's first load, the guest pages' included (~400 KB of script).
+    <html lang={locale} suppressHydrationWarning data-mantine-color-scheme="light">
       <body>
         <ErrorTextsProvider texts={errorTexts}>{children}</ErrorTextsProvider>
       </body>

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { useBrowserValue } from '@/components/ui/use-browser-value';
 import { callGuestApi } from './guest-api';
+import { useQuoteIslands } from './quote-islands';
 import styles from './quote.module.css';
 
 /** The answers of the accept call the guest is told about in words of their own; others are 'generic'. */
@@ -11,15 +12,10 @@ export type AcceptErrorCode = 'expired' | 'already_accepted' | 'not_open' | 'unk
 export type AcceptTexts = { accept: string; confirmTitle: string; confirm: string; cancel: string; errors: Record<AcceptErrorCode, string> };
 
 type Props = {
-  campsiteId: string;
-  quoteId: string;
-  contactId: string;
   idx: number;
   summary: string;
-  validUntil: string | null;
   /** What the page says once this offer is accepted. */
   acceptedText: string;
-  texts: AcceptTexts;
 };
 
 const isKnown = (code: string, errors: AcceptTexts['errors']): code is AcceptErrorCode => Object.hasOwn(errors, code);
@@ -29,7 +25,8 @@ const isKnown = (code: string, errors: AcceptTexts['errors']): code is AcceptErr
  * is checked here too: past it, the offer says so instead of offering the button. The texts come
  * translated from the server: no translation library on the guest's phone.
  */
-export function AcceptOffer({ campsiteId, quoteId, contactId, idx, summary, validUntil, acceptedText, texts }: Props) {
+export function AcceptOffer({ idx, summary, acceptedText }: Props) {
+  const { ids, validUntil, accept: texts } = useQuoteIslands();
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -66,7 +63,7 @@ export function AcceptOffer({ campsiteId, quoteId, contactId, idx, summary, vali
   const close = () => dialog.current?.close();
   const accept = () =>
     startTransition(async () => {
-      const answer = await callGuestApi(`/accettaPreventivo/${campsiteId}/${quoteId}/${idx}`, { cliente: contactId });
+      const answer = await callGuestApi(`/accettaPreventivo/${ids.campsiteId}/${ids.quoteId}/${idx}`, { cliente: ids.contactId });
       if (!answer.ok) return setError(texts.errors[isKnown(answer.code, texts.errors) ? answer.code : 'generic']);
       close();
       setAccepted(true);

@@ -3,10 +3,10 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { askQuoteQuestion } from '@/app/(public)/visualizzaPreventivo/actions';
-import type { GuestLocale } from '@/lib/i18n/locales';
 import type { GuestQuestion } from '@/lib/public-quotes/view';
 import { cleanMessage, QUESTION_MAX_LENGTH } from '@/lib/quote-questions/text';
 import { QuestionItem, type QuestionItemTexts } from './question-item';
+import { useQuoteIslands } from './quote-islands';
 import quoteStyles from './quote.module.css';
 import styles from './questions.module.css';
 
@@ -23,20 +23,17 @@ export type AskTexts = QuestionItemTexts & {
 };
 
 type Props = {
-  ids: { campsiteId: string; quoteId: string; contactId: string };
   /** The offer asked about; null: the whole quote. */
   cardIdx: number | null;
-  /** The questions the page already shows: a question sent here is shown by the island until the page has it. */
-  shownIds: string[];
-  locale: GuestLocale;
   /** The form opens from a button (the page stays short); false: open from the start. */
   collapsed: boolean;
-  texts: AskTexts;
+  /** The opening button's words, when not the offer's («Hai una domanda su questa offerta?»). */
+  askLabel?: string;
 };
 
-
 /** "Hai una domanda?": a short message to the campsite, kept as typed if it cannot be sent. */
-export function AskQuestion({ ids, cardIdx, shownIds, locale, collapsed, texts }: Props) {
+export function AskQuestion({ cardIdx, collapsed, askLabel }: Props) {
+  const { ids, locale, shownIds, ask: texts } = useQuoteIslands();
   const router = useRouter();
   const [open, setOpen] = useState(!collapsed);
   const [value, setValue] = useState('');
@@ -163,7 +160,7 @@ export function AskQuestion({ ids, cardIdx, shownIds, locale, collapsed, texts }
             setOpen(true);
           }}
         >
-          {texts.ask}
+          {askLabel ?? texts.ask}
         </button>
       )}
     </>

@@ -10,6 +10,7 @@ import documentStyles from './document.module.css';
 import { MarkRead } from './mark-read';
 import { GuestCard } from './guest-card';
 import { OfferQuestions, QuoteQuestions, askTexts } from './quote-questions';
+import { QuoteIslandsProvider } from './quote-islands';
 import { RenameQuote } from './rename-quote';
 import { RenewQuote } from './renew-quote';
 import styles from './quote.module.css';
@@ -65,6 +66,7 @@ export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds
     <>
       <MarkRead ids={ids} awaiting={quote.awaitingRead} staffPreviewText={t('staffPreview')} />
       <GuestFrame locale={locale}>
+        <QuoteIslandsProvider value={{ ids, locale, validUntil: quote.validUntil, shownIds, accept: acceptTexts, ask: questionTexts }}>
         <div className={styles.stack}>
           <div className={documentStyles.heading}>
             <div>
@@ -142,23 +144,16 @@ export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds
                 action={
                   state === 'open' ? (
                     <AcceptOffer
-                      campsiteId={ids.campsiteId}
-                      quoteId={ids.quoteId}
-                      contactId={ids.contactId}
                       idx={card.idx}
-                      validUntil={quote.validUntil}
                       acceptedText={t('accepted', { idx: card.idx + 1 })}
                       summary={t('confirmText', { offer: `${t('offer', { idx: card.idx + 1 })} – ${card.typologyName}`, dates, total: formatGuestMoney(card.totalCents, locale) })}
-                      texts={acceptTexts}
                     />
                   ) : undefined
                 }
                 footer={
                   <OfferQuestions
-                    ids={ids}
                     cardIdx={card.idx}
                     questions={view.questions.filter((question) => question.cardIdx === card.idx)}
-                    shownIds={shownIds}
                     locale={locale}
                     texts={questionTexts}
                   />
@@ -166,9 +161,10 @@ export async function GuestQuoteBody({ ids, view, cardId }: { ids: GuestQuoteIds
               />
             );
           })}
-          <QuoteQuestions ids={ids} questions={generalQuestions} shownIds={shownIds} locale={locale} texts={{ ...questionTexts, ask: t('questions.askQuote') }} t={t} />
+          <QuoteQuestions questions={generalQuestions} locale={locale} texts={questionTexts} t={t} />
           <CampsiteInfo contacts={campsite.contacts} hours={campsite.openingHours} t={t} />
         </div>
+        </QuoteIslandsProvider>
       </GuestFrame>
     </>
   );

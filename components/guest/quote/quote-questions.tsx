@@ -1,6 +1,6 @@
 import type { guestTranslator } from '@/lib/i18n/guest-translator';
 import type { GuestLocale } from '@/lib/i18n/locales';
-import type { GuestQuestion, GuestQuoteIds } from '@/lib/public-quotes/view';
+import type { GuestQuestion } from '@/lib/public-quotes/view';
 import { QUESTION_MAX_LENGTH } from '@/lib/quote-questions/text';
 import { AskQuestion, type AskTexts } from './ask-question';
 import { QuestionItem } from './question-item';
@@ -32,10 +32,10 @@ export function askTexts(t: Translate, campsite: string): AskTexts {
   };
 }
 
-type Props = { ids: GuestQuoteIds; questions: GuestQuestion[]; shownIds: string[]; locale: GuestLocale; texts: AskTexts };
+type Props = { questions: GuestQuestion[]; locale: GuestLocale; texts: AskTexts };
 
 /** Under one offer: its questions and answers, and a button that opens the form. */
-export function OfferQuestions({ ids, cardIdx, questions, shownIds, locale, texts }: Props & { cardIdx: number }) {
+export function OfferQuestions({ cardIdx, questions, locale, texts }: Props & { cardIdx: number }) {
   return (
     <div className={styles.section} data-testid="offer-questions">
       {questions.length > 0 && (
@@ -45,13 +45,13 @@ export function OfferQuestions({ ids, cardIdx, questions, shownIds, locale, text
           ))}
         </ul>
       )}
-      <AskQuestion ids={ids} cardIdx={cardIdx} shownIds={shownIds} locale={locale} collapsed texts={texts} />
+      <AskQuestion cardIdx={cardIdx} collapsed />
     </div>
   );
 }
 
 /** At the foot of the page: questions about the quote as a whole; the form opens from its button, like under an offer. */
-export function QuoteQuestions({ ids, questions, shownIds, locale, texts, t }: Props & { t: Translate }) {
+export function QuoteQuestions({ questions, locale, texts, t }: Props & { t: Translate }) {
   return (
     <section className={styles.panel} aria-labelledby="guest-questions-title" data-testid="quote-questions">
       <div>
@@ -67,7 +67,7 @@ export function QuoteQuestions({ ids, questions, shownIds, locale, texts, t }: P
           ))}
         </ul>
       )}
-      <AskQuestion ids={ids} cardIdx={null} shownIds={shownIds} locale={locale} collapsed texts={texts} />
+      <AskQuestion cardIdx={null} collapsed askLabel={t('questions.askQuote')} />
     </section>
   );
 }

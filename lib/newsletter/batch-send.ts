@@ -10,7 +10,7 @@ import { TransportError } from '@/lib/mail/transport';
 import { dropNoLongerSendable, settleBatch, type BatchKey, type BatchRef } from './batch-settle';
 import { campsiteSender, type ProviderFactory } from './campsite-provider';
 import { personalize } from './personalize';
-import { heldForMs, holdSendSlots, reserveSendSlot, slotSpacingMs } from './send-slots';
+import { holdSendSlots, takeSendTurn } from './send-slots';
 
 export type BatchSendOptions = { factory?: ProviderFactory; ratePerSecond?: number; leaseSeconds?: number; maxAttempts?: number };
 export type BatchSendOutcome = 'sent' | 'failed' | 'not-claimed' | 'released';
@@ -18,7 +18,7 @@ export type BatchSendOutcome = 'sent' | 'failed' | 'not-claimed' | 'released';
 /** A batch whose first attempt is older than this is never sent again: the provider forgets its key after 24 h. */
 export const KEY_WINDOW_HOURS = 23;
 
-type Claim = { attempts: number; listId: string | null; subject: string; html: string; languageId: number | null; snapshot: CampaignSnapshot; idempotencyKey: string; held: Date };
+type Claim = { attempts: number; listId: string | null; subject: string; html: string; languageId: number | null; snapshot: CampaignSnapshot; idempotencyKey: string; held: Date; renewedAt: number };
 
 const batchLease = { table: newsletterBatches, until: newsletterBatches.leaseUntil };
 
@@ -65,26 +65,40 @@ async function claim(db: Database, key: BatchKey, leaseSeconds: number): Promise
       snapshot: campaign.snapshot!,
       idempotencyKey: batch.idempotencyKey,
       held: taken.until!,
+      // This process's clock: the lease is moved on when a wait would outlast half of it.
+      renewedAt: performance.now(),
     };
   });
 }
 
-/** Moves the lease on while the batch waits for its send slot; a lease lost meanwhile stays lost (the key keeps the send single). */
+/** Moves the lease on while the batch waits for its turn; a lease lost meanwhile stays lost (the key keeps the send single). */
 async function extendLease(db: Database, key: BatchKey, claimed: Claim, seconds: number) {
-  claimed.held = (await renewLease(db, { ...batchLease, where: thisBatch(key), held: claimed.held, seconds })) ?? claimed.held;
+  const renewed = await renewLease(db, { ...batchLease, where: thisBatch(key), held: claimed.held, seconds });
+  if (renewed) Object.assign(claimed, { held: renewed, renewedAt: performance.now() });
 }
 
 /**
- * Sends one batch: claim, build the 100 mails from the ledger, wait for the key's send slot, one
+ * Waits for the key's turn and takes it: the provider call follows at once. The lease is moved on
+ * (one more round trip) only when a wait would eat into its second half, not before every turn.
+ */
+async function waitForTurn(db: Database, key: BatchKey, claimed: Claim, keyHash: string, ratePerSecond: number, leaseSeconds: number) {
+  for (let wait = await takeSendTurn(db, keyHash, ratePerSecond); wait > 0; wait = await takeSendTurn(db, keyHash, ratePerSecond)) {
+    if (performance.now() + wait - claimed.renewedAt > (leaseSeconds * 1000) / 2) await extendLease(db, key, claimed, Math.ceil(wait / 1000) + leaseSeconds);
+    await sleep(wait);
+  }
+}
+
+/**
+ * Sends one batch: claim, build the 100 mails from the ledger, wait for the key's turn, one
  * provider call under the batch's idempotency key, then settle. A 429 holds every instance's
- * slots for Retry-After and tries again; other passing failures back off. A refusal settles the
+ * turns for Retry-After and tries again; other passing failures back off. A refusal settles the
  * batch as failed. Out of attempts, the lease is let go and the job's retry or recovery takes over.
  */
 export async function sendNewsletterBatch(ctx: CampsiteCtx, batch: BatchRef, options: BatchSendOptions = {}): Promise<BatchSendOutcome> {
   const { db } = ctx;
   const key: BatchKey = { campsiteId: ctx.campsiteId, campaignId: batch.campaignId, batchNo: batch.batchNo };
   const leaseSeconds = options.leaseSeconds ?? env().NEWSLETTER_LEASE_SECONDS;
-  const spacing = slotSpacingMs(options.ratePerSecond ?? env().NEWSLETTER_RATE_PER_SECOND);
+  const ratePerSecond = options.ratePerSecond ?? env().NEWSLETTER_RATE_PER_SECOND;
   const claimed = await claim(db, key, leaseSeconds);
   if (!claimed) return 'not-claimed';
 
@@ -117,18 +131,10 @@ export async function sendNewsletterBatch(ctx: CampsiteCtx, batch: BatchRef, opt
   const maxAttempts = options.maxAttempts ?? 8;
   let lastError = '';
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
-    let wait = await reserveSendSlot(db, sender.keyHash, spacing);
-    await extendLease(db, key, claimed, Math.ceil(wait / 1000) + leaseSeconds);
-    if (wait > 0) await sleep(wait);
-    // A 429 seen by another call while this one waited: its slot is void, take a new one after the hold.
-    while ((wait = await heldForMs(db, sender.keyHash)) > 0) {
-      await sleep(wait);
-      wait = await reserveSendSlot(db, sender.keyHash, spacing);
-      await extendLease(db, key, claimed, Math.ceil(wait / 1000) + leaseSeconds);
-      if (wait > 0) await sleep(wait);
-    }
+    await waitForTurn(db, key, claimed, sender.keyHash, ratePerSecond, leaseSeconds);
     let ids: string[];
     try {
+      // Nothing between the turn and the call: the turn marks the moment the call leaves.
       ({ ids } = await sender.provider.sendBatch(mails, claimed.idempotencyKey));
     } catch (error) {
       // Only the provider's own refusal is final; anything else may have reached it, so the batch is tried again.

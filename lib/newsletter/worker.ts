@@ -7,7 +7,7 @@ import { fanOutNewsletter } from './fan-out';
 import { declareNewsletterQueues, enqueueNewsletterBatches, enqueueNewsletterSend } from './jobs';
 import { planRecovery } from './recovery';
 
-/** Batches one process sends at once; they queue for the key's send slots, so more would only wait. */
+/** Batches one process sends at once; they queue for the key's send turns, so more would only wait. */
 const BATCH_CONCURRENCY = 4;
 
 /**

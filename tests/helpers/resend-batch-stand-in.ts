@@ -12,6 +12,20 @@ export type Interception = 'answer' | 'drop';
 type Remembered = { hash: string; ids: string[]; at: number };
 
 /**
+ * The most calls that arrived within any sliding second (1,000 ms, as the stand-in's own limit
+ * counts), refused ones included: the provider counts every call it receives.
+ */
+export function busiestSecond(calls: Pick<BatchCall, 'at'>[]): number {
+  const times = calls.map((call) => call.at).sort((a, b) => a - b);
+  let most = 0;
+  for (let first = 0, last = 0; last < times.length; last++) {
+    while (times[last] - times[first] >= 1000) first++;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
+}
+
+/**
  * A local server speaking Resend's POST /emails/batch: bearer key, at most 100 mails, a rate per
  * key over any sliding second (429 with Retry-After beyond it), idempotency keys kept 24 hours
  * (the same key and payload answer the first ids and deliver nothing; another payload is a 409).
@@ -39,10 +53,14 @@ export async function startResendBatchStandIn(options: {
     answer(response, status, { statusCode: status, name, message }, headers);
 
   async function handle(request: IncomingMessage, response: ServerResponse, raw: string) {
+    // The moment the whole call arrived, which is what the limit counts.
     const now = Date.now();
     const key = (request.headers['idempotency-key'] as string | undefined) ?? null;
     const log = (status: number, count = 0, retryAfter?: string) => calls.push({ at: now, key, status, delivered: count, retryAfter });
-    if (request.method !== 'POST' || request.url !== '/emails/batch') return error(response, 404, 'not_found', 'Not found');
+    if (request.method !== 'POST' || request.url !== '/emails/batch') {
+      log(404);
+      return error(response, 404, 'not_found', 'Not found');
+    }
     if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
       log(401);
       return error(response, 401, 'invalid_api_key', 'API key is invalid');

@@ -285,6 +285,7 @@ export async function makeTenantWorld(db: Database) {
   await db.insert(schema.dashboardQuoteDays).values({ ...camp, day: '2027-01-01', progress: 'nuovo', quotes: 1, maxCardCents: 16800, acceptedCardCents: 0 });
   await db.insert(schema.dashboardNationDays).values({ ...camp, day: '2027-01-01', nationId: 0, reached: 1, won: 0 });
   await db.insert(schema.dashboardCountDays).values({ ...camp, kind: 'contatti', day: '2027-01-01', count: 2 });
+  await db.insert(schema.dashboardReturningDays).values({ ...camp, day: '2027-01-01', isReturning: true, quotes: 1, won: 1, lastGuests: 1 });
   await db.insert(schema.dashboardRefreshes).values({ ...camp, refreshedAt: new Date() });
 
   /** Every id of the victim a hostile caller could put in a path or a body. */

@@ -4,11 +4,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgSession, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { env } from '../lib/env';
+import { resultRows } from './result-rows';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -89,4 +90,16 @@ export async function closeDb(): Promise<void> {
   const handle = globalForDb.crmDatabase;
   globalForDb.crmDatabase = undefined;
   await handle?.close();
+}
+
+/**
+ * A statement of a path every request takes (the session lookup, the limiter, the scope, the
+ * bell's poll), written once as SQL text. Sent through the handle's own session under its name:
+ * postgres.js prepares it once per connection, and no call pays drizzle's building of the query
+ * (a select builder with its joins and field mapping cost more CPU than the round trip).
+ * `name` must be unique to the text. Dates come back as text on both drivers (drizzle's parsers).
+ */
+export async function preparedRows<T>(db: DbOrTx, name: string, text: string, params: unknown[]): Promise<T[]> {
+  const session = (db as unknown as { session: PgSession }).session;
+  return resultRows<T>(await session.prepareQuery({ sql: text, params }, undefined, name, false).execute());
 }

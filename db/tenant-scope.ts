@@ -1,9 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { env } from '../lib/env';
-import { resultRows } from './result-rows';
-import { appLoginOf, type Database, type DbOrTx, type Transaction } from './client';
+import { appLoginOf, preparedRows, type Database, type DbOrTx, type Transaction } from './client';
 
 /** The role the row-level policies of migration 0013 restrict; it owns nothing. */
 export const APP_ROLE = 'crm_app';
@@ -13,6 +11,10 @@ type Scope = { afterCommit: Array<() => void | Promise<void>> };
 const SCOPES = Symbol.for('crm.tenantScopes');
 const holder = globalThis as unknown as { [SCOPES]?: AsyncLocalStorage<Scope> };
 const scopes = (holder[SCOPES] ??= new AsyncLocalStorage<Scope>());
+
+// Every scoped request opens with it: one fixed statement, prepared once per connection.
+const OPEN_SCOPE =
+  "select set_config('role', $1, true), set_config('app.camping_id', $2, true), set_config('idle_in_transaction_session_timeout', $3, true), session_user::text as login";
 
 /** Where a campsite's transaction runs, and the login it must run as (null: not checked). */
 export type ScopeTarget = { db: DbOrTx; login: string | null };
@@ -47,11 +49,7 @@ export async function tenantTransaction<T>(
   const idle = `${options.idleTimeoutMs ?? env().DATABASE_IDLE_IN_TRANSACTION_MS}ms`;
   const scoped = () =>
     db.transaction(async (tx) => {
-      const [opened] = resultRows<{ login: string }>(
-        await tx.execute(
-          sql`select set_config('role', ${APP_ROLE}, true), set_config('app.camping_id', ${campsiteId}, true), set_config('idle_in_transaction_session_timeout', ${idle}, true), session_user::text as login`,
-        ),
-      );
+      const [opened] = await preparedRows<{ login: string }>(tx, 'crm_open_scope', OPEN_SCOPE, [APP_ROLE, campsiteId, idle]);
       if (login && opened?.login !== login) throw new WrongLoginError(login, String(opened?.login));
       return work(tx);
     });

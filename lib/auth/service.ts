@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import { preparedRows, type DbOrTx } from '@/db/client';
 import { loginTokens, sessions, userLogins, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { newSecret } from '@/lib/ids';
@@ -118,35 +118,33 @@ export type ResolveOptions = { hostname?: string; production: boolean };
 /** A web session is named by its id (from the signed cookie), an API session by its bearer secret. */
 export type SessionKey = { sessionId: string } | { bearer: string };
 
+// The columns a request needs of its session and user; `stale` says whether last_seen_at is due.
+const SESSION_COLUMNS = `s.id as "sessionId", s.last_seen_at < now() - interval '${LAST_SEEN_RESOLUTION_MS / 1000} seconds' as stale,
+  u.id as "userId", u.camping_id as "campsiteId", u.email, u.is_admin as "isAdmin", u.is_operator as "isOperator", u.pack_level as "packLevel"
+  from sessions s inner join users u on u.id = s.user_id`;
+const STANDING = 's.revoked_at is null and s.expires_at > now()';
+// Every API call and every staff request runs one of these: fixed texts, prepared once per connection.
+const SESSION_BY_TOKEN = `select ${SESSION_COLUMNS} where s.token_hash = $1 and ${STANDING} limit 1`;
+const SESSION_BY_ID = `select ${SESSION_COLUMNS} where s.id = $1 and s.kind = 'web' and ${STANDING} limit 1`;
+const TOUCH_SESSION = 'update sessions set last_seen_at = now() where id = $1';
+
+type SessionRow = { sessionId: string; stale: boolean; userId: string; campsiteId: string; email: string; isAdmin: boolean; isOperator: boolean; packLevel: number };
+
 /** Turns a session into the tenant, or null when it is unknown, expired or revoked. */
 export async function resolveSession(db: DbOrTx, key: SessionKey, options: ResolveOptions): Promise<Tenant | null> {
-  const match = 'bearer' in key ? eq(sessions.tokenHash, hashSecret(key.bearer)) : and(eq(sessions.id, key.sessionId), eq(sessions.kind, 'web'));
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      userId: users.id,
-      campsiteId: users.campingId,
-      email: users.email,
-      isAdmin: users.isAdmin,
-      isOperator: users.isOperator,
-      packLevel: users.packLevel,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(match, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+  const [row] =
+    'bearer' in key
+      ? await preparedRows<SessionRow>(db, 'crm_session_by_token', SESSION_BY_TOKEN, [hashSecret(key.bearer)])
+      : await preparedRows<SessionRow>(db, 'crm_session_by_id', SESSION_BY_ID, [key.sessionId]);
   if (!row) return null;
-  if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
-  }
+  if (row.stale) await preparedRows(db, 'crm_session_touch', TOUCH_SESSION, [row.sessionId]);
   return {
     campsiteId: row.campsiteId,
     userId: row.userId,
     email: row.email,
     isAdmin: row.isAdmin,
     isOperator: row.isOperator,
-    packLevel: effectivePackLevel(row.packLevel, options.hostname, options.production),
+    packLevel: effectivePackLevel(Number(row.packLevel), options.hostname, options.production),
     sessionId: row.sessionId,
   };
 }

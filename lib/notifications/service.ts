@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { preparedRows } from '@/db/client';
 import { notifications, type NotificationGroup } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
@@ -90,31 +91,22 @@ export async function* walkNotifications(ctx: CampsiteCtx, batchSize = 200): Asy
   }
 }
 
+// The bell polls every 30 seconds from every open tab: a fixed text, prepared once per connection.
+// The newest entry in whole milliseconds, as a Date of it would give (the stamp keeps its form).
+const STAMP = `select u.unread, u.outstanding, floor(extract(epoch from n.created_at) * 1000)::float8 as "newestAt", n.id as "newestId"
+  from (select count(*)::int as unread, (count(*) filter (where "group" in (${ACTION_GROUPS.map((group) => `'${group}'`).join(', ')})))::int as outstanding
+        from notifications where camping_id = $1 and read_at is null) u
+  left join (select created_at, id from notifications where camping_id = $1 order by created_at desc, id desc limit 1) n on true`;
+
 /**
  * The polling answer: one statement, two index lookups (the partial unread index and the newest
  * entry of (camping_id, created_at, id)), no list. Reading one marks it read and lowers the count;
  * a new one moves the newest entry; so either way the stamp changes.
  */
 export async function notificationStamp(ctx: CampsiteCtx): Promise<NotificationStatus> {
-  const unread = ctx.db
-    .select({
-      unread: sql<number>`count(*)::int`.as('unread'),
-      outstanding: sql<number>`(count(*) filter (where ${inArray(notifications.group, ACTION_GROUPS)}))::int`.as('outstanding'),
-    })
-    .from(notifications)
-    .where(and(ownedBy(ctx.campsiteId), isNull(notifications.readAt)))
-    .as('u');
-  const newest = ctx.db
-    .select({ newestAt: notifications.createdAt, newestId: notifications.id })
-    .from(notifications)
-    .where(ownedBy(ctx.campsiteId))
-    .orderBy(...newestFirst)
-    .limit(1)
-    .as('n');
-  const [row] = await ctx.db.select().from(unread).leftJoin(newest, sql`true`);
-  const counts = { unread: Number(row?.u.unread ?? 0), outstanding: Number(row?.u.outstanding ?? 0) };
-  const newestAt = row?.n?.newestAt ? new Date(row.n.newestAt).getTime() : 0;
-  return { stamp: `${counts.unread}.${newestAt}.${row?.n?.newestId ?? ''}`, ...counts };
+  const [row] = await preparedRows<{ unread: number; outstanding: number; newestAt: number | null; newestId: string | null }>(ctx.db, 'crm_notification_stamp', STAMP, [ctx.campsiteId]);
+  const counts = { unread: Number(row?.unread ?? 0), outstanding: Number(row?.outstanding ?? 0) };
+  return { stamp: `${counts.unread}.${Number(row?.newestAt ?? 0)}.${row?.newestId ?? ''}`, ...counts };
 }
 
 /**

@@ -1,13 +1,22 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { RateLimiterDrizzle } from 'rate-limiter-flexible';
-import type { DbOrTx } from '@/db/client';
-import { resultRows } from '@/db/result-rows';
+import { preparedRows, type DbOrTx } from '@/db/client';
 import { rateLimits } from '@/db/schema';
 import type { LimitRule } from './core';
 
 type Row = typeof rateLimits.$inferSelect;
 
 const HOUR_MS = 60 * 60 * 1000;
+
+// Every API call runs the upsert: a fixed text prepared once per connection, never built per call
+// (drizzle's insert builder cost three times the CPU of sending the statement, 0.4 ms against 0.12 ms).
+const UPSERT = 'insert into rate_limits (key, points, expire) values ($1, $2, $3::timestamptz) on conflict (key) do update set';
+const RETURNING = 'returning key, points, expire';
+const SET_WINDOW = `${UPSERT} points = excluded.points, expire = excluded.expire ${RETURNING}`;
+// A window that has expired starts again at the points of this hit.
+const ADD_TO_WINDOW = `${UPSERT}
+  points = case when rate_limits.expire <= $4::timestamptz then excluded.points else rate_limits.points + excluded.points end,
+  expire = case when rate_limits.expire <= $4::timestamptz then excluded.expire else rate_limits.expire end ${RETURNING}`;
 
 /**
  * rate-limiter-flexible's Drizzle store over our table rate_limits, for PGlite and postgres.js
@@ -33,15 +42,11 @@ class DatabaseStore extends RateLimiterDrizzle {
   async _upsert(key: string, points: number, msDuration: number, forceExpire = false): Promise<Row> {
     const now = new Date();
     const expire = msDuration > 0 ? new Date(now.getTime() + msDuration) : null;
-    // One short statement rather than drizzle's insert builder: every API call runs it, and
-    // building the upsert cost three times the CPU of sending it (0.4 ms against 0.12 ms).
-    const update = forceExpire
-      ? sql`points = excluded.points, expire = excluded.expire`
-      : sql`points = case when rate_limits.expire <= ${now.toISOString()}::timestamptz then excluded.points else rate_limits.points + excluded.points end,
-          expire = case when rate_limits.expire <= ${now.toISOString()}::timestamptz then excluded.expire else rate_limits.expire end`;
-    const [raw] = resultRows<{ key: string; points: number; expire: string | Date | null }>(
-      await this.db.execute(sql`insert into rate_limits (key, points, expire) values (${key}, ${points}, ${expire?.toISOString() ?? null}::timestamptz)
-        on conflict (key) do update set ${update} returning key, points, expire`),
+    const [raw] = await preparedRows<{ key: string; points: number; expire: string | Date | null }>(
+      this.db,
+      forceExpire ? 'crm_rate_limit_set' : 'crm_rate_limit_add',
+      forceExpire ? SET_WINDOW : ADD_TO_WINDOW,
+      forceExpire ? [key, points, expire?.toISOString() ?? null] : [key, points, expire?.toISOString() ?? null, now.toISOString()],
     );
     const row: Row = { key: raw.key, points: Number(raw.points), expire: raw.expire === null ? null : new Date(raw.expire) };
     // A new window: a good moment to drop the rows nobody will read again.

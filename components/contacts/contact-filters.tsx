@@ -87,7 +87,7 @@ export function ContactFilters({ initial, dateError }: Props) {
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
           leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={pending ? <Loader size="xs" aria-label={t('searching')} /> : null}
+          rightSection={pending ? <Loader size="xs" aria-label={t('searching')} role="status" /> : null}
           type="search"
           style={{ flex: '1 1 240px' }}
           data-testid="contact-search"

@@ -122,7 +122,7 @@ export function SendQuoteDialog({ quoteId, guestEmail, templates, suggestedTempl
           <Group gap="xs">
             <Text size="sm" fw={600}>{t('to')}</Text>
             <Text size="sm">{preview?.to ?? guestEmail}</Text>
-            {loading && <Loader size="xs" aria-label={t('loading')} />}
+            {loading && <Loader size="xs" aria-label={t('loading')} role="status" />}
           </Group>
           <AttachmentList
             files={attachments}

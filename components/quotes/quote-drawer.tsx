@@ -41,7 +41,7 @@ export function QuoteDrawer({ title, closeHref, previousHref, nextHref, children
       closeButtonProps={{ 'aria-label': t('close') }}
     >
       <div style={{ position: 'relative', minHeight: 200 }}>
-        <LoadingOverlay visible={pending} loaderProps={{ 'aria-label': t('loading') } as object} />
+        <LoadingOverlay visible={pending} loaderProps={{ 'aria-label': t('loading'), role: 'status' } as object} />
         {children}
       </div>
     </Drawer>

@@ -89,7 +89,7 @@ export function TemplateStep({ templates, languages, values, set, update, errors
           onChange={(id) => void choose(id)}
           searchable
           nothingFoundMessage={t('noTemplates')}
-          rightSection={loading ? <Loader size={14} aria-label={t('loading')} /> : undefined}
+          rightSection={loading ? <Loader size={14} aria-label={t('loading')} role="status" /> : undefined}
           data-testid="template-select"
         />
       </SimpleGrid>

@@ -85,7 +85,7 @@ export function TemplatePreview({ opened, onClose, html, actions }: Props) {
           // The server already searched: no second filter on the labels.
           filter={({ options: all }) => all}
           nothingFoundMessage={searching ? t('searching') : t('nothingFound')}
-          rightSection={searching ? <Loader size={14} aria-label={t('searching')} /> : undefined}
+          rightSection={searching ? <Loader size={14} aria-label={t('searching')} role="status" /> : undefined}
           data-testid="preview-contact"
         />
         {error && (

@@ -112,7 +112,7 @@ async function contactsLazy(db: Tx, campsiteId: string, body: Json) {
   const search = typeof body.search === 'string' && body.search.trim() !== '' ? body.search.trim() : null;
   const position = decodeCursor(body.cursor);
   const matching = search
-    ? sql`camping_id = ${campsiteId} and search_text like '%' || crm_search_text(${search}::text) || '%'`
+    ? sql`camping_id = ${campsiteId} and ctid = any(array(select found from crm_contacts_matching(array['%' || crm_search_text(${search}::text) || '%']::text[], array[null]::text[]) found))`
     : sql`camping_id = ${campsiteId}`;
   const after = position ? sql`and (created_at, id) < (${position[0]}::timestamptz, ${position[1]}::text)` : sql``;
   // In the app's transaction the two statements run one after the other on its one connection.

@@ -11,7 +11,8 @@ const CONTACT_COLUMNS = `"id", "first_name", "last_name", "email", "created_at",
 type Statement = { label: string; text: string; params: (string | number)[] };
 
 function statements(campsiteId: string, deep: { at: string; id: string }): Statement[] {
-  const search = `"contacts"."camping_id" = $1 and "contacts"."search_text" like '%' || crm_search_text($2::text) || '%'`;
+  // As lib/contacts/search.ts sends it: the matches' addresses from crm_contacts_matching (migration 0020), read by ctid.
+  const search = `"contacts"."camping_id" = $1 and "contacts".ctid = any(array(select found from crm_contacts_matching(array['%' || crm_search_text($2::text) || '%']::text[], array[null]::text[]) found))`;
   return [
     { label: 'ricerca «muller» (pagina)', text: `select ${CONTACT_COLUMNS} from "contacts" where (${search}) order by "contacts"."created_at" desc, "contacts"."id" desc limit $3`, params: [campsiteId, 'muller', 26] },
     { label: 'ricerca «muller» (conteggio)', text: `select count(*) from (select 1 from "contacts" where (${search}) limit $3) "matching"`, params: [campsiteId, 'muller', 10001] },

@@ -25,6 +25,8 @@ export const mailTraces = pgTable(
     linkedMailIds: jsonb('linked_mail_ids').$type<string[]>().notNull().default([]),
     previousReplies: jsonb('previous_replies').$type<string[]>().notNull().default([]),
     providerMessageId: text('provider_message_id'),
+    /** The RFC 5322 Message-ID this mail carries (without angle brackets): a reply's In-Reply-To/References finds its quote by it. */
+    rfcMessageId: text('rfc_message_id'),
     meta: jsonb('meta').$type<MailMeta>().notNull().default({}),
     createdAt: createdAt(),
     sentAt: timestampTz('sent_at'),
@@ -35,6 +37,7 @@ export const mailTraces = pgTable(
     index('mail_traces_camping_thread_idx').on(t.campingId, t.threadId, t.createdAt),
     index('mail_traces_contact_idx').on(t.contactId, t.createdAt),
     uniqueIndex('mail_traces_reference_unique').on(t.referenceId),
+    index('mail_traces_rfc_message_idx').on(t.campingId, t.rfcMessageId),
   ],
 );
 
@@ -81,6 +84,10 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestampTz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     providerMessageId: text('provider_message_id'),
+    /** The Message-ID generated at enqueue time, so every attempt of the row sends the same one. */
+    rfcMessageId: text('rfc_message_id'),
+    /** Which way the mail left: 'resend', 'capture', 'mailbox-imap' or 'mailbox-gmail' (null until sent). */
+    transport: text('transport'),
     createdAt: createdAt(),
     sentAt: timestampTz('sent_at'),
   },

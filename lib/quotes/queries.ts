@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { contacts, quotes } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
-import { tableDateRange } from '@/lib/date-filter';
+import { tableDateRange, type DateRange } from '@/lib/date-filter';
 import { decodeCursor, DEFAULT_PAGE_SIZE, toPage, type Page } from '@/lib/pagination';
 import { escapeLike, searchWords } from '@/lib/search';
 import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
@@ -30,22 +30,72 @@ export type QuoteListItem = {
   maxTotalCents: number | null;
 };
 
-/** Every word must match the quote's name or its guest (name, e-mail), accent- and case-free. */
-function textFilter(search: string | undefined): SQL | undefined {
-  const words = searchWords(search, 5).map((word) => {
-    const pattern = `%${escapeLike(word)}%`;
-    return sql`(${quotes.searchText} like crm_search_text(${pattern}) or ${contacts.searchText} like crm_search_text(${pattern}))`;
-  });
-  return words.length ? and(...words) : undefined;
+/** The patterns of a search: every word must match the quote's name or its guest's (name, e-mail), accent- and case-free. */
+function searchPatterns(search: string | undefined): SQL[] {
+  return searchWords(search, 5).map((word) => sql`'%' || crm_search_text(${escapeLike(word)}::text) || '%'`);
 }
 
+/** A batch of matches never grows past this: a filter that leaves most of them out pages on in steps. */
+const MAX_SEARCH_BATCH = 2000;
+
+type Match = { id: string; at: string };
+
+/**
+ * The next `wanted` quotes matching every pattern, newest first, strictly before `before`: from
+ * crm_quotes_matching (migration 0022), which runs the LIKEs on the trigram indexes as the tables'
+ * owner for the scope's campsite only. Under row-level security a LIKE is not LEAKPROOF and could
+ * not be an index condition: a word matching nothing read every quote of the campsite.
+ */
+async function matchingQuotes(ctx: CampsiteCtx, patterns: SQL[], range: DateRange | null, before: Match | null, wanted: number): Promise<Match[]> {
+  const result = (await ctx.db.execute(
+    sql`select id, created_at::text as at from crm_quotes_matching(${ctx.campsiteId}::text, array[${sql.join(patterns, sql`, `)}]::text[],
+      ${range ? range.from.toISOString() : null}::timestamptz, ${range ? range.to.toISOString() : null}::timestamptz,
+      ${before?.at ?? null}::timestamptz, ${before?.id ?? null}::text, ${wanted}::int) order by created_at desc, id desc`,
+  )) as unknown as { rows?: Match[] } & Match[];
+  return result.rows ?? result;
+}
 /** The quote list: newest first, keyset-paged, every condition scoped to the campsite. */
 export async function listQuotes(ctx: CampsiteCtx, filters: QuoteListQuery): Promise<Page<QuoteListItem>> {
   const limit = filters.limit ?? DEFAULT_PAGE_SIZE;
   const range = tableDateRange(filters.dateFrom, filters.dateTo);
   const progress = filters.progress ?? [];
   const cursor = decodeCursor(filters.cursor, 2);
-  const rows = await ctx.db
+  const where = and(
+    eq(quotes.campingId, ctx.campsiteId),
+    effectiveProgressIn(progress),
+    filters.tag ? sql`${quotes.tags} @> ${JSON.stringify([filters.tag])}::jsonb` : undefined,
+    range ? and(gte(quotes.createdAt, range.from), lt(quotes.createdAt, range.to)) : undefined,
+    filters.contactId ? eq(quotes.contactId, filters.contactId) : undefined,
+    filters.nationId !== undefined ? sql`coalesce(${contacts.nationId}, 0) = ${filters.nationId}` : undefined,
+    filters.guests ? (filters.guests === 'ritorno' ? isReturningSql('quotes', ctx.campsiteId) : sql`not ${isReturningSql('quotes', ctx.campsiteId)}`) : undefined,
+  );
+  const patterns = searchPatterns(filters.search);
+  let rows: ListRow[];
+  if (patterns.length === 0) {
+    rows = await listRows(ctx, and(where, cursor ? sql`(${quotes.createdAt}, ${quotes.id}) < (${String(cursor[0])}::timestamptz, ${String(cursor[1])})` : undefined), limit + 1);
+  } else {
+    // The matches come in batches in the list's order; the other filters and the policy apply to
+    // each batch here, and a batch they thin out is followed by a larger one from its last match.
+    rows = [];
+    let before: Match | null = cursor ? { at: String(cursor[0]), id: String(cursor[1]) } : null;
+    let wanted = limit + 1;
+    for (;;) {
+      const found = await matchingQuotes(ctx, patterns, range, before, wanted);
+      if (found.length > 0) rows.push(...(await listRows(ctx, and(where, inArray(quotes.id, found.map((match) => match.id))), limit + 1 - rows.length)));
+      if (rows.length > limit || found.length < wanted) break;
+      before = found[found.length - 1];
+      wanted = Math.min(wanted * 4, MAX_SEARCH_BATCH);
+    }
+  }
+  const page = toPage(rows, limit, (row) => [row.position, row.id]);
+  return { ...page, items: page.items.map(({ position: _position, ...item }) => item) };
+}
+
+type ListRow = QuoteListItem & { position: string };
+
+/** One page's rows of the list, newest first. */
+function listRows(ctx: CampsiteCtx, where: SQL | undefined, count: number): Promise<ListRow[]> {
+  return ctx.db
     .select({
       id: quotes.id,
       name: quotes.name,
@@ -62,21 +112,7 @@ export async function listQuotes(ctx: CampsiteCtx, filters: QuoteListQuery): Pro
     })
     .from(quotes)
     .innerJoin(contacts, and(eq(contacts.id, quotes.contactId), eq(contacts.campingId, quotes.campingId)))
-    .where(
-      and(
-        eq(quotes.campingId, ctx.campsiteId),
-        effectiveProgressIn(progress),
-        filters.tag ? sql`${quotes.tags} @> ${JSON.stringify([filters.tag])}::jsonb` : undefined,
-        range ? and(gte(quotes.createdAt, range.from), lt(quotes.createdAt, range.to)) : undefined,
-        filters.contactId ? eq(quotes.contactId, filters.contactId) : undefined,
-        filters.nationId !== undefined ? sql`coalesce(${contacts.nationId}, 0) = ${filters.nationId}` : undefined,
-        filters.guests ? (filters.guests === 'ritorno' ? isReturningSql('quotes', ctx.campsiteId) : sql`not ${isReturningSql('quotes', ctx.campsiteId)}`) : undefined,
-        textFilter(filters.search),
-        cursor ? sql`(${quotes.createdAt}, ${quotes.id}) < (${String(cursor[0])}::timestamptz, ${String(cursor[1])})` : undefined,
-      ),
-    )
+    .where(where)
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
-    .limit(limit + 1);
-  const page = toPage(rows, limit, (row) => [row.position, row.id]);
-  return { ...page, items: page.items.map(({ position: _position, ...item }) => item) };
+    .limit(count) as Promise<ListRow[]>;
 }

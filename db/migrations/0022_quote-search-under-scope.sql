@@ -14,7 +14,7 @@
 -- does not (the trigram index of contacts, or for a word in many guests the (camping_id,
 -- created_at, id) index walked until `wanted`); the other words filter. A driving word under three
 -- characters has no trigram, the index would return every row: then one walk newest first. Dynamic
--- SQL so every search is planned with its own patterns.
+-- SQL with the patterns as literals, so every search is planned for its own words.
 CREATE OR REPLACE FUNCTION crm_quotes_matching(campsite text, patterns text[], since timestamptz, until timestamptz, before_at timestamptz, before_id text, wanted integer)
   RETURNS TABLE (id text, created_at timestamptz)
   LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS 100
@@ -32,16 +32,16 @@ BEGIN
     IF length(patterns[i]) > length(patterns[driver]) THEN driver := i; END IF;
   END LOOP;
   FOR i IN 1 .. array_length(patterns, 1) LOOP
-    IF i <> driver THEN conditions := conditions || format(' AND (q.search_text LIKE $2[%s] OR c.search_text LIKE $2[%s])', i, i); END IF;
+    IF i <> driver THEN conditions := conditions || format(' AND (q.search_text LIKE %L OR c.search_text LIKE %L)', patterns[i], patterns[i]); END IF;
   END LOOP;
   IF since IS NOT NULL THEN conditions := conditions || ' AND q.created_at >= $3'; END IF;
   IF until IS NOT NULL THEN conditions := conditions || ' AND q.created_at < $4'; END IF;
   IF before_at IS NOT NULL THEN conditions := conditions || ' AND (q.created_at, q.id) < ($5, $6)'; END IF;
-  own := format('q.search_text LIKE $2[%s]', driver);
+  own := format('q.search_text LIKE %L', patterns[driver]);
   IF length(replace(patterns[driver], '%', '')) < 3 THEN
     RETURN QUERY EXECUTE
       'SELECT q.id, q.created_at FROM public.quotes q JOIN public.contacts c ON c.id = q.contact_id AND c.camping_id = q.camping_id'
-      || format(' WHERE q.camping_id = $1 AND (%s OR c.search_text LIKE $2[%s])', own, driver) || conditions || ordered
+      || format(' WHERE q.camping_id = $1 AND (%s OR c.search_text LIKE %L)', own, patterns[driver]) || conditions || ordered
       USING campsite, patterns, since, until, before_at, before_id, wanted;
     RETURN;
   END IF;
@@ -51,7 +51,7 @@ BEGIN
     || ' WHERE q.camping_id = $1 AND ' || own || conditions || ordered || ')'
     || ' UNION ALL '
     || '(SELECT q.id, q.created_at FROM public.contacts c JOIN public.quotes q ON q.contact_id = c.id AND q.camping_id = c.camping_id'
-    || format(' WHERE c.camping_id = $1 AND c.search_text LIKE $2[%s] AND NOT ', driver) || own || conditions || ordered || ')'
+    || format(' WHERE c.camping_id = $1 AND c.search_text LIKE %L AND NOT ', patterns[driver]) || own || conditions || ordered || ')'
     || ') found ORDER BY found.created_at DESC, found.id DESC LIMIT $7'
     USING campsite, patterns, since, until, before_at, before_id, wanted;
 END

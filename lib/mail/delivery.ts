@@ -3,6 +3,7 @@ import type { Database } from '@/db/client';
 import { mailAttachments, mailOutbox, mailTraces } from '@/db/schema';
 import { countMailsSent } from '@/lib/campsites/monthly-mail-count';
 import { releaseLease, takeLease } from '@/lib/jobs/lease';
+import { messageIdHeader } from './message-id';
 import { TransportError, type MailTransport, type OutgoingMail } from './transport';
 import { campsiteContext } from '@/lib/context/unit-of-work';
 import { QUEUES } from '@/lib/jobs/queues';
@@ -52,6 +53,7 @@ async function outgoing(db: Database, row: OutboxRow): Promise<OutgoingMail> {
     subject: row.subject,
     html: row.html,
     text: row.text ?? undefined,
+    headers: row.rfcMessageId ? { 'Message-ID': messageIdHeader(row.rfcMessageId) } : undefined,
     attachments: files.map((file) => ({ ...file, content: Buffer.from(file.content) })),
   };
 }
@@ -64,7 +66,7 @@ async function markDelivered(db: Database, row: OutboxRow, held: Date, transport
       where: eq(mailOutbox.id, row.id),
       held,
       at: sql`${mailOutbox.nextAttemptAt}`,
-      set: { status: transport.kind === 'capture' ? 'captured' : 'sent', sentAt: now, providerMessageId, lastError: null },
+      set: { status: transport.kind === 'capture' ? 'captured' : 'sent', sentAt: now, providerMessageId, lastError: null, transport: transport.kind },
     });
     if (!mine) return;
     if (row.mailTraceId) {

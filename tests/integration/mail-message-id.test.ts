@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/db/client';
+import { contacts, mailOutbox, mailTraces } from '@/db/schema';
+import { deliverDue } from '@/lib/mail/delivery';
+import { env } from '@/lib/env';
+import { enqueueMail } from '@/lib/mail/outbox';
+import { resendTransport } from '@/lib/mail/resend-transport';
+import { fromAddressOf } from '@/lib/mail/sender-name';
+import { captureTransport } from '@/lib/mail/transport';
+import { ctxFor } from '../helpers/ctx';
+import { useTestDatabase } from '../helpers/db';
+import { makeCampsite } from '../helpers/fixtures';
+import { startResendStandIn } from '../helpers/resend-stand-in';
+
+const KEY = 're_test_0123456789abcdef';
+let db: Database;
+let standIn: Awaited<ReturnType<typeof startResendStandIn>>;
+
+beforeAll(async () => {
+  db = await useTestDatabase();
+  standIn = await startResendStandIn(KEY);
+});
+afterAll(() => standIn.close());
+
+const resend = () => resendTransport(KEY, standIn.baseUrl);
+
+async function queuedQuoteMail() {
+  const campsite = await makeCampsite(db);
+  const email = `ospite-${Math.random().toString(36).slice(2)}@example.de`;
+  const [guest] = await db.insert(contacts).values({ campingId: campsite.id, firstName: 'Jonas', lastName: 'Weber', email }).returning();
+  const queued = await enqueueMail(ctxFor(db, { campsiteId: campsite.id }), { kind: 'quote', to: [email], subject: 'Preventivo', html: '<p>x</p>', senderName: 'Camping Lago Azzurro' });
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.outboxId));
+  const [trace] = await db.select().from(mailTraces).where(eq(mailTraces.id, queued.traceId!));
+  return { campsite, guest, row, trace };
+}
+
+describe('the Message-ID of a mail we send', () => {
+  it('is chosen at enqueue under the From domain, stored on the outbox row and the trace, and sent to Resend', async () => {
+    const { campsite, guest, row, trace } = await queuedQuoteMail();
+    const domain = fromAddressOf(env().MAIL_FROM).split('@')[1];
+    expect(row.rfcMessageId).toMatch(new RegExp(`^[0-9a-f-]{36}@${domain.replace(/\./g, '\\.')}$`));
+    expect(trace.rfcMessageId).toBe(row.rfcMessageId);
+    await deliverDue(db, resend(), { campsiteId: campsite.id });
+    const [mail] = standIn.delivered.filter((sent) => sent.body.to.includes(guest.email!));
+    expect(mail.body.headers?.['Message-ID']).toBe(`<${row.rfcMessageId}>`);
+    const [after] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
+    expect(after).toMatchObject({ status: 'sent', transport: 'resend', rfcMessageId: row.rfcMessageId });
+  });
+
+  it('a retry after a lost answer sends the same Message-ID (Resend drops the copy by its key)', async () => {
+    const { campsite, guest, row } = await queuedQuoteMail();
+    standIn.force({ drop: true });
+    await deliverDue(db, resend(), { campsiteId: campsite.id });
+    await deliverDue(db, resend(), { campsiteId: campsite.id, now: new Date(Date.now() + 60 * 60_000) });
+    const sent = standIn.delivered.filter((mail) => mail.body.to.includes(guest.email!));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body.headers?.['Message-ID']).toBe(`<${row.rfcMessageId}>`);
+    expect((await db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id)))[0]).toMatchObject({ status: 'sent', transport: 'resend' });
+  });
+
+  it('two mails never share one, and the capture records its way too', async () => {
+    const first = await queuedQuoteMail();
+    const second = await queuedQuoteMail();
+    expect(first.row.rfcMessageId).not.toBe(second.row.rfcMessageId);
+    await deliverDue(db, captureTransport, { campsiteId: first.campsite.id });
+    expect((await db.select().from(mailOutbox).where(eq(mailOutbox.id, first.row.id)))[0]).toMatchObject({ status: 'captured', transport: 'capture' });
+  });
+});

@@ -1,17 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { contacts, mailOutbox, mailTraces } from '@/db/schema';
+import { campsites, contacts, mailOutbox, mailTraces } from '@/db/schema';
 import { deliverDue } from '@/lib/mail/delivery';
 import { env } from '@/lib/env';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { resendTransport } from '@/lib/mail/resend-transport';
 import { fromAddressOf } from '@/lib/mail/sender-name';
 import { captureTransport } from '@/lib/mail/transport';
+import { bindImapMailbox } from '@/lib/mailbox/imap/bind';
+import { sendFromMailbox } from '@/lib/mailbox/send';
 import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite } from '../helpers/fixtures';
+import { startDovecot, type Dovecot } from '../helpers/dovecot';
+import { sourceAt } from '../helpers/dovecot-mail';
+import { makeGuest, makeQuotesAccount } from '../helpers/quotes';
 import { startResendStandIn } from '../helpers/resend-stand-in';
+import { startSmtpCapture } from '../helpers/smtp-capture';
 
 const KEY = 're_test_0123456789abcdef';
 let db: Database;
@@ -65,5 +71,42 @@ describe('the Message-ID of a mail we send', () => {
     expect(first.row.rfcMessageId).not.toBe(second.row.rfcMessageId);
     await deliverDue(db, captureTransport, { campsiteId: first.campsite.id });
     expect((await db.select().from(mailOutbox).where(eq(mailOutbox.id, first.row.id)))[0]).toMatchObject({ status: 'captured', transport: 'capture' });
+  });
+});
+
+describe('a mail answered from the bound mailbox', () => {
+  const USER = 'reception@camping-msgid.test';
+  const PASSWORD = 'Segreta-di-prova-2';
+  let dovecot: Dovecot;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+
+  beforeAll(async () => {
+    dovecot = await startDovecot();
+    await dovecot.setPassword(USER, PASSWORD);
+    smtp = await startSmtpCapture();
+    smtp.setPassword(USER, PASSWORD);
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await dovecot?.stop();
+  });
+
+  it('leaves with the campsite’s name as display name and a Message-ID the trace keeps for the guest’s reply', async () => {
+    const account = await makeQuotesAccount(db);
+    await db.update(campsites).set({ name: 'Camping Lago Azzurro' }).where(eq(campsites.id, account.campsite.id));
+    const guest = await makeGuest(db, account.tenant);
+    const ctx = ctxFor(db, { campsiteId: account.campsite.id, userId: account.user.id });
+    await bindImapMailbox(ctx, {
+      address: USER,
+      settings: { imapHost: dovecot.host, imapPort: dovecot.port, imapSecure: false, smtpHost: smtp.host, smtpPort: smtp.port, smtpSecure: false, username: USER },
+      password: PASSWORD,
+    });
+    const sent = await sendFromMailbox(ctxFor(db, account.tenant), { to: [guest.email!], subject: 'Disponibilità agosto', html: '<p>Abbiamo posto.</p>', contactId: guest.id });
+    const [trace] = await db.select().from(mailTraces).where(and(eq(mailTraces.id, sent.traceId), eq(mailTraces.campingId, account.campsite.id)));
+    expect(trace.rfcMessageId).toMatch(/^[0-9a-f-]{36}@camping-msgid\.test$/);
+    const head = smtp.received.at(-1)!.raw.toString('utf8');
+    expect(head).toContain(`Message-ID: <${trace.rfcMessageId}>`);
+    expect(head).toContain(`From: Camping Lago Azzurro <${USER}>`);
+    expect((await sourceAt(dovecot, USER, PASSWORD, `<${trace.rfcMessageId}>`, 'Sent')).toString('utf8')).toContain('Abbiamo posto.');
   });
 });

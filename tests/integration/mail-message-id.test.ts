@@ -74,6 +74,25 @@ describe('the Message-ID of a mail we send', () => {
   });
 });
 
+describe('a burst of automatic mails', () => {
+  it('does not make a quote wait: it is claimed and sent before 60 queued confirmations', async () => {
+    const { campsite, guest } = await queuedQuoteMail();
+    // The first quote goes out now; the burst and a second quote queue after it.
+    await deliverDue(db, resend(), { campsiteId: campsite.id });
+    const ctx = ctxFor(db, { campsiteId: campsite.id });
+    for (let i = 0; i < 60; i++) {
+      await enqueueMail(ctx, { kind: 'contact-confirmation', to: [`conferma-${i}-${guest.email}`], subject: 'Grazie', html: 'x' });
+    }
+    await enqueueMail(ctx, { kind: 'quote', to: [guest.email!], subject: 'Preventivo urgente', html: 'x' });
+    const before = standIn.delivered.length;
+    await deliverDue(db, resend(), { campsiteId: campsite.id, limit: 5 });
+    const batch = standIn.delivered.slice(before);
+    expect(batch).toHaveLength(5);
+    expect(batch[0].body.to).toEqual([guest.email]);
+    expect(batch[0].body.subject).toMatch(/^Preventivo urgente/);
+  });
+});
+
 describe('a mail answered from the bound mailbox', () => {
   const USER = 'reception@camping-msgid.test';
   const PASSWORD = 'Segreta-di-prova-2';

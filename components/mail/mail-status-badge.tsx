@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import type { MailStatus } from '@/lib/mail/mail-status';
+import { mailStatusWording, type MailStatus } from '@/lib/mail/mail-status';
 
 // Filled and dark enough for white text (4.5:1); the yellow one is light, so autoContrast writes it in black.
 const COLOR: Record<MailStatus, string> = {
@@ -12,12 +12,12 @@ const COLOR: Record<MailStatus, string> = {
   unsent: 'gray.8',
 };
 
-/** A mail's status in the words of lib/mail/mail-status, the same on every page that shows one. */
-export function MailStatusBadge({ status }: { status: MailStatus }) {
+/** A mail's status in the words of lib/mail/mail-status, the same on every page that shows one; an outbox row also says which way it left. */
+export function MailStatusBadge({ status, transport }: { status: MailStatus; transport?: string | null }) {
   const t = useTranslations('mail.status');
   return (
     <Badge variant="filled" color={COLOR[status]} autoContrast tt="none" radius="sm" miw="max-content" data-status={status}>
-      {t(status)}
+      {t(mailStatusWording(status, transport))}
     </Badge>
   );
 }

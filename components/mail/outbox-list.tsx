@@ -69,7 +69,7 @@ export async function OutboxList({ page, captured, nested = false, filters = nul
                   </TableTd>
                   <TableTd {...cardCell(t('kind'), 'short')}>{t.has(`kinds.${mail.kind}`) ? t(`kinds.${mail.kind}`) : mail.kind}</TableTd>
                   <TableTd {...cardCell(null, 'badge')}>
-                    <MailStatusBadge status={outboxMailStatus(mail.status)} />
+                    <MailStatusBadge status={outboxMailStatus(mail.status)} transport={mail.transport} />
                   </TableTd>
                 </TableTr>
               ))}

@@ -3,6 +3,7 @@ import type { Database } from '@/db/client';
 import { mailAttachments, mailOutbox, mailTraces } from '@/db/schema';
 import { countMailsSent } from '@/lib/campsites/monthly-mail-count';
 import { releaseLease, takeLease } from '@/lib/jobs/lease';
+import { messageIdHeader } from './message-id';
 import { TransportError, type MailTransport, type OutgoingMail } from './transport';
 import { campsiteContext } from '@/lib/context/unit-of-work';
 import { QUEUES } from '@/lib/jobs/queues';
@@ -18,6 +19,13 @@ type OutboxRow = typeof mailOutbox.$inferSelect;
 
 const outboxLease = { table: mailOutbox, until: mailOutbox.nextAttemptAt };
 
+/** Mails a person is waiting for (a quote, a staff mail, an answer to a guest's question) go before a burst of automatic ones. */
+const URGENT_KINDS = ['quote', 'staff', 'question-answer'] as const;
+const urgentFirst = sql`case when ${mailOutbox.kind} in (${sql.join(
+  URGENT_KINDS.map((kind) => sql`${kind}`),
+  sql`, `,
+)}) then 0 else 1 end`;
+
 /**
  * Takes due rows for this process: pending ones, and 'sending' ones whose lease ran out. While a
  * row is 'sending', next_attempt_at is its lease's deadline (lib/jobs/lease.ts).
@@ -29,7 +37,7 @@ async function claimDue(db: Database, now: Date | undefined, limit: number, camp
     ...outboxLease,
     key: [mailOutbox.id],
     where: and(inArray(mailOutbox.status, ['pending', 'sending']), campsiteId ? eq(mailOutbox.campingId, campsiteId) : undefined),
-    orderBy: sql`${mailOutbox.nextAttemptAt}`,
+    orderBy: sql`${urgentFirst}, ${mailOutbox.nextAttemptAt}`,
     limit,
     seconds: SENDING_LEASE_MS / 1000,
     set: { status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` },
@@ -52,6 +60,7 @@ async function outgoing(db: Database, row: OutboxRow): Promise<OutgoingMail> {
     subject: row.subject,
     html: row.html,
     text: row.text ?? undefined,
+    headers: row.rfcMessageId ? { 'Message-ID': messageIdHeader(row.rfcMessageId) } : undefined,
     attachments: files.map((file) => ({ ...file, content: Buffer.from(file.content) })),
   };
 }
@@ -64,7 +73,7 @@ async function markDelivered(db: Database, row: OutboxRow, held: Date, transport
       where: eq(mailOutbox.id, row.id),
       held,
       at: sql`${mailOutbox.nextAttemptAt}`,
-      set: { status: transport.kind === 'capture' ? 'captured' : 'sent', sentAt: now, providerMessageId, lastError: null },
+      set: { status: transport.kind === 'capture' ? 'captured' : 'sent', sentAt: now, providerMessageId, lastError: null, transport: transport.kind },
     });
     if (!mine) return;
     if (row.mailTraceId) {
@@ -103,6 +112,9 @@ export async function deliverDue(
   const now = options.now ?? new Date();
   const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
   const { rows, held } = await claimDue(db, options.now, options.limit ?? 20, options.campsiteId);
+  // An UPDATE … RETURNING keeps no order: the urgent ones of the batch leave first too.
+  const urgent = (row: OutboxRow) => (URGENT_KINDS as readonly string[]).includes(row.kind);
+  rows.sort((a, b) => Number(urgent(b)) - Number(urgent(a)));
   for (const row of rows) {
     try {
       const { providerMessageId } = await transport.send(await outgoing(db, row), row.idempotencyKey);

@@ -32,3 +32,14 @@ export const INTERNAL_MAIL_KINDS = ['acceptance-campsite', 'question-campsite'] 
 
 /** The status of an outbox row: always a mail we wrote, so never null. */
 export const outboxMailStatus = (status: OutboxStatus): MailStatus => mailStatus({ direction: 'out', outboxStatus: status, isSent: false }) ?? status;
+
+/**
+ * The wording of a sent mail that says which way it went (the campsite's own mailbox or Resend),
+ * or the status itself when the way is unknown or not a delivery (a trace, a mail sent before transports were recorded).
+ */
+export function mailStatusWording(status: MailStatus, transport: string | null | undefined): MailStatus | 'sentViaMailbox' | 'sentViaResend' {
+  if (status !== 'sent') return status;
+  if (transport === 'mailbox-imap' || transport === 'mailbox-gmail') return 'sentViaMailbox';
+  if (transport === 'resend') return 'sentViaResend';
+  return status;
+}

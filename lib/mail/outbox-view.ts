@@ -8,7 +8,7 @@ import { NOT_COUNTED_AS_SENT_KINDS, SENT_OUTBOX_STATUSES, type OutboxListParams 
 
 export const OUTBOX_PAGE_SIZE = 30;
 
-export type OutboxSummary = Pick<typeof mailOutbox.$inferSelect, 'id' | 'kind' | 'recipients' | 'subject' | 'status' | 'attempts' | 'createdAt' | 'sentAt'> & { position: string };
+export type OutboxSummary = Pick<typeof mailOutbox.$inferSelect, 'id' | 'kind' | 'recipients' | 'subject' | 'status' | 'transport' | 'attempts' | 'createdAt' | 'sentAt'> & { position: string };
 
 /**
  * The campsite's outgoing mails, newest first, a page at a time; sentOnly keeps those that left
@@ -24,6 +24,7 @@ export async function listOutbox(ctx: CampsiteCtx, filters: Partial<OutboxListPa
       recipients: mailOutbox.recipients,
       subject: mailOutbox.subject,
       status: mailOutbox.status,
+      transport: mailOutbox.transport,
       attempts: mailOutbox.attempts,
       createdAt: mailOutbox.createdAt,
       sentAt: mailOutbox.sentAt,

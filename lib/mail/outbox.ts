@@ -4,6 +4,7 @@ import { contacts, mailOutbox, mailTraces, type MailMeta } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { env } from '@/lib/env';
 import { newId } from '@/lib/ids';
+import { newMessageId } from './message-id';
 import { fromWithDisplayName } from './sender-name';
 import { subjectWithReference } from './subject';
 
@@ -76,6 +77,8 @@ export async function enqueueMail(ctx: CampsiteCtx, mail: NewMail): Promise<Enqu
   const newsletter = mail.kind === 'newsletter';
   const referenceId = mail.referenceId ?? newReferenceId();
   const subject = subjectWithReference(mail.subject, referenceId, { newsletter });
+  const fromAddress = fromWithDisplayName(env().MAIL_FROM, mail.senderName);
+  const rfcMessageId = newMessageId(fromAddress);
   let traceId: string | null = null;
   if (!newsletter) {
     const contactId = mail.contactId ?? (await contactByAddress(ctx, mail.to[0]));
@@ -91,6 +94,7 @@ export async function enqueueMail(ctx: CampsiteCtx, mail: NewMail): Promise<Enqu
       recipients: mail.to,
       subject,
       body: mail.html,
+      rfcMessageId,
       meta: mail.meta ?? {},
     });
   }
@@ -100,7 +104,7 @@ export async function enqueueMail(ctx: CampsiteCtx, mail: NewMail): Promise<Enqu
     campingId: campsiteId,
     idempotencyKey: mail.idempotencyKey ? `${campsiteId}:${mail.idempotencyKey}` : `mail:${outboxId}`,
     kind: mail.kind,
-    fromAddress: fromWithDisplayName(env().MAIL_FROM, mail.senderName),
+    fromAddress,
     replyTo: mail.replyTo ?? null,
     recipients: mail.to,
     subject,
@@ -108,6 +112,7 @@ export async function enqueueMail(ctx: CampsiteCtx, mail: NewMail): Promise<Enqu
     text: mail.text ?? null,
     attachmentIds: mail.attachmentIds ?? [],
     mailTraceId: traceId,
+    rfcMessageId,
   });
   return { outboxId, traceId, referenceId, subject, duplicate: false };
 }

@@ -7,13 +7,18 @@ export function fromAddressOf(from: string): string {
   return (match ? match[1] : from).trim();
 }
 
+/** A display name that can never add a header or break out of its quotes ('' for none). */
+export function cleanDisplayName(name: string | null | undefined): string {
+  return (name ?? '').replace(/[\u0000-\u001f\u007f"\\<>]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
+}
+
 /**
  * MAIL_FROM with the campsite's display name (the quote-sending settings' "mittente"): only the
  * name changes, the address stays the verified one. Line breaks, quotes and backslashes are
  * dropped so a name can never add a header or break out of its quotes; no name keeps MAIL_FROM.
  */
 export function fromWithDisplayName(from: string, name: string | null | undefined): string {
-  const clean = (name ?? '').replace(/[\u0000-\u001f\u007f"\\<>]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
+  const clean = cleanDisplayName(name);
   if (!clean) return from;
   const address = fromAddressOf(from);
   return `${SPECIALS.test(clean) ? `"${clean}"` : clean} <${address}>`;

@@ -85,6 +85,8 @@ export type NewTrace = {
   providerMessageId?: string | null;
   /** The RIF put in the subject of a mail the CRM sends itself (a mail from the bound mailbox). */
   referenceId?: string | null;
+  /** The Message-ID (without angle brackets) of a mail we sent, so the guest's reply finds this trace. */
+  rfcMessageId?: string | null;
   meta?: MailMeta;
 };
 
@@ -122,6 +124,7 @@ export async function addTrace(ctx: CampsiteCtx, input: NewTrace): Promise<Trace
       previousReplies: input.previousReplies ?? [],
       providerMessageId: input.providerMessageId ?? null,
       referenceId: input.referenceId ?? null,
+      rfcMessageId: input.rfcMessageId ?? null,
       meta: input.meta ?? {},
       sentAt: input.direction === 'in' || input.isSent ? new Date() : null,
     })

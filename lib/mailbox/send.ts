@@ -1,16 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { mailAttachments, mailboxMessages, mailboxThreadContacts, mailboxThreads } from '@/db/schema';
 import type { CampsiteCtx, StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { sanitizeHtml } from '@/lib/html/sanitize';
 import { htmlToText } from '@/lib/html/text';
+import { campsiteSenderName } from '@/lib/mail/campsite-sender';
+import { messageIdHeader, newMessageId } from '@/lib/mail/message-id';
 import { newReferenceId } from '@/lib/mail/outbox';
 import { subjectWithReference } from '@/lib/mail/subject';
 import { addTrace, assertContact, assertQuote, referenceInSubject } from '@/lib/mail/traces';
 import { openMailboxClient } from './clients';
 import { findMailboxRow, markReconnect, type MailboxRow } from './mailbox-row';
-import { bareMessageId } from './parse';
 import { saveSyncBatch } from './store';
 import { MailboxAuthError, MailboxUnreachableError, type MailboxClient, type OutgoingMail } from '@/lib/vocabulary/mailbox-types';
 
@@ -86,15 +86,17 @@ export async function sendFromMailbox(ctx: StaffCtx, input: MailboxSendInput, op
   const referenceId = referenceInSubject(input.subject) ? null : newReferenceId();
   const subject = referenceId ? subjectWithReference(input.subject, referenceId) : input.subject;
   const html = sanitizeHtml(input.html);
-  const domain = row.address.split('@')[1] ?? 'crm-campeggi.it';
+  const rfcId = newMessageId(row.address);
+  const fromName = await campsiteSenderName(ctx);
   const outgoing: OutgoingMail = {
     from: row.address,
+    fromName: fromName || undefined,
     to: input.to,
     cc: input.cc ?? [],
     subject,
     html,
     text: htmlToText(html),
-    messageId: `<${randomUUID()}@${domain}>`,
+    messageId: messageIdHeader(rfcId),
     inReplyTo: reply?.inReplyTo ? `<${reply.inReplyTo}>` : null,
     references: reply?.references.map((id) => `<${id}>`) ?? [],
     providerThreadId: row.provider === 'gmail' ? (reply?.thread.threadKey ?? null) : null,
@@ -117,7 +119,6 @@ export async function sendFromMailbox(ctx: StaffCtx, input: MailboxSendInput, op
   } finally {
     if (client && !options.client) await client.close().catch(() => undefined);
   }
-  const rfcId = bareMessageId(outgoing.messageId)!;
   const ref = { id: row.id, address: row.address };
   await saveSyncBatch(ctx, ref, {
     messages: [{ providerMessageId: sent.providerMessageId ?? `local:${rfcId}`, providerThreadId: sent.providerThreadId ?? outgoing.providerThreadId ?? null, raw: sent.raw, folders: ['SENT'], unread: false, receivedAt: new Date() }],
@@ -141,6 +142,7 @@ export async function sendFromMailbox(ctx: StaffCtx, input: MailboxSendInput, op
       threadId: thread?.traceThreadId ?? null,
       referenceId,
       providerMessageId: sent.providerMessageId,
+      rfcMessageId: rfcId,
       meta: { operatore: ctx.tenant.email, tag: 'casella' },
     });
     await tx.update(mailboxMessages).set({ mailTraceId: trace.id }).where(eq(mailboxMessages.id, message!.id));

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A mail Resend accepted, as the stand-in recorded it. */
-export type Delivered = { id: string; idempotencyKey: string | null; body: { from: string; to: string[]; subject: string; html: string; reply_to?: string | string[]; attachments?: { filename: string; content: string }[] } };
+export type Delivered = { id: string; idempotencyKey: string | null; body: { from: string; to: string[]; subject: string; html: string; reply_to?: string | string[]; headers?: Record<string, string>; attachments?: { filename: string; content: string }[] } };
 
 /** A forced answer for the next request: an error status with Resend's body, a dropped connection, or none at all (a provider that hangs; nothing delivered). */
 export type Forced = { status: number; name: string; message: string; retryAfter?: string } | { drop: true } | { hang: true };

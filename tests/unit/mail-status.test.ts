@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailStatus, outboxMailStatus } from '@/lib/mail/mail-status';
+import { mailStatus, mailStatusWording, outboxMailStatus } from '@/lib/mail/mail-status';
 
 describe('a mail’s status', () => {
   it('follows the outbox row when the CRM queued the mail, whatever the trace says', () => {
@@ -22,5 +22,14 @@ describe('a mail’s status', () => {
   it('gives the outbox page the same words as the traces', () => {
     expect(outboxMailStatus('captured')).toBe(mailStatus({ direction: 'out', outboxStatus: 'captured', isSent: true }));
     expect(outboxMailStatus('sending')).toBe('sending');
+  });
+
+  it('says which way a sent mail left: the campsite’s own mailbox or Resend; a preview stays a preview', () => {
+    expect(mailStatusWording('sent', 'mailbox-imap')).toBe('sentViaMailbox');
+    expect(mailStatusWording('sent', 'mailbox-gmail')).toBe('sentViaMailbox');
+    expect(mailStatusWording('sent', 'resend')).toBe('sentViaResend');
+    expect(mailStatusWording('captured', 'capture')).toBe('captured');
+    expect(mailStatusWording('sent', null)).toBe('sent');
+    expect(mailStatusWording('failed', 'resend')).toBe('failed');
   });
 });

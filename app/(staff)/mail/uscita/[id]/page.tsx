@@ -36,7 +36,7 @@ export default async function OutboxMailPage({ params }: { params: Promise<{ id:
           {mail.subject}
         </Title>
         <Group gap="sm">
-          <MailStatusBadge status={outboxMailStatus(mail.status)} />
+          <MailStatusBadge status={outboxMailStatus(mail.status)} transport={mail.transport} />
           <Text size="sm">{formatDateTime(mail.sentAt ?? mail.createdAt)}</Text>
           {threadId && (
             <LinkAnchor href={`/tracciaMail/${encodeURIComponent(threadId)}`} size="sm">

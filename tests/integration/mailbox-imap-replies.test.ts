@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { mailboxMessages, mailboxThreadContacts, mailboxThreads, mailTraces, notifications, type ImapSettings } from '@/db/schema';
+import { mailboxes, mailboxMessages, mailboxThreadContacts, mailboxThreads, mailTraces, notifications, type ImapSettings } from '@/db/schema';
 import { sendStaffMail } from '@/lib/mail/staff-mail';
+import { watchMailboxes, type IdleWatcher } from '@/lib/mailbox/idle';
 import { bindImapMailbox } from '@/lib/mailbox/imap/bind';
 import { syncMailbox } from '@/lib/mailbox/sync';
 import { createQuote } from '@/lib/quotes/service';
@@ -127,5 +128,71 @@ describe('replies and deletions of an IMAP mailbox against a real Dovecot', () =
     expect(await db.select().from(mailboxThreads).where(eq(mailboxThreads.id, lone.threadId))).toHaveLength(0);
     // What the server still holds stays: the reply on the quote is untouched.
     expect(await messageByRfc(account.campsite.id, reply)).toBeDefined();
+  });
+});
+
+describe('IMAP IDLE: new mail syncs within seconds, one connection per mailbox across instances', () => {
+  const user = `idle-${unique()}@camping-risposte.test`;
+  let account: Awaited<ReturnType<typeof makeQuotesAccount>>;
+  let mailboxId: string;
+  const watchers: IdleWatcher[] = [];
+
+  beforeAll(async () => {
+    await dovecot.setPassword(user, PASSWORD);
+    smtp.setPassword(user, PASSWORD);
+    // Dovecot's auth process looks at its users file at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    account = await makeQuotesAccount(db);
+    await bindImapMailbox(ctxFor(db, { campsiteId: account.campsite.id, userId: account.user.id }), { address: user, settings: { ...settings(), username: user }, password: PASSWORD });
+    expect(await syncMailbox(jobCtxFor(db, account.campsite.id))).toMatchObject({ state: 'synced', mode: 'full' });
+    mailboxId = (await db.select({ id: mailboxes.id }).from(mailboxes).where(eq(mailboxes.campingId, account.campsite.id)))[0]!.id;
+  });
+
+  afterAll(async () => {
+    await Promise.all(watchers.map((watcher) => watcher.stop()));
+  });
+
+  const until = async (what: () => boolean | Promise<boolean>, ms: number) => {
+    const deadline = Date.now() + ms;
+    while (!(await what())) {
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return true;
+  };
+  const holders = () => watchers.filter((watcher) => watcher.held().includes(mailboxId));
+
+  it('two instances never both hold the mailbox; a delivered reply appears without a sync call within 5 s; when the holder stops the other takes over', async () => {
+    const synced: string[] = [];
+    const options = { scanSeconds: 0.5, leaseSeconds: 3, onSync: (campsiteId: string) => synced.push(campsiteId) };
+    watchers.push(watchMailboxes(db, options), watchMailboxes(db, options));
+    expect(await until(() => holders().length === 1, 5_000)).toBe(true);
+    // Several scans of both: the lease stays with one.
+    for (let scan = 0; scan < 6; scan++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(holders()).toHaveLength(1);
+    }
+    // The connection's first sync (what came while nobody watched) is done; IDLE waits.
+    expect(await until(() => synced.includes(account.campsite.id), 5_000)).toBe(true);
+
+    const latency = async () => {
+      const messageId = `<idle-${unique()}@example.de>`;
+      const sentAt = Date.now();
+      await deliver(dovecot, user, PASSWORD, rfc822({ from: `ospite-${unique()}@example.de`, subject: 'Arriviamo alle 18', messageId }));
+      const arrived = await until(async () => Boolean(await messageByRfc(account.campsite.id, messageId)), 5_000);
+      expect(arrived).toBe(true);
+      return Date.now() - sentAt;
+    };
+    const first = await latency();
+
+    const [holder] = holders();
+    await holder!.stop();
+    const other = watchers.find((watcher) => watcher !== holder)!;
+    expect(await until(() => other.held().includes(mailboxId), 5_000)).toBe(true);
+    expect(holder!.held()).toHaveLength(0);
+    const afterTakeover = await until(() => synced.filter((id) => id === account.campsite.id).length >= 3, 5_000);
+    expect(afterTakeover).toBe(true);
+    const second = await latency();
+    console.log(`IDLE: reply in the CRM ${first} ms after delivery; after the takeover ${second} ms`);
   });
 });

@@ -25,9 +25,11 @@ const { watchMailboxes } = await import('../../lib/mailbox/idle');
 const { ctxFor } = await import('../../tests/helpers/ctx');
 
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
-const rss = () => {
+/** RSS, and the JS heap (where the connections' own objects live, apart from the engine's noise). */
+const memory = () => {
   global.gc?.();
-  return process.memoryUsage().rss;
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rss, heapUsed };
 };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -54,7 +56,7 @@ try {
     await bindImapMailbox(ctxFor(db, { campsiteId, userId: user!.id }), { address, settings, password: PASSWORD });
   }
 
-  const before = rss();
+  const before = memory();
   const firstSyncs = new Set<string>();
   const watcher = watchMailboxes(db, { scanSeconds: 1, onSync: (campsiteId) => firstSyncs.add(campsiteId) });
   const started = performance.now();
@@ -62,7 +64,7 @@ try {
   const connectedIn = (performance.now() - started) / 1000;
   // Every connection in IDLE (entered at once after SELECT), then a quiet while.
   await pause(5_000);
-  const idling = rss();
+  const idling = memory();
   const held = watcher.held().length;
 
   const latencies: number[] = [];
@@ -80,7 +82,10 @@ try {
   const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   console.log(`IDLE of ${MAILBOXES} IMAP mailboxes in one process (${engine}, Dovecot on this machine)`);
   console.log(`  connected, first sync done: ${firstSyncs.size}/${MAILBOXES} in ${connectedIn.toFixed(1)} s; held by the watcher: ${held}`);
-  console.log(`  RSS: ${megabytes(before)} MB before, ${megabytes(idling)} MB with every mailbox in IDLE: +${megabytes(idling - before)} MB, ${Math.round((idling - before) / MAILBOXES / 1024)} KB a mailbox`);
+  for (const key of ['rss', 'heapUsed'] as const) {
+    const grown = idling[key] - before[key];
+    console.log(`  ${key}: ${megabytes(before[key])} MB before, ${megabytes(idling[key])} MB with every mailbox in IDLE: ${grown >= 0 ? '+' : ''}${megabytes(grown)} MB, ${Math.round(grown / MAILBOXES / 1024)} KB a mailbox`);
+  }
   console.log(`  delivered mail in the CRM after (10 mailboxes): median ${Math.round(latencies[Math.floor(latencies.length / 2)]!)} ms, max ${Math.round(latencies.at(-1)!)} ms`);
 } finally {
   await handle.close();

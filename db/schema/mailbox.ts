@@ -36,6 +36,8 @@ export const mailboxes = pgTable(
     lastSyncMs: integer('last_sync_ms'),
     /** One sync at a time per mailbox, across instances: a sync holds the lease while it runs. */
     syncLeaseUntil: timestampTz('sync_lease_until'),
+    /** One IDLE connection per IMAP mailbox, across instances: the instance watching it renews this lease (lib/mailbox/idle.ts). */
+    idleLeaseUntil: timestampTz('idle_lease_until'),
     boundByUserId: text('bound_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -54,6 +54,7 @@ const NOTIFICATION_TITLES: Record<NotificationGroup, string> = {
   preventivo: 'Preventivo letto',
   accettazione: 'Preventivo accettato',
   domanda: 'Domanda su un preventivo',
+  risposta: 'Risposta del cliente',
 };
 
 /** The newest events become unread notifications, the ones before them read ones. */

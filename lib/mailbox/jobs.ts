@@ -5,6 +5,7 @@ import { mailboxes } from '@/db/schema';
 import { campsiteContext, type CampsiteCtx } from '@/lib/context/unit-of-work';
 import { declareQueue, getBoss } from '@/lib/jobs/boss';
 import { QUEUES, type MailboxSyncJob } from '@/lib/jobs/queues';
+import { watchMailboxes } from './idle';
 import { syncMailbox } from './sync';
 
 // 'stately': one job queued and one running per mailbox (the singleton key), so a sync asked
@@ -43,10 +44,16 @@ export function requestMailboxSync(ctx: CampsiteCtx): void {
   ctx.afterCommit(() => enqueue([campsiteId]).catch((error: unknown) => console.error('Casella: sincronizzazione non accodata (la riprende la pianificazione)', error)));
 }
 
-/** Works the mailbox syncs in this process (server or `npm run worker`). */
+/**
+ * Works the mailbox syncs in this process (server or `npm run worker`), and holds the IDLE
+ * connections of the IMAP mailboxes it wins the lease of (lib/mailbox/idle.ts) until pg-boss
+ * stops: the same shutdown that ends the jobs lets the leases go.
+ */
 export async function startMailboxWorkers(): Promise<void> {
   await declareMailboxQueue();
   const boss = await getBoss();
+  const watcher = watchMailboxes(getDb());
+  boss.once('stopped', () => void watcher.stop().catch((error: unknown) => console.error('Casella: IDLE non fermato', error)));
   await boss.work<MailboxSyncJob>(QUEUES.mailboxSync, { batchSize: 1, localConcurrency: SYNC_CONCURRENCY, pollingIntervalSeconds: 2 }, async ([job]) => {
     // The owner's handle, not one transaction: a sync runs for minutes and saves page by page (decision 018).
     const report = await syncMailbox(campsiteContext({ kind: 'job', campsiteId: job.data.campsiteId, job: QUEUES.mailboxSync }, getDb()));

@@ -5,10 +5,13 @@ import { referenceInSubject } from '@/lib/mail/traces';
 import { idList } from '@/lib/sql-list';
 import type { MailboxRef } from '@/lib/vocabulary/mailbox-types';
 
+const traceColumns = { id: mailTraces.id, referenceId: mailTraces.referenceId, quoteId: mailTraces.quoteId, contactId: mailTraces.contactId, threadId: mailTraces.threadId, subject: mailTraces.subject, direction: mailTraces.direction };
+
 /**
  * Links conversations to the campsite's own guests and quotes, never another campsite's:
  * - every participant address that is a contact of this campsite;
  * - the RIF in a subject names our trace, hence its quote, its guest and its thread of traces;
+ * - so does an In-Reply-To/References naming a trace's Message-ID, with or without the RIF;
  * - a sent copy of a mail the CRM sent itself (same reference, same subject) is that trace's copy.
  */
 export async function linkThreads(ctx: CampsiteCtx, mailbox: MailboxRef, threadIds: string[]): Promise<void> {
@@ -30,9 +33,12 @@ export async function linkThreads(ctx: CampsiteCtx, mailbox: MailboxRef, threadI
   const withReference = referenced.map((message) => ({ ...message, reference: referenceInSubject(message.subject) })).filter((message) => message.reference);
   const traces = await tracesByReferences(ctx, [...new Set(withReference.map((message) => message.reference!))]);
   const traceOf = new Map(traces.map((trace) => [trace.referenceId!.toUpperCase(), trace]));
-  for (const message of withReference) {
+  const links: Link[] = withReference.flatMap((message) => {
     const trace = traceOf.get(message.reference!.toUpperCase());
-    if (!trace) continue;
+    return trace ? [{ message, trace, sameMail: message.subject.trim() === trace.subject.trim() }] : [];
+  });
+  links.push(...(await linksByMessageId(ctx, threadIds)));
+  for (const { message, trace, sameMail } of links) {
     await db
       .update(mailboxThreads)
       .set({ quoteId: sql`coalesce(${mailboxThreads.quoteId}, ${trace.quoteId})`, traceThreadId: sql`coalesce(${mailboxThreads.traceThreadId}, ${trace.threadId})` })
@@ -40,7 +46,7 @@ export async function linkThreads(ctx: CampsiteCtx, mailbox: MailboxRef, threadI
     if (trace.contactId) {
       await db.insert(mailboxThreadContacts).values({ threadId: message.threadId, contactId: trace.contactId, campingId: campsiteId }).onConflictDoNothing();
     }
-    if (message.direction === 'out' && trace.direction === 'out' && !message.mailTraceId && message.subject.trim() === trace.subject.trim()) {
+    if (message.direction === 'out' && trace.direction === 'out' && !message.mailTraceId && sameMail) {
       await db
         .update(mailboxMessages)
         .set({ mailTraceId: trace.id })
@@ -49,12 +55,47 @@ export async function linkThreads(ctx: CampsiteCtx, mailbox: MailboxRef, threadI
   }
 }
 
+type Trace = Awaited<ReturnType<typeof tracesByReferences>>[number];
+type Link = {
+  message: { id: string; threadId: string; direction: 'in' | 'out'; mailTraceId: string | null };
+  trace: Trace;
+  /** The message is the trace's own mail (its sent copy), not a reply to it. */
+  sameMail: boolean;
+};
+
+/**
+ * A reply names the mail it answers in In-Reply-To/References whatever its subject became (a
+ * guest's mail program may drop the RIF): when that is one of our traces' Message-IDs, the
+ * conversation is that trace's. A copy carrying the trace's own Message-ID is the trace's mail.
+ */
+async function linksByMessageId(ctx: CampsiteCtx, threadIds: string[]): Promise<Link[]> {
+  const rows = await ctx.db
+    .select({
+      id: mailboxMessages.id,
+      threadId: mailboxMessages.threadId,
+      direction: mailboxMessages.direction,
+      mailTraceId: mailboxMessages.mailTraceId,
+      sameMail: sql<boolean>`${mailboxMessages.rfcMessageId} is not distinct from ${mailTraces.rfcMessageId}`,
+      trace: traceColumns,
+    })
+    .from(mailboxMessages)
+    .innerJoin(
+      mailTraces,
+      and(
+        eq(mailTraces.campingId, mailboxMessages.campingId),
+        sql`(${mailTraces.rfcMessageId} = ${mailboxMessages.inReplyTo} or ${mailTraces.rfcMessageId} = ${mailboxMessages.rfcMessageId} or ${mailboxMessages.references} @> jsonb_build_array(${mailTraces.rfcMessageId}))`,
+      ),
+    )
+    .where(and(eq(mailboxMessages.campingId, ctx.campsiteId), inArray(mailboxMessages.threadId, threadIds)));
+  return rows.map(({ trace, sameMail, ...message }) => ({ message, trace, sameMail }));
+}
+
 /** Our trace with this reference (as typed, or as we write them: upper case). */
 export async function tracesByReferences(ctx: CampsiteCtx, references: string[]) {
   if (references.length === 0) return [];
   const variants = [...new Set(references.flatMap((reference) => [reference, reference.toUpperCase()]))];
   return ctx.db
-    .select({ id: mailTraces.id, referenceId: mailTraces.referenceId, quoteId: mailTraces.quoteId, contactId: mailTraces.contactId, threadId: mailTraces.threadId, subject: mailTraces.subject, direction: mailTraces.direction })
+    .select(traceColumns)
     .from(mailTraces)
     .where(and(eq(mailTraces.campingId, ctx.campsiteId), inArray(mailTraces.referenceId, variants)));
 }

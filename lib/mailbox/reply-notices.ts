@@ -32,7 +32,7 @@ export async function noticeGuestReplies(ctx: CampsiteCtx, messageIds: string[])
       ? [{ contactId: reply.contactId }]
       : await db.select({ contactId: mailboxThreadContacts.contactId }).from(mailboxThreadContacts).where(eq(mailboxThreadContacts.threadId, reply.threadId)).limit(1);
     await notify(ctx, {
-      group: 'preventivo',
+      group: 'risposta',
       title: 'Risposta del cliente',
       description: `${reply.fromName || reply.fromAddress} ha scritto sul preventivo ${quoteLabel(reply.quoteName)}: «${reply.subject.slice(0, 120)}».`,
       quoteId: reply.quoteId,

@@ -19,6 +19,15 @@ export async function knownProviderIds(ctx: CampsiteCtx, mailbox: MailboxRef, id
   return new Set(rows.map((row) => row.id));
 }
 
+/** The provider ids the mailbox holds under this prefix ('path:uidvalidity:' for one IMAP folder). */
+export async function heldProviderIds(ctx: CampsiteCtx, mailbox: MailboxRef, prefix: string): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ id: mailboxMessages.providerMessageId })
+    .from(mailboxMessages)
+    .where(and(eq(mailboxMessages.mailboxId, mailbox.id), eq(mailboxMessages.campingId, ctx.campsiteId), sql`starts_with(${mailboxMessages.providerMessageId}, ${prefix})`));
+  return rows.map((row) => row.id);
+}
+
 const union = (a: MailboxFolder[], b: MailboxFolder[]) => [...new Set([...a, ...b])];
 
 type Held = { id: string; threadId: string; providerMessageId: string; rfcMessageId: string | null; folders: MailboxFolder[] };

@@ -5,7 +5,7 @@ import { env } from '@/lib/env';
 import { leaseHeld, renewLease, takeLease } from '@/lib/jobs/lease';
 import { openMailboxClient } from './clients';
 import { findMailboxRow, markReconnect, type MailboxRow } from './mailbox-row';
-import { knownProviderIds, saveSyncBatch } from './store';
+import { heldProviderIds, knownProviderIds, saveSyncBatch } from './store';
 
 /** What the settings say of a failed sync that is not a server out of reach: the details are in the server log. */
 export const SYNC_FAILED = 'La casella non ha risposto come previsto.';
@@ -52,6 +52,7 @@ export async function syncMailbox(ctx: CampsiteCtx, options: { client?: MailboxC
   let added = 0;
   const sink: SyncSink = {
     known: (ids) => knownProviderIds(ctx, ref, ids),
+    held: (prefix) => heldProviderIds(ctx, ref, prefix),
     // Mail that arrives after the first sync rings the bell; the first sync's old mail does not.
     save: async (batch) => {
       added += (await saveSyncBatch(ctx, ref, batch, { notify: mode === 'partial' })).added;

@@ -41,6 +41,8 @@ export type SyncCursor = {
 export type SyncSink = {
   /** Which of these provider ids the store already holds: their content is not fetched again. */
   known(providerMessageIds: string[]): Promise<Set<string>>;
+  /** The provider ids the store holds under this prefix (an IMAP folder in one UIDVALIDITY): those gone at the server go from the store. */
+  held(prefix: string): Promise<string[]>;
   save(batch: SyncBatch): Promise<void>;
 };
 

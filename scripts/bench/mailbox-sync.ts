@@ -79,6 +79,7 @@ try {
     let parsed = 0;
     await client.fullSync(since, {
       known: async () => new Set(),
+      held: async () => [],
       save: async (batch) => {
         parsed += (await Promise.all(batch.messages.map(parseMessage))).length;
       },

@@ -121,7 +121,7 @@ describe('mailbox store', () => {
     await saveSyncBatch(sync(mailbox), mailbox, { messages: [fresh, ours], flags: [], deletedProviderMessageIds: [] }, { notify: true });
     const rung = await bell();
     expect(rung).toHaveLength(1);
-    expect(rung[0]).toMatchObject({ group: 'preventivo', quoteId: quote.id, contactId: guest.id });
+    expect(rung[0]).toMatchObject({ group: 'risposta', quoteId: quote.id, contactId: guest.id });
     expect(rung[0].description).toContain('«Pfingsten»');
   });
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { Box, Group, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconCircleCheck, IconEye, IconInbox, IconMessageQuestion } from '@tabler/icons-react';
+import { IconCircleCheck, IconEye, IconInbox, IconMessageReply, IconMessageQuestion } from '@tabler/icons-react';
 import { useFormatter, useNow, useTranslations } from 'next-intl';
 import type { MouseEvent } from 'react';
 import { formatDateTime } from '@/lib/format';
@@ -13,6 +13,7 @@ const LOOK = {
   preventivo: { icon: IconEye, color: 'gray' },
   accettazione: { icon: IconCircleCheck, color: 'teal' },
   domanda: { icon: IconMessageQuestion, color: 'orange' },
+  risposta: { icon: IconMessageReply, color: 'violet' },
 } as const;
 
 type Props = { item: BellItem; onOpen: (item: BellItem, event: MouseEvent<HTMLElement>) => void };

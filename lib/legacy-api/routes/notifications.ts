@@ -31,7 +31,8 @@ const ok = z.object({ ok: z.literal(true) });
 function toLegacyNotification(row: NotificationRow): z.infer<typeof legacyNotificationSchema> {
   return {
     _id: row.id,
-    group: row.group,
+    // The legacy front end knows four groups: a guest's mail reads there as the question it is.
+    group: row.group === 'risposta' ? 'domanda' : row.group,
     title: row.title,
     desc: row.description,
     date: row.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { ImapFlow } from 'imapflow';
+import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import type { ImapSettings } from '@/db/schema';
 import { translateError } from './errors';
 
@@ -7,8 +7,11 @@ const CONNECTION_TIMEOUT_MS = 15_000;
 const GREETING_TIMEOUT_MS = 10_000;
 const SOCKET_TIMEOUT_MS = 120_000;
 
-/** A logged-in IMAP connection; a refused login becomes MailboxAuthError, anything else an Italian Error. */
-export async function openImap(settings: ImapSettings, password: string): Promise<ImapFlow> {
+/**
+ * A logged-in IMAP connection; a refused login becomes MailboxAuthError, anything else an Italian
+ * Error. `tuning`: what a connection held open for IDLE sets differently (its timeouts).
+ */
+export async function openImap(settings: ImapSettings, password: string, tuning: Partial<ImapFlowOptions> = {}): Promise<ImapFlow> {
   const client = new ImapFlow({
     host: settings.imapHost,
     port: settings.imapPort,
@@ -18,6 +21,7 @@ export async function openImap(settings: ImapSettings, password: string): Promis
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     greetingTimeout: GREETING_TIMEOUT_MS,
     socketTimeout: SOCKET_TIMEOUT_MS,
+    ...tuning,
   });
   // Without a listener a dropped socket would be an unhandled 'error' event; the pending command rejects anyway.
   client.on('error', () => undefined);

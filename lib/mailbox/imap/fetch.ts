@@ -1,6 +1,6 @@
 import type { FetchMessageObject, ImapFlow, MailboxObject } from 'imapflow';
 import { SyncCursorExpiredError, type FetchedMessage, type FlagUpdate, type SyncSink } from '@/lib/vocabulary/mailbox-types';
-import { providerId, type FolderTarget } from './folders';
+import { parseProviderId, providerId, type FolderTarget } from './folders';
 
 /** Messages fetched and saved together: one store transaction each. */
 const PAGE_SIZE = 100;
@@ -72,9 +72,9 @@ export async function fullSyncFolder(client: ImapFlow, target: FolderTarget, sin
 }
 
 /**
- * What arrived after the cursor, and the read state changed elsewhere. A new UIDVALIDITY means
- * the UIDs we hold name nothing any more: the engine starts a full sync. Deletions at the
- * server are not looked for: the copy we hold stays until the mailbox is bound again.
+ * What arrived after the cursor, the read state changed elsewhere, and what was deleted or moved
+ * away at the server. A new UIDVALIDITY means the UIDs we hold name nothing any more: the engine
+ * starts a full sync.
  */
 export async function partialSyncFolder(client: ImapFlow, target: FolderTarget, previous: FolderState | undefined, since: Date, sink: SyncSink): Promise<FolderState> {
   const lock = await client.getMailboxLock(target.path);
@@ -91,7 +91,8 @@ export async function partialSyncFolder(client: ImapFlow, target: FolderTarget, 
     }
     await syncUids(client, target, uidValidity, uids, sink);
     const flags = await changedFlags(client, target, box.exists, opened, previous, since);
-    if (flags.length) await sink.save({ messages: [], flags, deletedProviderMessageIds: [] });
+    const gone = await vanished(client, target, box.exists, previous, sink);
+    if (flags.length || gone.length) await sink.save({ messages: [], flags, deletedProviderMessageIds: gone });
     return { ...opened, lastUid: Math.max(previous.lastUid, opened.lastUid, maxOf(uids)) };
   } finally {
     lock.release();
@@ -118,4 +119,19 @@ async function changedFlags(client: ImapFlow, target: FolderTarget, exists: numb
   return messages
     .filter((message) => message.uid <= previous.lastUid)
     .map((message) => ({ providerMessageId: providerId(target.path, previous.uidValidity, message.uid), unread: unreadOf(message.flags) }));
+}
+
+/**
+ * The messages we hold from this folder that the server no longer has (deleted, or moved to a
+ * folder we do not read): a UID is never reused within one UIDVALIDITY, so a held UID the
+ * server does not list is gone. One UID SEARCH over the held range: a few bytes per message.
+ */
+async function vanished(client: ImapFlow, target: FolderTarget, exists: number, previous: FolderState, sink: SyncSink): Promise<string[]> {
+  const held = (await sink.held(providerId(target.path, previous.uidValidity, 0).slice(0, -1)))
+    .map((id) => ({ id, uid: parseProviderId(id)?.uid ?? 0 }))
+    .filter((message) => message.uid > 0 && message.uid <= previous.lastUid);
+  if (held.length === 0) return [];
+  const lowest = held.reduce((min, message) => Math.min(min, message.uid), Infinity);
+  const present = new Set(exists === 0 ? [] : (await client.search({ uid: `${lowest}:${previous.lastUid}` }, { uid: true })) || []);
+  return held.filter((message) => !present.has(message.uid)).map((message) => message.id);
 }

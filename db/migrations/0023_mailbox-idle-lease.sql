@@ -1,0 +1,1 @@
+ALTER TABLE "mailboxes" ADD COLUMN "idle_lease_until" timestamp with time zone;

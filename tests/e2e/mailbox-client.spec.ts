@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import MailComposer from 'nodemailer/lib/mail-composer';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import postgres from 'postgres';
 import { expect, test } from './fixtures';
 import { startDovecot } from '../helpers/dovecot';

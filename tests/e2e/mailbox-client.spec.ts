@@ -51,7 +51,11 @@ test('a guest’s reply with an attachment: listed under the sender’s name, re
         ${subject}, 'Buongiorno, vi mando i documenti.', 'Buongiorno, vi mando i documenti.',
         ${sql.json([{ fileName: 'documenti arrivo.pdf', mimeType: 'application/pdf', byteSize: pdf.length, index: 0 }])}, ${sql.json(['INBOX'])}, true, 'in', ${sentAt})`;
 
+    // On a phone the Mail entry's badge is inside the closed menu: the menu button says it.
+    await page.setViewportSize({ width: 390, height: 844 });
     await openAs(page, LOGINS.admin, '/mail');
+    await expect(page.getByRole('button', { name: 'Apri il menu (1 e-mail da leggere)' })).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 800 });
     const row = page.getByTestId('thread-list').getByRole('link', { name: new RegExp(subject) });
     await expect(row).toContainText('Anna Verdi');
     await expect(page.getByTestId('mail-unread-badge').first()).toBeVisible();
@@ -61,6 +65,9 @@ test('a guest’s reply with an attachment: listed under the sender’s name, re
     await expect.poll(async () => (await sql`select unread from mailbox_messages where id = ${`mm${tag}`}`)[0]?.unread, { timeout: 15_000 }).toBe(false);
     expect(await flagsAt(dovecot, USER, PASSWORD, `<${messageId}>`)).toContain('\\Seen');
     await expect(page.getByTestId('mail-unread-badge')).toHaveCount(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('button', { name: 'Apri il menu', exact: true })).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     const download = page.waitForEvent('download');
     await page.getByTestId('mail-attachment').click();

@@ -46,9 +46,11 @@ test('a guest’s reply with an attachment: listed under the sender’s name, re
     const sentAt = new Date(Date.now() - 5 * 60_000);
     await sql`insert into mailbox_threads (id, camping_id, mailbox_id, thread_key, subject, snippet, participants, last_message_at, message_count, unread_count, in_inbox)
       values (${`mt${tag}`}, ${campsiteId}, ${`mb${tag}`}, ${messageId}, ${subject}, 'Buongiorno, vi mando i documenti.', ${sql.json(['anna.verdi@ospite.example', ADDRESS])}, ${sentAt}, 1, 1, true)`;
-    await sql`insert into mailbox_messages (id, camping_id, mailbox_id, thread_id, provider_message_id, rfc_message_id, from_address, from_name, to_addresses, subject, snippet, text, attachments, folders, unread, direction, sent_at)
+    // A long mail: the frame grows to it instead of scrolling inside a fixed box.
+    const html = `<p>Buongiorno, vi mando i documenti.</p>${Array.from({ length: 30 }, (_, line) => `<p>Riga ${line + 1} del messaggio.</p>`).join('')}`;
+    await sql`insert into mailbox_messages (id, camping_id, mailbox_id, thread_id, provider_message_id, rfc_message_id, from_address, from_name, to_addresses, subject, snippet, html, text, attachments, folders, unread, direction, sent_at)
       values (${`mm${tag}`}, ${campsiteId}, ${`mb${tag}`}, ${`mt${tag}`}, ${`INBOX:${stored.uidValidity}:${stored.uid}`}, ${messageId}, 'anna.verdi@ospite.example', 'Anna Verdi', ${sql.json([ADDRESS])},
-        ${subject}, 'Buongiorno, vi mando i documenti.', 'Buongiorno, vi mando i documenti.',
+        ${subject}, 'Buongiorno, vi mando i documenti.', ${html}, 'Buongiorno, vi mando i documenti.',
         ${sql.json([{ fileName: 'documenti arrivo.pdf', mimeType: 'application/pdf', byteSize: pdf.length, index: 0 }])}, ${sql.json(['INBOX'])}, true, 'in', ${sentAt})`;
 
     // On a phone the Mail entry's badge is inside the closed menu: the menu button says it.
@@ -61,7 +63,12 @@ test('a guest’s reply with an attachment: listed under the sender’s name, re
     await expect(page.getByTestId('mail-unread-badge').first()).toBeVisible();
 
     await row.click();
-    await expect(page.getByTestId('message-card').getByText('Buongiorno, vi mando i documenti.')).toBeVisible();
+    const frame = page.getByTestId('message-card').locator('iframe');
+    await expect(frame.contentFrame().getByText('Buongiorno, vi mando i documenti.')).toBeVisible();
+    await expect(frame).toHaveAttribute('data-fitted', 'true');
+    const fitted = await frame.evaluate((element: HTMLIFrameElement) => ({ frame: element.clientHeight, mail: element.contentDocument!.documentElement.scrollHeight }));
+    expect(fitted.frame).toBeGreaterThan(600);
+    expect(fitted.frame).toBeGreaterThanOrEqual(fitted.mail);
     await expect.poll(async () => (await sql`select unread from mailbox_messages where id = ${`mm${tag}`}`)[0]?.unread, { timeout: 15_000 }).toBe(false);
     expect(await flagsAt(dovecot, USER, PASSWORD, `<${messageId}>`)).toContain('\\Seen');
     await expect(page.getByTestId('mail-unread-badge')).toHaveCount(0);

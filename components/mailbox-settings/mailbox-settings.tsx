@@ -24,7 +24,7 @@ function boundInfo(view: MailboxView): BoundMailboxInfo {
   };
 }
 
-/** /manageGmail and Impostazioni › Account Gmail: bind the campsite's mailbox, see its state, unbind it. */
+/** /manageGmail and Impostazioni › Casella di posta: bind the campsite's mailbox, see its state, unbind it. */
 export async function MailboxSettings({ mailbox, googleReady, result, actions }: { mailbox: MailboxView | null; googleReady: boolean; result: OAuthResult; actions: MailboxActions }) {
   const t = await getTranslations('mailboxSettings');
   const outcome = result.esito && result.esito in RESULT_COLORS ? (result.esito as Outcome) : null;

@@ -1,4 +1,4 @@
-import { Badge, Group, List, ListItem, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, List, ListItem, Paper, Stack, Text } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { MailStatusBadge } from '@/components/mail/mail-status-badge';
 import { formatDateTime, formatFileSize } from '@/lib/format';
@@ -82,7 +82,10 @@ export async function MessageCard({ message }: { message: ThreadMessage }) {
             <List size="sm">
               {message.attachments.map((file) => (
                 <ListItem key={file.index} style={{ overflowWrap: 'anywhere' }}>
-                  {file.fileName} ({formatFileSize(file.byteSize)})
+                  <Anchor href={`/mail/allegato/${message.id}/${file.index}`} download={file.fileName} data-testid="mail-attachment">
+                    {file.fileName}
+                  </Anchor>{' '}
+                  ({formatFileSize(file.byteSize)})
                 </ListItem>
               ))}
             </List>

@@ -7,11 +7,11 @@ import type { ThreadSummary } from '@/lib/mailbox/threads';
 import type { Page } from '@/lib/pagination';
 import classes from './thread-list.module.css';
 
-/** Who the conversation is with: the linked guests' names, else the addresses other than ours. */
-export function threadPeople(thread: Pick<ThreadSummary, 'contacts' | 'participants'>, ownAddress: string): string {
+/** Who the conversation is with: the linked guests' names, else the others' display names (or addresses). */
+export function threadPeople(thread: Pick<ThreadSummary, 'contacts' | 'participants' | 'senderNames'>, ownAddress: string): string {
   if (thread.contacts.length > 0) return thread.contacts.map((contact) => contact.name).join(', ');
   const others = thread.participants.filter((address) => address !== ownAddress.toLowerCase());
-  return (others.length > 0 ? others : thread.participants).join(', ');
+  return (others.length > 0 ? others : thread.participants).map((address) => thread.senderNames[address.toLowerCase()] ?? address).join(', ');
 }
 
 type Props = {

@@ -1,6 +1,6 @@
 'use client';
 
-import { Burger, Divider, Drawer, NavLink, Stack } from '@mantine/core';
+import { Burger, Divider, Drawer, Indicator, NavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import Link from 'next/link';
@@ -17,11 +17,14 @@ export function MobileNav({
   settings,
   campsiteName,
   badges = {},
+  unread = null,
 }: {
   items: NavItem[];
   settings: SettingsSection[];
   campsiteName: string;
   badges?: Partial<Record<string, ReactNode>>;
+  /** Unread mails: a dot on the closed menu button, since the Mail entry's badge hides in the drawer. */
+  unread?: number | null;
 }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const t = useTranslations('nav');
@@ -30,7 +33,14 @@ export function MobileNav({
   const onNavigate = useNavHandler(close);
   return (
     <>
-      <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={opened ? t('closeMenu') : t('openMenu')} />
+      <Indicator disabled={!unread || opened} color="red.9" size={10} offset={4} hiddenFrom="md" data-testid="menu-unread-dot">
+        <Burger
+          opened={opened}
+          onClick={toggle}
+          size="sm"
+          aria-label={opened ? t('closeMenu') : unread ? t('openMenuUnread', { count: unread }) : t('openMenu')}
+        />
+      </Indicator>
       <Drawer opened={opened} onClose={close} title={campsiteName} size="80%" hiddenFrom="md" lockScroll closeButtonProps={{ 'aria-label': t('closeMenu') }}>
         <Stack gap={0} component="nav" aria-label={t('mainNavigation')}>
           {items.map((item) => (

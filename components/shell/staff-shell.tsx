@@ -46,7 +46,7 @@ export function StaffShell({ campsiteName, homeHref, navigation, settings, bell,
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <MobileNav items={navigation} settings={settings} campsiteName={campsiteName} badges={badges} />
+            <MobileNav items={navigation} settings={settings} campsiteName={campsiteName} badges={badges} unread={unread} />
             <Link href={homeHref} aria-label={t('home')} style={{ display: 'flex' }}>
               <BrandMark size={32} />
             </Link>

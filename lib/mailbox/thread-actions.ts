@@ -56,6 +56,19 @@ export async function setThreadUnread(ctx: CampsiteCtx, input: { threadId: strin
   await applyUnread(ctx, messages, input.unread, options.client);
 }
 
+/**
+ * After a reply went out: the guest's mail was answered, so it is read, as in a mail program. The
+ * reply is sent already, so a mailbox that refuses the mark now leaves the conversation unread
+ * (the staff can still mark it) rather than reporting the sent reply as failed.
+ */
+export async function markAnsweredRead(ctx: CampsiteCtx, threadId: string, options: { client?: MailboxClient } = {}): Promise<void> {
+  try {
+    await setThreadUnread(ctx, { threadId, unread: false }, options);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+  }
+}
+
 /** /gmail/makeReadEmail/{id}: one message, by our id or by the provider's. */
 export async function markMessageRead(ctx: CampsiteCtx, input: { messageId: string }, options: { client?: MailboxClient } = {}): Promise<{ threadId: string }> {
   const [message] = await ctx.db

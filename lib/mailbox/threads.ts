@@ -23,6 +23,8 @@ export type ThreadSummary = {
   unreadCount: number;
   quoteId: string | null;
   contacts: ThreadContact[];
+  /** Display names the messages gave for their senders' addresses (lower case), for unlinked conversations. */
+  senderNames: Record<string, string>;
 };
 
 export type ThreadMessage = {
@@ -85,6 +87,19 @@ async function contactsOf(ctx: CampsiteCtx, threadIds: string[]) {
   return byThread;
 }
 
+/** The senders' display names of these threads, in one query for the whole page; the newest name wins. */
+async function senderNamesOf(ctx: CampsiteCtx, threadIds: string[]) {
+  const byThread = new Map<string, Record<string, string>>();
+  if (threadIds.length === 0) return byThread;
+  const rows = await ctx.db
+    .select({ threadId: mailboxMessages.threadId, address: mailboxMessages.fromAddress, name: mailboxMessages.fromName })
+    .from(mailboxMessages)
+    .where(and(eq(mailboxMessages.campingId, ctx.campsiteId), inArray(mailboxMessages.threadId, threadIds), sql`${mailboxMessages.fromName} <> ''`))
+    .orderBy(asc(mailboxMessages.sentAt), asc(mailboxMessages.id));
+  for (const row of rows) byThread.set(row.threadId, { ...byThread.get(row.threadId), [row.address.toLowerCase()]: row.name });
+  return byThread;
+}
+
 /**
  * A page of conversations, newest first, by (last_message_at, id) keyset: the folder flag matches
  * the partial index's predicate (in_inbox / in_sent), so the page is read straight from it.
@@ -120,12 +135,14 @@ export async function listThreads(
     .orderBy(desc(mailboxThreads.lastMessageAt), desc(mailboxThreads.id))
     .limit(limit + 1);
   const { items: shown, nextCursor } = toPage(rows, limit, (row) => [row.at, row.id]);
-  const names = await contactsOf(
-    ctx,
-    shown.map((row) => row.id),
-  );
+  const ids = shown.map((row) => row.id);
+  const [names, senders] = await Promise.all([contactsOf(ctx, ids), senderNamesOf(ctx, ids)]);
   return {
-    items: shown.map(({ at: _at, ...row }) => ({ ...row, contacts: (names.get(row.id) ?? []).map(({ id, name }) => ({ id, name })) })),
+    items: shown.map(({ at: _at, ...row }) => ({
+      ...row,
+      contacts: (names.get(row.id) ?? []).map(({ id, name }) => ({ id, name })),
+      senderNames: senders.get(row.id) ?? {},
+    })),
     nextCursor,
   };
 }

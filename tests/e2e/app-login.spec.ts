@@ -25,6 +25,8 @@ type Sample = (ids: Ids) => { method: 'GET' | 'POST'; url: string; multipart?: R
 const STAFF_ROUTES: Record<string, Sample> = {
   '/clienti/esporta': () => ({ method: 'GET', url: '/clienti/esporta' }),
   '/crea-preventivo/preview/[idCliente]/[idPreventivo]/pdf': ({ contactId, quoteId }) => ({ method: 'GET', url: `/crea-preventivo/preview/${contactId}/${quoteId}/pdf` }),
+  // A quote's id is no message of the mailbox: the campsite-scoped look-up answers 404.
+  '/mail/allegato/[id]/[index]': ({ quoteId }) => ({ method: 'GET', url: `/mail/allegato/${quoteId}/0` }),
   '/mailing/consensi/export': () => ({ method: 'GET', url: '/mailing/consensi/export' }),
   '/notifiche': () => ({ method: 'GET', url: '/notifiche' }),
   '/notifiche/stato': () => ({ method: 'GET', url: '/notifiche/stato' }),

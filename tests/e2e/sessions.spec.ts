@@ -46,7 +46,7 @@ test('the non-admin user sees the reduced settings menu, the admin the full one'
   await logInToDashboard(page, LOGINS.staff);
   await page.getByTestId('settings-menu').click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Opzioni preventivo', 'Account CRM', 'Account Gmail', 'Novità del CRM', 'Esci']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Opzioni preventivo', 'Account CRM', 'Casella di posta', 'Novità del CRM', 'Esci']);
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -59,7 +59,7 @@ test('the non-admin user sees the reduced settings menu, the admin the full one'
     'Impostazioni del campeggio',
     'Registro attività',
     'Account CRM',
-    'Account Gmail',
+    'Casella di posta',
     'Novità del CRM',
     'Esci',
   ]);

@@ -11,6 +11,7 @@ import { bindImapMailbox } from '@/lib/mailbox/imap/bind';
 import { imapBindingSchema } from '@/lib/mailbox/imap/validation';
 import { findMailbox, findMailboxRow } from '@/lib/mailbox/mailbox-row';
 import { syncMailbox } from '@/lib/mailbox/sync';
+import { markAnsweredRead } from '@/lib/mailbox/thread-actions';
 import { MailboxAuthError } from '@/lib/vocabulary/mailbox-types';
 import { createQuote } from '@/lib/quotes/service';
 import { ctxFor, jobCtxFor } from '../helpers/ctx';
@@ -212,6 +213,11 @@ describe('an IMAP mailbox against a real Dovecot', () => {
     await markSeen(dovecot, USER, PASSWORD, first, false);
     await syncMailbox(jobCtxFor(db, account.campsite.id));
     expect((await messageByRfc(account.campsite.id, first.slice(1, -1)))!.unread).toBe(true);
+    // Answering the guest reads the conversation, here and at the server.
+    await markAnsweredRead(ctxFor(db, { campsiteId: account.campsite.id }), question.threadId);
+    expect(await flagsAt(dovecot, USER, PASSWORD, first)).toContain('\\Seen');
+    expect((await messageByRfc(account.campsite.id, first.slice(1, -1)))!.unread).toBe(false);
+    expect((await threadOf(account.campsite.id, question.threadId)).unreadCount).toBe(0);
   });
 
   it('ten syncs in a row add nothing', async () => {

@@ -93,6 +93,13 @@ describe('mail client reads', () => {
     expect(sent.items[1].messageCount).toBe(2);
   });
 
+  it('gives each conversation its senders’ display names, so an unlinked one shows a name, not only an address', async () => {
+    const inbox = await listThreads(ctxFor(db, { campsiteId: a.campsite.id }), { folder: 'INBOX', limit: 50 });
+    const named = inbox.items.find((item) => item.subject === 'Richiesta piazzola 3')!;
+    expect(named.senderNames).toEqual({ 'mario.rossi@ospite.test': 'Mario Rossi' });
+    expect(inbox.items.find((item) => item.subject === 'Richiesta piazzola 4')!.senderNames).toEqual({});
+  });
+
   it('searches by subject and by guest address, never across campsites', async () => {
     const bySubject = await listThreads(ctxFor(db, { campsiteId: a.campsite.id }), { folder: 'INBOX', search: 'piazzola 7' });
     expect(bySubject.items.map((item) => item.subject)).toEqual(['Richiesta piazzola 7']);

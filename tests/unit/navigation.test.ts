@@ -22,7 +22,7 @@ describe('settingsMenu', () => {
       'Impostazioni del campeggio',
       'Registro attività',
       'Account CRM',
-      'Account Gmail',
+      'Casella di posta',
       'Novità del CRM',
     ]);
     for (const entry of sections.flatMap((section) => section.entries)) expect(entry.href).toMatch(/^\/settings\?v=/);
@@ -41,7 +41,7 @@ describe('settingsMenu', () => {
 
   it('gives everyone else only quote options, their accounts and the product-update history', () => {
     const sections = settingsMenu({ isAdmin: false, lucee: false, fullPack: true });
-    expect(settingsLabels(sections)).toEqual(['Opzioni preventivo', 'Account CRM', 'Account Gmail', 'Novità del CRM']);
+    expect(settingsLabels(sections)).toEqual(['Opzioni preventivo', 'Account CRM', 'Casella di posta', 'Novità del CRM']);
     const hrefs = sections.flatMap((section) => section.entries.map((entry) => entry.href));
     expect(hrefs).toEqual(['/settings?v=settPrev', '/settings?v=detUser', '/settings?v=gmail', '/settings?v=novita']);
   });

@@ -8,7 +8,7 @@ import { addAttachment, deleteAttachment } from '@/lib/mail/attachments';
 import { requestMailboxSync } from '@/lib/mailbox/jobs';
 import { guestQuotes, searchGuests } from '@/lib/mailbox/link-choices';
 import { sendFromMailbox } from '@/lib/mailbox/send';
-import { linkThread, setThreadUnread, unlinkThreadContact } from '@/lib/mailbox/thread-actions';
+import { linkThread, markAnsweredRead, setThreadUnread, unlinkThreadContact } from '@/lib/mailbox/thread-actions';
 import { z } from '@/lib/validation';
 
 // The mail client is open to service accounts too (pack level 0, like /mail itself).
@@ -99,6 +99,7 @@ export const sendMailAction = staffAction(
   }),
   async (ctx, input) => {
     const sent = await sendFromMailbox(ctx, input);
+    if (input.threadId) await markAnsweredRead(ctx, input.threadId);
     revalidatePath('/mail');
     revalidatePath(`/mail/conversazione/${sent.threadId}`);
     return { threadId: sent.threadId };

@@ -30,7 +30,7 @@ const threadSummarySchema = z.object({
   clienti: z.array(z.object({ _id: z.string(), nome: z.string() })),
 });
 
-const notBound = () => new AppError('conflict', 'Nessuna casella Gmail collegata: collegala da Impostazioni › Account Gmail.');
+const notBound = () => new AppError('conflict', 'Nessuna casella di posta collegata: collegala da Impostazioni › Casella di posta.');
 
 /** The bound mailbox (Gmail, or any IMAP/SMTP mailbox): read, answer, count the unread mail. */
 export const gmailRoutes: Endpoint[] = [
@@ -46,7 +46,7 @@ export const gmailRoutes: Endpoint[] = [
     handler: async (ctx) => {
       const row = await findMailboxRow(ctx);
       if (!row || row.provider !== 'gmail') throw notBound();
-      if (row.status === 'reconnect') throw new AppError('conflict', 'La casella Gmail va ricollegata: apri Impostazioni › Account Gmail e premi «Riconnetti».');
+      if (row.status === 'reconnect') throw new AppError('conflict', 'La casella di posta va ricollegata: apri Impostazioni › Casella di posta e premi «Riconnetti».');
       const tokens = accessTokens(ctx, row);
       try {
         const token = await tokens.current();

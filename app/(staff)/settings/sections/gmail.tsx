@@ -4,7 +4,7 @@ import { findMailbox } from '@/lib/mailbox/mailbox-row';
 import { bindImapAction, syncMailboxNowAction, unbindMailboxAction } from '../../manageGmail/actions';
 import type { SectionProps } from './types';
 
-/** Account Gmail: the same binding screen as /manageGmail. */
+/** Casella di posta: the same binding screen as /manageGmail. */
 export async function GmailSection({ run, params }: SectionProps) {
   const mailbox = await run((ctx) => findMailbox(ctx));
   return (

@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { staffAction } from '@/lib/actions';
 import { hasVisibleText } from '@/lib/html/text';
 import { sendFromMailbox } from '@/lib/mailbox/send';
-import { setThreadUnread } from '@/lib/mailbox/thread-actions';
+import { markAnsweredRead, setThreadUnread } from '@/lib/mailbox/thread-actions';
 import { z } from '@/lib/validation';
 
 const id = z.string().trim().min(1).max(64);
@@ -20,6 +20,7 @@ export const replyFromQuoteAction = staffAction(
   }),
   async (ctx, input) => {
     const sent = await sendFromMailbox(ctx, { threadId: input.threadId, quoteId: input.quoteId, to: [input.to], subject: input.subject, html: input.html });
+    await markAnsweredRead(ctx, input.threadId);
     revalidatePath('/crea-preventivo/preview', 'layout');
     return { messageId: sent.messageId };
   },

@@ -32,8 +32,8 @@ export type MailboxSent = { messageId: string; threadId: string; traceId: string
 /** The bound mailbox, ready to send, or a clear refusal. */
 export async function usableMailbox(ctx: CampsiteCtx): Promise<MailboxRow> {
   const row = await findMailboxRow(ctx);
-  if (!row) throw new AppError('conflict', 'Nessuna casella collegata: collegala da Impostazioni › Account Gmail.');
-  if (row.status === 'reconnect') throw new AppError('conflict', 'La casella va ricollegata prima di inviare: apri Impostazioni › Account Gmail e premi «Riconnetti».');
+  if (!row) throw new AppError('conflict', 'Nessuna casella collegata: collegala da Impostazioni › Casella di posta.');
+  if (row.status === 'reconnect') throw new AppError('conflict', 'La casella va ricollegata prima di inviare: apri Impostazioni › Casella di posta e premi «Riconnetti».');
   return row;
 }
 

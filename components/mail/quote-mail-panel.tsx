@@ -13,7 +13,7 @@ export function QuoteMailPanel({ detail, panel, openMail = false }: { detail: Qu
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <Group gap="md" align="center">
-          <SendQuoteDialog quoteId={quote.id} guestEmail={contact.email} captured={mailIsCaptured()} templates={panel.templates}
+          <SendQuoteDialog quoteId={quote.id} guestEmail={contact.email} captured={mailIsCaptured() && !panel.sendsFromMailbox} templates={panel.templates}
             suggestedTemplateId={panel.suggestedTemplateId}
             guestLanguageName={panel.guestLanguageName}
             initiallyOpen={openMail} />

@@ -38,6 +38,9 @@ export function getBoss(): Promise<PgBoss> {
   return globalForBoss.crmBoss;
 }
 
+/** This process's pg-boss if it runs one (jobs in the server, the worker); never starts one. */
+export const runningBoss = (): Promise<PgBoss> | undefined => globalForBoss.crmBoss;
+
 /** Stops taking work and waits for the running jobs (graceful shutdown, tests). */
 export async function stopBoss(): Promise<void> {
   const started = globalForBoss.crmBoss;

@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { mailAttachments, mailOutbox, mailTraces } from '@/db/schema';
+import { mailAttachments, mailboxes, mailOutbox, mailTraces } from '@/db/schema';
 import { countMailsSent } from '@/lib/campsites/monthly-mail-count';
 import { releaseLease, takeLease } from '@/lib/jobs/lease';
 import { messageIdHeader } from './message-id';
-import { TransportError, type MailTransport, type OutgoingMail } from './transport';
+import { TransportError, type CampsiteTransports, type MailTransport, type OutgoingMail } from './transport';
 import { campsiteContext } from '@/lib/context/unit-of-work';
 import { QUEUES } from '@/lib/jobs/queues';
 
@@ -30,13 +30,19 @@ const urgentFirst = sql`case when ${mailOutbox.kind} in (${sql.join(
  * Takes due rows for this process: pending ones, and 'sending' ones whose lease ran out. While a
  * row is 'sending', next_attempt_at is its lease's deadline (lib/jobs/lease.ts).
  */
-async function claimDue(db: Database, now: Date | undefined, limit: number, campsiteId?: string): Promise<{ rows: OutboxRow[]; held: Date | null }> {
+/**
+ * A campsite with an active bound mailbox sends its mails (not its newsletters) from it: a caller
+ * that cannot open mailboxes leaves those rows to one that can (lib/workflows/outbox-delivery.ts).
+ */
+const notForOwnMailbox = sql`not (${mailOutbox.kind} <> 'newsletter' and exists (select 1 from ${mailboxes} where ${mailboxes.campingId} = ${mailOutbox.campingId} and ${mailboxes.status} = 'active'))`;
+
+async function claimDue(db: Database, now: Date | undefined, limit: number, campsiteId?: string, withMailboxes = false): Promise<{ rows: OutboxRow[]; held: Date | null }> {
   // The database's clock by default: a mail queued in this very millisecond has a due time in
   // microseconds that a JavaScript date, rounded down to the millisecond, would call not yet due.
   const taken = await takeLease(db, {
     ...outboxLease,
     key: [mailOutbox.id],
-    where: and(inArray(mailOutbox.status, ['pending', 'sending']), campsiteId ? eq(mailOutbox.campingId, campsiteId) : undefined),
+    where: and(inArray(mailOutbox.status, ['pending', 'sending']), campsiteId ? eq(mailOutbox.campingId, campsiteId) : undefined, withMailboxes ? undefined : notForOwnMailbox),
     orderBy: sql`${urgentFirst}, ${mailOutbox.nextAttemptAt}`,
     limit,
     seconds: SENDING_LEASE_MS / 1000,
@@ -107,18 +113,33 @@ export type DeliveryReport = { delivered: number; retrying: number; failed: numb
 export async function deliverDue(
   db: Database,
   transport: MailTransport,
-  options: { now?: Date; limit?: number; /** Only this campsite's mails (an admin's "send now", tests). */ campsiteId?: string } = {},
+  options: {
+    now?: Date;
+    limit?: number;
+    /** Only this campsite's mails (an admin's "send now", tests). */
+    campsiteId?: string;
+    /** The campsites' own mailboxes; without them, the mails of a campsite with an active mailbox stay queued for a caller that has them. */
+    campsiteTransports?: CampsiteTransports;
+  } = {},
 ): Promise<DeliveryReport> {
   const now = options.now ?? new Date();
   const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
-  const { rows, held } = await claimDue(db, options.now, options.limit ?? 20, options.campsiteId);
+  const { campsiteTransports } = options;
+  const { rows, held } = await claimDue(db, options.now, options.limit ?? 20, options.campsiteId, Boolean(campsiteTransports));
+  const own = new Map<string, Promise<MailTransport | null>>();
+  const transportOf = (row: OutboxRow): Promise<MailTransport> => {
+    if (row.kind === 'newsletter' || !campsiteTransports) return Promise.resolve(transport);
+    if (!own.has(row.campingId)) own.set(row.campingId, campsiteTransports(row.campingId));
+    return own.get(row.campingId)!.then((mine) => mine ?? transport);
+  };
   // An UPDATE … RETURNING keeps no order: the urgent ones of the batch leave first too.
   const urgent = (row: OutboxRow) => (URGENT_KINDS as readonly string[]).includes(row.kind);
   rows.sort((a, b) => Number(urgent(b)) - Number(urgent(a)));
   for (const row of rows) {
     try {
-      const { providerMessageId } = await transport.send(await outgoing(db, row), row.idempotencyKey);
-      await markDelivered(db, row, held!, transport, providerMessageId, now);
+      const via = await transportOf(row);
+      const { providerMessageId } = await via.send(await outgoing(db, row), row.idempotencyKey, { retry: row.attempts > 1 });
+      await markDelivered(db, row, held!, via, providerMessageId, now);
       report.delivered++;
     } catch (error) {
       await markFailed(db, row, held!, error, now);

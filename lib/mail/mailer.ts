@@ -1,6 +1,8 @@
 import { getDb } from '@/db/client';
 import { afterCommit } from '@/db/tenant-scope';
 import { env } from '@/lib/env';
+import { runningBoss } from '@/lib/jobs/boss';
+import { QUEUES } from '@/lib/jobs/queues';
 import { deliverDue } from './delivery';
 import { resendTransport } from './resend-transport';
 import { captureTransport, type MailTransport } from './transport';
@@ -40,6 +42,8 @@ function deliverAll(): void {
       state.crmMailAgain = false;
       try {
         await deliverDue(getDb(), mailTransport());
+        // Mails of a campsite with its own mailbox are left to the outbox job, which can open it: ask for a run now rather than at the minute.
+        await runningBoss()?.then((boss) => boss.send(QUEUES.outbox, { subito: true }));
       } catch (error) {
         console.error('Invio della posta in uscita non riuscito', error);
       }

@@ -15,9 +15,16 @@ export type OutgoingMail = {
  * treat the idempotency key as the mail's identity: sending the same key twice delivers once.
  */
 export interface MailTransport {
-  readonly kind: 'resend' | 'capture';
-  send(mail: OutgoingMail, idempotencyKey: string): Promise<{ providerMessageId: string | null }>;
+  readonly kind: 'resend' | 'capture' | 'mailbox-imap' | 'mailbox-gmail';
+  /** `retry`: an earlier attempt of this row may have sent it before it could record so (a crash, a lost answer). */
+  send(mail: OutgoingMail, idempotencyKey: string, attempt?: { retry: boolean }): Promise<{ providerMessageId: string | null }>;
 }
+
+/**
+ * The campsite's own way out, when it has one (its bound mailbox): given by the entry points that
+ * may open a mailbox (lib/workflows), so the outbox never depends on the mailbox domain.
+ */
+export type CampsiteTransports = (campsiteId: string) => Promise<MailTransport | null>;
 
 /** A refusal from the provider; `retryable` ones go back to the outbox for a later attempt. */
 export class TransportError extends Error {

@@ -106,6 +106,8 @@ export interface MailboxClient {
   /** What changed since the cursor; throws SyncCursorExpiredError when the provider lost that point. */
   partialSync(cursor: SyncCursor, sink: SyncSink): Promise<SyncCursor>;
   send(mail: OutgoingMail): Promise<SentMessage>;
+  /** Whether the Sent folder holds a message with this Message-ID ('<…@…>'): a send an earlier attempt made before it could record it. */
+  sentContains(messageId: string): Promise<boolean>;
   setUnread(providerMessageIds: string[], unread: boolean): Promise<void>;
   /** Ends our access at the provider (Gmail: revokes the token); IMAP has nothing to revoke. */
   revoke(): Promise<void>;

@@ -3,8 +3,7 @@ import { invalidateOutsideRequest } from '@/lib/cache/remote-invalidation';
 import { cacheTags } from '@/lib/cache/tags';
 import { contextOf } from '@/lib/context/unit-of-work';
 import { refreshChangedCampsites } from '@/lib/dashboard/refresh';
-import { deliverDue } from '@/lib/mail/delivery';
-import { mailTransport } from '@/lib/mail/mailer';
+import { deliverOutbox } from '@/lib/workflows/outbox-delivery';
 import { sendDueReminders } from '@/lib/workflows/quote-reminders';
 import { scheduleMailboxSyncs } from '@/lib/mailbox/jobs';
 import { recoverNewsletters } from '@/lib/newsletter/worker';
@@ -56,7 +55,7 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
     description: 'Invia il sollecito ai clienti che non hanno ancora risposto a un preventivo.',
     run: async (db) => {
       const sent = await sendDueReminders(db);
-      if (sent) await deliverDue(db, mailTransport());
+      if (sent) await deliverOutbox(db);
       return { solleciti: sent };
     },
   },
@@ -68,7 +67,7 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
     description: 'Riprova le e-mail non ancora consegnate (ogni e-mail parte subito dopo la modifica che la crea).',
     // Rows are leased, so two instances delivering at once never send a mail twice.
     run: async (db) => {
-      const report = await deliverDue(db, mailTransport());
+      const report = await deliverOutbox(db);
       return { consegnate: report.delivered, daRiprovare: report.retrying, nonRiuscite: report.failed };
     },
   },

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { campsites, languages } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
+import { findMailboxRow } from '@/lib/mailbox/mailbox-row';
 import type { QuoteDetail } from '@/lib/quotes/detail';
 import { chooseTemplate, templatesForLanguage } from '@/lib/templates/service';
 import { SENDABLE } from './quote-mail';
@@ -18,6 +19,8 @@ export type QuoteMailPanelData = {
   /** The guest's language as named in the reference table ('Nederlands'); null when the guest has none. */
   guestLanguageName: string | null;
   reminderDays: number;
+  /** The campsite's own mailbox is bound and active: the quote leaves from it, even where the product has no Resend key. */
+  sendsFromMailbox: boolean;
 };
 
 /** What the quote preview's mail panel shows; null while the quote may not be sent. */
@@ -26,10 +29,11 @@ export async function loadQuoteMailPanel(ctx: CampsiteCtx, detail: QuoteDetail):
   const { quote, contact } = detail;
   if (!(SENDABLE as readonly string[]).includes(quote.progress)) return null;
   const guestLanguage = quote.languageId ?? contact.languageId;
-  const [templates, languageRows, [campsite]] = await Promise.all([
+  const [templates, languageRows, [campsite], mailbox] = await Promise.all([
     templatesForLanguage(ctx, guestLanguage),
     db.select({ id: languages.id, name: languages.name }).from(languages),
     db.select({ reminderDays: campsites.reminderDays }).from(campsites).where(eq(campsites.id, campsiteId)),
+    findMailboxRow(ctx),
   ]);
   const languageName = new Map(languageRows.map((row) => [row.id, row.name]));
   return {
@@ -43,5 +47,6 @@ export async function loadQuoteMailPanel(ctx: CampsiteCtx, detail: QuoteDetail):
     suggestedTemplateId: chooseTemplate(templates, guestLanguage, 'quote')?.id ?? null,
     guestLanguageName: guestLanguage ? (languageName.get(guestLanguage) ?? null) : null,
     reminderDays: campsite?.reminderDays ?? 3,
+    sendsFromMailbox: mailbox?.status === 'active',
   };
 }

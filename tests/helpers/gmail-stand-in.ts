@@ -109,8 +109,10 @@ export async function startGmailStandIn(options: { clientId: string; clientSecre
     const labels = query.getAll('labelIds');
     const after = /after:(\d+)/.exec(query.get('q') ?? '');
     const since = after ? Number(after[1]) * 1000 : 0;
+    const messageId = /rfc822msgid:<?([^\s>]+)>?/.exec(query.get('q') ?? '')?.[1];
     const matching = [...owner.messages.values()]
       .filter((message) => labels.every((label) => message.labelIds.includes(label)) && message.internalDate > since)
+      .filter((message) => !messageId || message.rfcMessageId === messageId)
       .filter((message) => !message.labelIds.includes('SPAM') && !message.labelIds.includes('TRASH'))
       .sort((a, b) => b.internalDate - a.internalDate);
     const size = Math.min(Number(query.get('maxResults') ?? 100), 500);

@@ -28,6 +28,10 @@ export async function gmailClient(ctx: CampsiteCtx, row: MailboxRow): Promise<Ma
       });
       return { providerMessageId: sent.id, providerThreadId: sent.threadId ?? null, raw };
     },
+    async sentContains(messageId) {
+      const found = await api<{ messages?: { id: string }[] }>('/messages', { query: { labelIds: 'SENT', maxResults: '1', q: `rfc822msgid:${messageId}` } });
+      return (found.messages?.length ?? 0) > 0;
+    },
     async setUnread(ids, unread) {
       for (let start = 0; start < ids.length; start += MODIFY_CHUNK) {
         const chunk = ids.slice(start, start + MODIFY_CHUNK);

@@ -64,6 +64,18 @@ export async function imapClient(account: ImapAccount): Promise<MailboxClient> {
       const providerMessageId = copy && copy.uid && copy.uidValidity !== undefined ? providerId(copy.destination, String(copy.uidValidity), copy.uid) : null;
       return { providerMessageId, providerThreadId: null, raw };
     },
+    sentContains: (messageId: string) =>
+      guarded(async () => {
+        const path = await sentFolder();
+        if (!path) return false;
+        const lock = await imap.getMailboxLock(path, { readOnly: true });
+        try {
+          const found = await imap.search({ header: { 'message-id': messageId } }, { uid: true });
+          return Array.isArray(found) && found.length > 0;
+        } finally {
+          lock.release();
+        }
+      }),
     setUnread: (ids: string[], unread: boolean) => guarded(() => setSeen(imap, ids, unread)),
     // A password is not a grant: there is nothing to revoke at the server.
     revoke: async () => undefined,

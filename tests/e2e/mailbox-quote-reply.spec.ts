@@ -4,7 +4,8 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import postgres from 'postgres';
 import { SMTPServer } from 'smtp-server';
-import { startDovecot } from '../helpers/dovecot';
+import { startDovecot, type Dovecot } from '../helpers/dovecot';
+import { deliver } from '../helpers/dovecot-mail';
 import { expectAccessibleAtRest } from './axe-at-rest';
 import { encryptForServer } from './server-secret';
 import { LOGINS, logIn, openAs, LANDING_TIMEOUT_MS } from './support';
@@ -126,7 +127,7 @@ test('/manageGmail: a service account opens the IMAP form; a bad port is refused
 });
 
 /** The guest's reply seeded, the staff on the quote's page reading it; the mailbox is removed after `run`. */
-async function onQuoteWithReply(page: Page, request: APIRequestContext, run: (context: { seeded: { guestMessageId: string; subject: string; traceThreadId: string }; guest: Awaited<ReturnType<typeof guestWithQuote>>; received: ParsedMail[] }) => Promise<void>) {
+async function onQuoteWithReply(page: Page, request: APIRequestContext, run: (context: { seeded: { guestMessageId: string; subject: string; traceThreadId: string }; guest: Awaited<ReturnType<typeof guestWithQuote>>; received: ParsedMail[]; dovecot: Dovecot }) => Promise<void>) {
   const databaseUrl = process.env.E2E_DATABASE_URL;
   test.skip(!databaseUrl, 'Needs PostgreSQL (DATABASE_URL) to write the rows a mailbox sync would.');
   const tag = randomBytes(4).toString('hex');
@@ -145,7 +146,7 @@ async function onQuoteWithReply(page: Page, request: APIRequestContext, run: (co
     const guestMail = section.locator('[data-testid="conversation-message"][data-direction="in"]');
     await expect(guestMail.getByText(`Giulia Bianchi <${guest.email}>`)).toBeVisible();
     await expect(guestMail.frameLocator('iframe').getByText('possiamo arrivare un giorno prima?')).toBeVisible();
-    await run({ seeded, guest, received: capture.received });
+    await run({ seeded, guest, received: capture.received, dovecot });
   } finally {
     await sql`delete from mailboxes where camping_id = ${guest.campsiteId}`;
     await sql.end();
@@ -210,5 +211,49 @@ test('a browser test reads and answers a guest’s reply from the quote’s page
     expect(mail!.html || '').toContain('Certo, vi aspettiamo dal 27 giugno.');
     const ours = section.locator('[data-testid="conversation-message"][data-direction="out"]');
     await expect(ours.frameLocator('iframe').getByText('Certo, vi aspettiamo dal 27 giugno.')).toBeVisible();
+  });
+});
+
+test('a quote sent from a campsite with its own mailbox leaves from it, and the guest’s answer without RIF lands on the quote’s page', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await onQuoteWithReply(page, request, async ({ guest, received, dovecot }) => {
+    await page.getByRole('button', { name: 'Invia per e-mail' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invia il preventivo al cliente' });
+    await dialog.getByRole('button', { name: 'Invia', exact: true }).click();
+    await expect(page.getByText('Preventivo inviato a')).toBeVisible({ timeout: 30_000 });
+    // Through the mailbox's SMTP under the campsite's name, not the product's provider.
+    await expect.poll(() => received.length, { timeout: 90_000 }).toBe(1);
+    const [mail] = received;
+    expect(mail!.from?.value[0]?.address).toBe('info@lagoazzurro.test');
+    expect(mail!.from?.value[0]?.name).toBeTruthy();
+    expect(mail!.messageId).toMatch(/^<.+@.+>$/);
+
+    // The guest answers from a program that dropped the RIF from the subject: only In-Reply-To links it.
+    const reply = [
+      `From: Giulia Bianchi <${guest.email}>`,
+      'To: info@lagoazzurro.test',
+      'Subject: Domanda sul soggiorno',
+      `Message-ID: <risposta-senza-rif-${Date.now()}@example.it>`,
+      `In-Reply-To: ${mail!.messageId}`,
+      `Date: ${new Date().toUTCString()}`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Arriviamo alle 15, va bene?',
+      '',
+    ].join('\r\n');
+    await deliver(dovecot, SMTP_USER, SMTP_PASSWORD, reply);
+    // Synced by the server (IDLE, else the minute's schedule) into the quote's conversation, in its own frame.
+    const guestMails = page.getByTestId('quote-conversation').locator('[data-testid="conversation-message"][data-direction="in"]');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          const frames = await guestMails.locator('iframe').all();
+          const found = await Promise.all(frames.map(async (frame) => (await frame.contentFrame()).getByText('Arriviamo alle 15, va bene?').count()));
+          return found.reduce((sum, count) => sum + count, 0);
+        },
+        { timeout: 120_000, intervals: [3_000] },
+      )
+      .toBeGreaterThan(0);
   });
 });

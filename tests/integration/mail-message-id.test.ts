@@ -13,11 +13,10 @@ import { sendFromMailbox } from '@/lib/mailbox/send';
 import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite } from '../helpers/fixtures';
-import { startDovecot, type Dovecot } from '../helpers/dovecot';
 import { sourceAt } from '../helpers/dovecot-mail';
 import { makeGuest, makeQuotesAccount } from '../helpers/quotes';
 import { startResendStandIn } from '../helpers/resend-stand-in';
-import { startSmtpCapture } from '../helpers/smtp-capture';
+import { useMailServers } from '../helpers/mail-servers';
 
 const KEY = 're_test_0123456789abcdef';
 let db: Database;
@@ -96,19 +95,7 @@ describe('a burst of automatic mails', () => {
 describe('a mail answered from the bound mailbox', () => {
   const USER = 'reception@camping-msgid.test';
   const PASSWORD = 'Segreta-di-prova-2';
-  let dovecot: Dovecot;
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-
-  beforeAll(async () => {
-    dovecot = await startDovecot();
-    await dovecot.setPassword(USER, PASSWORD);
-    smtp = await startSmtpCapture();
-    smtp.setPassword(USER, PASSWORD);
-  });
-  afterAll(async () => {
-    await smtp?.close();
-    await dovecot?.stop();
-  });
+  const servers = useMailServers({ [USER]: PASSWORD });
 
   it('leaves with the campsite’s name as display name and a Message-ID the trace keeps for the guest’s reply', async () => {
     const account = await makeQuotesAccount(db);
@@ -117,15 +104,15 @@ describe('a mail answered from the bound mailbox', () => {
     const ctx = ctxFor(db, { campsiteId: account.campsite.id, userId: account.user.id });
     await bindImapMailbox(ctx, {
       address: USER,
-      settings: { imapHost: dovecot.host, imapPort: dovecot.port, imapSecure: false, smtpHost: smtp.host, smtpPort: smtp.port, smtpSecure: false, username: USER },
+      settings: servers.settings(USER),
       password: PASSWORD,
     });
     const sent = await sendFromMailbox(ctxFor(db, account.tenant), { to: [guest.email!], subject: 'Disponibilità agosto', html: '<p>Abbiamo posto.</p>', contactId: guest.id });
     const [trace] = await db.select().from(mailTraces).where(and(eq(mailTraces.id, sent.traceId), eq(mailTraces.campingId, account.campsite.id)));
     expect(trace.rfcMessageId).toMatch(/^[0-9a-f-]{36}@camping-msgid\.test$/);
-    const head = smtp.received.at(-1)!.raw.toString('utf8');
+    const head = servers.smtp.received.at(-1)!.raw.toString('utf8');
     expect(head).toContain(`Message-ID: <${trace.rfcMessageId}>`);
     expect(head).toContain(`From: Camping Lago Azzurro <${USER}>`);
-    expect((await sourceAt(dovecot, USER, PASSWORD, `<${trace.rfcMessageId}>`, 'Sent')).toString('utf8')).toContain('Abbiamo posto.');
+    expect((await sourceAt(servers.dovecot, USER, PASSWORD, `<${trace.rfcMessageId}>`, 'Sent')).toString('utf8')).toContain('Abbiamo posto.');
   });
 });

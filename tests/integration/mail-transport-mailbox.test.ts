@@ -9,33 +9,25 @@ import { bindImapMailbox } from '@/lib/mailbox/imap/bind';
 import { mailboxTransports } from '@/lib/workflows/outbox-delivery';
 import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
-import { startDovecot, type Dovecot } from '../helpers/dovecot';
 import { imapSession } from '../helpers/dovecot-mail';
 import { makeGuest, makeQuotesAccount } from '../helpers/quotes';
 import { startResendStandIn } from '../helpers/resend-stand-in';
-import { startSmtpCapture } from '../helpers/smtp-capture';
+import { useMailServers } from '../helpers/mail-servers';
 
 const KEY = 're_test_outbox_mailbox_01';
 const PASSWORD = 'Segreta-di-prova-3';
 const USERS = { sends: 'reception@camping-outbox.test', crash: 'reception@camping-outbox-crash.test', auth: 'reception@camping-outbox-auth.test' };
 
 let db: Database;
-let dovecot: Dovecot;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const servers = useMailServers(Object.fromEntries(Object.values(USERS).map((user) => [user, PASSWORD])));
 let resendStandIn: Awaited<ReturnType<typeof startResendStandIn>>;
 
 beforeAll(async () => {
   db = await useTestDatabase();
-  dovecot = await startDovecot();
-  // All at once: Dovecot rereads its password file at most once a second.
-  for (const user of Object.values(USERS)) await dovecot.setPassword(user, PASSWORD);
-  smtp = await startSmtpCapture();
   resendStandIn = await startResendStandIn(KEY);
 });
 afterAll(async () => {
   await resendStandIn?.close();
-  await smtp?.close();
-  await dovecot?.stop();
 });
 
 const resend = () => resendTransport(KEY, resendStandIn.baseUrl);
@@ -43,13 +35,12 @@ const viaMailbox = (campsiteId: string, now?: Date) => deliverDue(db, resend(), 
 
 /** A campsite named «Camping Lago Azzurro» with its own IMAP mailbox bound, and a guest. */
 async function campsiteWithMailbox(user: string) {
-  smtp.setPassword(user, PASSWORD);
   const account = await makeQuotesAccount(db);
   await db.update(campsites).set({ name: 'Camping Lago Azzurro' }).where(eq(campsites.id, account.campsite.id));
   const ctx = ctxFor(db, { campsiteId: account.campsite.id, userId: account.user.id });
   await bindImapMailbox(ctx, {
     address: user,
-    settings: { imapHost: dovecot.host, imapPort: dovecot.port, imapSecure: false, smtpHost: smtp.host, smtpPort: smtp.port, smtpSecure: false, username: user },
+    settings: servers.settings(user),
     password: PASSWORD,
   });
   const guest = await makeGuest(db, account.tenant);
@@ -61,10 +52,10 @@ async function campsiteWithMailbox(user: string) {
   return { account, guest, ctx, queueQuote, campsiteId: account.campsite.id };
 }
 
-const smtpTo = (address: string) => smtp.received.filter((mail) => mail.envelope.to.includes(address));
+const smtpTo = (address: string) => servers.smtp.received.filter((mail) => mail.envelope.to.includes(address));
 const outboxRow = async (id: string) => (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
 const sentCopies = (user: string, messageId: string) =>
-  imapSession(dovecot, user, PASSWORD, async (client) => {
+  imapSession(servers.dovecot, user, PASSWORD, async (client) => {
     const lock = await client.getMailboxLock('Sent');
     try {
       const found = await client.search({ header: { 'message-id': `<${messageId}>` } }, { uid: true });
@@ -122,7 +113,7 @@ describe('a campsite with its own mailbox', () => {
     const user = USERS.auth;
     const { guest, queueQuote, campsiteId } = await campsiteWithMailbox(user);
     const row = await queueQuote();
-    await dovecot.setPassword(user, 'Cambiata-altrove-9');
+    await servers.dovecot.setPassword(user, 'Cambiata-altrove-9');
 
     const first = await viaMailbox(campsiteId);
     expect(first.retrying).toBe(1);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { mailboxMessages } from '@/db/schema';
 import { AppError } from '@/lib/errors';
@@ -10,29 +10,18 @@ import { bindImapMailbox } from '@/lib/mailbox/imap/bind';
 import { syncMailbox } from '@/lib/mailbox/sync';
 import { ctxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
-import { startDovecot, type Dovecot } from '../helpers/dovecot';
 import { deliver } from '../helpers/dovecot-mail';
 import { makeQuotesAccount, unique } from '../helpers/quotes';
-import { startSmtpCapture } from '../helpers/smtp-capture';
+import { useMailServers } from '../helpers/mail-servers';
 
 const USER = 'allegati@camping-imap.test';
 const PASSWORD = 'allegati-segreta';
 
 let db: Database;
-let dovecot: Dovecot;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const servers = useMailServers({ [USER]: PASSWORD });
 
 beforeAll(async () => {
   db = await useTestDatabase();
-  dovecot = await startDovecot();
-  await dovecot.setPassword(USER, PASSWORD);
-  smtp = await startSmtpCapture();
-  smtp.setPassword(USER, PASSWORD);
-});
-
-afterAll(async () => {
-  await smtp?.close();
-  await dovecot?.stop();
 });
 
 describe('a received attachment downloads from the mailbox', () => {
@@ -48,7 +37,7 @@ describe('a received attachment downloads from the mailbox', () => {
     otherCampsiteId = (await makeQuotesAccount(db)).campsite.id;
     await bindImapMailbox(ctxFor(db, { campsiteId, userId: account.user.id }), {
       address: USER,
-      settings: { imapHost: dovecot.host, imapPort: dovecot.port, imapSecure: false, smtpHost: smtp.host, smtpPort: smtp.port, smtpSecure: false, username: USER },
+      settings: servers.settings(USER),
       password: PASSWORD,
     });
     const raw = await new MailComposer({
@@ -64,7 +53,7 @@ describe('a received attachment downloads from the mailbox', () => {
     })
       .compile()
       .build();
-    await deliver(dovecot, USER, PASSWORD, raw);
+    await deliver(servers.dovecot, USER, PASSWORD, raw);
     await syncMailbox(jobCtxFor(db, campsiteId));
     const [stored] = await db.select().from(mailboxMessages).where(and(eq(mailboxMessages.campingId, campsiteId), eq(mailboxMessages.rfcMessageId, messageId.slice(1, -1))));
     storedId = stored!.id;

@@ -9,32 +9,21 @@ import { syncMailbox } from '@/lib/mailbox/sync';
 import { createQuote } from '@/lib/quotes/service';
 import { ctxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
-import { startDovecot, type Dovecot } from '../helpers/dovecot';
 import { deliver, imapSession } from '../helpers/dovecot-mail';
 import { PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput, unique } from '../helpers/quotes';
-import { startSmtpCapture } from '../helpers/smtp-capture';
+import { useMailServers } from '../helpers/mail-servers';
 
 const USER = 'ufficio@camping-risposte.test';
 const PASSWORD = 'Segreta-di-prova-2';
 
 let db: Database;
-let dovecot: Dovecot;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const servers = useMailServers({ [USER]: PASSWORD });
 
 beforeAll(async () => {
   db = await useTestDatabase();
-  dovecot = await startDovecot();
-  await dovecot.setPassword(USER, PASSWORD);
-  smtp = await startSmtpCapture();
-  smtp.setPassword(USER, PASSWORD);
 });
 
-afterAll(async () => {
-  await smtp?.close();
-  await dovecot?.stop();
-});
-
-const settings = (): ImapSettings => ({ imapHost: dovecot.host, imapPort: dovecot.port, imapSecure: false, smtpHost: smtp.host, smtpPort: smtp.port, smtpSecure: false, username: USER });
+const settings = (): ImapSettings => servers.settings(USER);
 
 function rfc822(values: { from: string; subject: string; messageId: string; inReplyTo?: string; references?: string[] }): string {
   return [
@@ -55,7 +44,7 @@ function rfc822(values: { from: string; subject: string; messageId: string; inRe
 
 /** What another mail program does at the server: deletes the message, or moves it to a folder the CRM does not read. */
 async function atServer(messageId: string, action: 'delete' | 'move') {
-  await imapSession(dovecot, USER, PASSWORD, async (client) => {
+  await imapSession(servers.dovecot, USER, PASSWORD, async (client) => {
     if (action === 'move') await client.mailboxCreate('Archivio').catch(() => undefined);
     const lock = await client.getMailboxLock('INBOX');
     try {
@@ -92,7 +81,7 @@ describe('replies and deletions of an IMAP mailbox against a real Dovecot', () =
   });
 
   it('a reply naming our mail only in In-Reply-To (the subject lost the RIF) lands on the quote and its guest and rings «Risposta del cliente»', async () => {
-    await deliver(dovecot, USER, PASSWORD, rfc822({ from: `Anna Weber <${guestAddress}>`, subject: 'AW: Angebot', messageId: reply, inReplyTo: ourMail }));
+    await deliver(servers.dovecot, USER, PASSWORD, rfc822({ from: `Anna Weber <${guestAddress}>`, subject: 'AW: Angebot', messageId: reply, inReplyTo: ourMail }));
     expect(await syncMailbox(jobCtxFor(db, account.campsite.id))).toMatchObject({ state: 'synced', mode: 'partial', added: 1 });
     const message = (await messageByRfc(account.campsite.id, reply))!;
     const [thread] = await db.select().from(mailboxThreads).where(eq(mailboxThreads.id, message.threadId));
@@ -109,9 +98,9 @@ describe('replies and deletions of an IMAP mailbox against a real Dovecot', () =
     const root = `<domanda-${unique()}@example.de>`;
     const followUp = `<ancora-${unique()}@example.de>`;
     const alone = `<sola-${unique()}@example.de>`;
-    await deliver(dovecot, USER, PASSWORD, rfc822({ from: guestAddress, subject: 'Cani ammessi?', messageId: root }));
-    await deliver(dovecot, USER, PASSWORD, rfc822({ from: guestAddress, subject: 'Re: Cani ammessi?', messageId: followUp, inReplyTo: root, references: [root] }));
-    await deliver(dovecot, USER, PASSWORD, rfc822({ from: guestAddress, subject: 'Parcheggio', messageId: alone }));
+    await deliver(servers.dovecot, USER, PASSWORD, rfc822({ from: guestAddress, subject: 'Cani ammessi?', messageId: root }));
+    await deliver(servers.dovecot, USER, PASSWORD, rfc822({ from: guestAddress, subject: 'Re: Cani ammessi?', messageId: followUp, inReplyTo: root, references: [root] }));
+    await deliver(servers.dovecot, USER, PASSWORD, rfc822({ from: guestAddress, subject: 'Parcheggio', messageId: alone }));
     expect(await syncMailbox(jobCtxFor(db, account.campsite.id))).toMatchObject({ state: 'synced', added: 3 });
     const kept = (await messageByRfc(account.campsite.id, root))!;
     const lone = (await messageByRfc(account.campsite.id, alone))!;
@@ -138,8 +127,8 @@ describe('IMAP IDLE: new mail syncs within seconds, one connection per mailbox a
   const watchers: IdleWatcher[] = [];
 
   beforeAll(async () => {
-    await dovecot.setPassword(user, PASSWORD);
-    smtp.setPassword(user, PASSWORD);
+    await servers.dovecot.setPassword(user, PASSWORD);
+    servers.smtp.setPassword(user, PASSWORD);
     // Dovecot's auth process looks at its users file at most once a second.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     account = await makeQuotesAccount(db);
@@ -178,7 +167,7 @@ describe('IMAP IDLE: new mail syncs within seconds, one connection per mailbox a
     const latency = async () => {
       const messageId = `<idle-${unique()}@example.de>`;
       const sentAt = Date.now();
-      await deliver(dovecot, user, PASSWORD, rfc822({ from: `ospite-${unique()}@example.de`, subject: 'Arriviamo alle 18', messageId }));
+      await deliver(servers.dovecot, user, PASSWORD, rfc822({ from: `ospite-${unique()}@example.de`, subject: 'Arriviamo alle 18', messageId }));
       const arrived = await until(async () => Boolean(await messageByRfc(account.campsite.id, messageId)), 5_000);
       expect(arrived).toBe(true);
       return Date.now() - sentAt;

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { mailboxes, mailboxMessages, mailboxThreadContacts, mailboxThreads, type ImapSettings } from '@/db/schema';
 import { decryptSecret } from '@/lib/crypto/secret-box';
@@ -16,32 +16,21 @@ import { MailboxAuthError } from '@/lib/vocabulary/mailbox-types';
 import { createQuote } from '@/lib/quotes/service';
 import { ctxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
-import { startDovecot, type Dovecot } from '../helpers/dovecot';
 import { deliver, flagsAt, imapSession, markSeen, sourceAt as sourceOf } from '../helpers/dovecot-mail';
 import { PITCH_CARD, makeGuest, makeQuotesAccount, quoteInput, unique } from '../helpers/quotes';
-import { startSmtpCapture } from '../helpers/smtp-capture';
+import { useMailServers } from '../helpers/mail-servers';
 
 const USER = 'reception@camping-imap.test';
 const PASSWORD = 'Segreta-di-prova-1';
 
 let db: Database;
-let dovecot: Dovecot;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const servers = useMailServers({ [USER]: PASSWORD });
 
 beforeAll(async () => {
   db = await useTestDatabase();
-  dovecot = await startDovecot();
-  await dovecot.setPassword(USER, PASSWORD);
-  smtp = await startSmtpCapture();
-  smtp.setPassword(USER, PASSWORD);
 });
 
-afterAll(async () => {
-  await smtp?.close();
-  await dovecot?.stop();
-});
-
-const settings = (): ImapSettings => ({ imapHost: dovecot.host, imapPort: dovecot.port, imapSecure: false, smtpHost: smtp.host, smtpPort: smtp.port, smtpSecure: false, username: USER });
+const settings = (): ImapSettings => servers.settings(USER);
 
 /** An RFC 5322 message as a guest's mail program would write it. */
 function rfc822(values: { from: string; to: string; subject: string; messageId: string; inReplyTo?: string; references?: string[]; body?: string }): string {
@@ -59,7 +48,7 @@ function rfc822(values: { from: string; to: string; subject: string; messageId: 
   return `${headers.join('\r\n')}\r\n\r\n${values.body ?? 'Buongiorno, avete posto?'}\r\n`;
 }
 
-const sourceAt = (messageId: string, folder: string) => sourceOf(dovecot, USER, PASSWORD, messageId, folder);
+const sourceAt = (messageId: string, folder: string) => sourceOf(servers.dovecot, USER, PASSWORD, messageId, folder);
 const messagesOf = (campsiteId: string) => db.select().from(mailboxMessages).where(eq(mailboxMessages.campingId, campsiteId));
 const messageByRfc = async (campsiteId: string, rfcId: string) =>
   (await db.select().from(mailboxMessages).where(and(eq(mailboxMessages.campingId, campsiteId), eq(mailboxMessages.rfcMessageId, rfcId))))[0];
@@ -97,9 +86,9 @@ describe('an IMAP mailbox against a real Dovecot', () => {
   });
 
   it('names the SMTP server when only sending is refused, and says what to check on an unreachable server without host, port or system error', async () => {
-    smtp.failAuthFor(USER);
+    servers.smtp.failAuthFor(USER);
     const smtpRefused = await bindImapMailbox(ctxFor(db, { campsiteId: account.campsite.id, userId: account.user.id }), { address: USER, settings: settings(), password: PASSWORD }).catch((error: unknown) => error);
-    smtp.setPassword(USER, PASSWORD);
+    servers.smtp.setPassword(USER, PASSWORD);
     expect((smtpRefused as AppError).message).toMatch(/SMTP ha rifiutato utente o password/);
     const unreachable = await bindImapMailbox(ctxFor(db, { campsiteId: account.campsite.id, userId: account.user.id }), { address: USER, settings: { ...settings(), imapPort: 1 }, password: PASSWORD }).catch((error: unknown) => error);
     expect((unreachable as AppError).message).toBe('Collegamento non riuscito. Il server della posta in arrivo (IMAP) non accetta collegamenti su questa porta: controlla la porta indicata dal tuo fornitore di posta.');
@@ -108,7 +97,7 @@ describe('an IMAP mailbox against a real Dovecot', () => {
   });
 
   it('binds with the right settings, the password stored encrypted', async () => {
-    const form = imapBindingSchema.parse({ address: ` ${USER} `, imapHost: dovecot.host, imapPort: String(dovecot.port), imapSecure: 'false', smtpHost: smtp.host, smtpPort: smtp.port, smtpSecure: false, username: '', password: PASSWORD });
+    const form = imapBindingSchema.parse({ address: ` ${USER} `, imapHost: servers.dovecot.host, imapPort: String(servers.dovecot.port), imapSecure: 'false', smtpHost: servers.smtp.host, smtpPort: servers.smtp.port, smtpSecure: false, username: '', password: PASSWORD });
     expect(form.settings).toEqual(settings());
     const view = await bindImapMailbox(ctxFor(db, { campsiteId: account.campsite.id, userId: account.user.id }), { ...form });
     expect(view).toMatchObject({ provider: 'imap', address: USER, status: 'active', imap: settings() });
@@ -118,9 +107,9 @@ describe('an IMAP mailbox against a real Dovecot', () => {
   });
 
   it('full sync: INBOX and Sent threaded by References, linked to this campsite’s guest and to the quote by RIF', async () => {
-    await deliver(dovecot, USER, PASSWORD, rfc822({ from: `Ospite <${guestAddress}>`, to: USER, subject: 'Disponibilità agosto', messageId: first }));
-    await deliver(dovecot, USER, PASSWORD, rfc822({ from: USER, to: guestAddress, subject: 'Re: Disponibilità agosto', messageId: ourReply, inReplyTo: first, references: [first], body: 'Sì, abbiamo posto.' }), { folder: 'Sent', flags: ['\\Seen'] });
-    await deliver(dovecot, USER, PASSWORD, rfc822({ from: guestAddress, to: USER, subject: `Re: ${traceSubject}`, messageId: rifMail, body: 'Grazie, ci penso.' }));
+    await deliver(servers.dovecot, USER, PASSWORD, rfc822({ from: `Ospite <${guestAddress}>`, to: USER, subject: 'Disponibilità agosto', messageId: first }));
+    await deliver(servers.dovecot, USER, PASSWORD, rfc822({ from: USER, to: guestAddress, subject: 'Re: Disponibilità agosto', messageId: ourReply, inReplyTo: first, references: [first], body: 'Sì, abbiamo posto.' }), { folder: 'Sent', flags: ['\\Seen'] });
+    await deliver(servers.dovecot, USER, PASSWORD, rfc822({ from: guestAddress, to: USER, subject: `Re: ${traceSubject}`, messageId: rifMail, body: 'Grazie, ci penso.' }));
 
     const report = await syncMailbox(jobCtxFor(db, account.campsite.id));
     expect(report).toMatchObject({ state: 'synced', mode: 'full', added: 3 });
@@ -143,7 +132,7 @@ describe('an IMAP mailbox against a real Dovecot', () => {
 
   it('partial sync brings a new guest reply into the quote’s thread', async () => {
     const reply = `<nuova-${unique()}@guest.example>`;
-    await deliver(dovecot, USER, PASSWORD, rfc822({ from: guestAddress, to: USER, subject: `Re: Re: ${traceSubject}`, messageId: reply, inReplyTo: rifMail, references: [rifMail] }));
+    await deliver(servers.dovecot, USER, PASSWORD, rfc822({ from: guestAddress, to: USER, subject: `Re: Re: ${traceSubject}`, messageId: reply, inReplyTo: rifMail, references: [rifMail] }));
     const report = await syncMailbox(jobCtxFor(db, account.campsite.id));
     expect(report).toMatchObject({ state: 'synced', mode: 'partial', added: 1 });
     const message = (await messageByRfc(account.campsite.id, reply.slice(1, -1)))!;
@@ -156,7 +145,7 @@ describe('an IMAP mailbox against a real Dovecot', () => {
     const client = await openMailboxClient(jobCtxFor(db, row.campingId), row);
     const messageId = `<crm-${unique()}@camping-imap.test>`;
     try {
-      const before = smtp.received.length;
+      const before = servers.smtp.received.length;
       const sent = await client.send({
         from: USER,
         fromName: 'Camping Lago',
@@ -169,8 +158,8 @@ describe('an IMAP mailbox against a real Dovecot', () => {
         references: [first],
         attachments: [{ fileName: 'mappa.txt', mimeType: 'text/plain', content: Buffer.from('piazzola 12') }],
       });
-      expect(smtp.received).toHaveLength(before + 1);
-      const captured = smtp.received.at(-1)!;
+      expect(servers.smtp.received).toHaveLength(before + 1);
+      const captured = servers.smtp.received.at(-1)!;
       expect(captured.envelope).toEqual({ from: USER, to: [guestAddress] });
       const head = captured.raw.toString('utf8');
       expect(head).toContain(`In-Reply-To: ${first}`);
@@ -181,7 +170,7 @@ describe('an IMAP mailbox against a real Dovecot', () => {
       expect((await sourceAt(messageId, 'Sent')).equals(sent.raw)).toBe(true);
       expect(sent.providerMessageId).toMatch(/^Sent:\d+:\d+$/);
       expect(sent.providerThreadId).toBeNull();
-      expect(await flagsAt(dovecot, USER, PASSWORD, messageId, 'Sent')).toContain('\\Seen');
+      expect(await flagsAt(servers.dovecot, USER, PASSWORD, messageId, 'Sent')).toContain('\\Seen');
     } finally {
       await client.close();
     }
@@ -200,22 +189,22 @@ describe('an IMAP mailbox against a real Dovecot', () => {
     const client = await openMailboxClient(jobCtxFor(db, row.campingId), row);
     try {
       await client.setUnread([question.providerMessageId], false);
-      expect(await flagsAt(dovecot, USER, PASSWORD, first)).toContain('\\Seen');
+      expect(await flagsAt(servers.dovecot, USER, PASSWORD, first)).toContain('\\Seen');
       await client.setUnread([question.providerMessageId], true);
-      expect(await flagsAt(dovecot, USER, PASSWORD, first)).not.toContain('\\Seen');
+      expect(await flagsAt(servers.dovecot, USER, PASSWORD, first)).not.toContain('\\Seen');
     } finally {
       await client.close();
     }
-    await markSeen(dovecot, USER, PASSWORD, first, true);
+    await markSeen(servers.dovecot, USER, PASSWORD, first, true);
     expect(await syncMailbox(jobCtxFor(db, account.campsite.id))).toMatchObject({ state: 'synced', mode: 'partial', added: 0 });
     expect((await messageByRfc(account.campsite.id, first.slice(1, -1)))!.unread).toBe(false);
     expect((await threadOf(account.campsite.id, question.threadId)).unreadCount).toBe(0);
-    await markSeen(dovecot, USER, PASSWORD, first, false);
+    await markSeen(servers.dovecot, USER, PASSWORD, first, false);
     await syncMailbox(jobCtxFor(db, account.campsite.id));
     expect((await messageByRfc(account.campsite.id, first.slice(1, -1)))!.unread).toBe(true);
     // Answering the guest reads the conversation, here and at the server.
     await markAnsweredRead(ctxFor(db, { campsiteId: account.campsite.id }), question.threadId);
-    expect(await flagsAt(dovecot, USER, PASSWORD, first)).toContain('\\Seen');
+    expect(await flagsAt(servers.dovecot, USER, PASSWORD, first)).toContain('\\Seen');
     expect((await messageByRfc(account.campsite.id, first.slice(1, -1)))!.unread).toBe(false);
     expect((await threadOf(account.campsite.id, question.threadId)).unreadCount).toBe(0);
   });
@@ -228,7 +217,7 @@ describe('an IMAP mailbox against a real Dovecot', () => {
 
   it('a new UIDVALIDITY (the Sent folder recreated) leads to a full sync without duplicates', async () => {
     const count = (await messagesOf(account.campsite.id)).length;
-    await imapSession(dovecot, USER, PASSWORD, async (client) => {
+    await imapSession(servers.dovecot, USER, PASSWORD, async (client) => {
       const lock = await client.getMailboxLock('Sent');
       const sources: Buffer[] = [];
       try {
@@ -256,14 +245,14 @@ describe('an IMAP mailbox against a real Dovecot', () => {
     } finally {
       await client.close();
     }
-    expect(await flagsAt(dovecot, USER, PASSWORD, ourReply, 'Sent')).not.toContain('\\Seen');
+    expect(await flagsAt(servers.dovecot, USER, PASSWORD, ourReply, 'Sent')).not.toContain('\\Seen');
   });
 
   it('without a modseq in the cursor (a server without CONDSTORE) the flags of the sync window are read', async () => {
     const row = (await findMailboxRow(ctxFor(db, { campsiteId: account.campsite.id })))!;
     const folders = Object.fromEntries(Object.entries(row.syncCursor!.folders!).map(([path, { uidValidity, lastUid }]) => [path, { uidValidity, lastUid }]));
     await db.update(mailboxes).set({ syncCursor: { folders } }).where(eq(mailboxes.id, row.id));
-    await markSeen(dovecot, USER, PASSWORD, rifMail, true);
+    await markSeen(servers.dovecot, USER, PASSWORD, rifMail, true);
     expect(await syncMailbox(jobCtxFor(db, account.campsite.id))).toMatchObject({ state: 'synced', mode: 'partial', added: 0 });
     expect((await messageByRfc(account.campsite.id, rifMail.slice(1, -1)))!.unread).toBe(false);
     expect((await findMailboxRow(ctxFor(db, { campsiteId: account.campsite.id })))!.syncCursor!.folders!.INBOX!.highestModseq).toMatch(/^\d+$/);
@@ -271,7 +260,7 @@ describe('an IMAP mailbox against a real Dovecot', () => {
 
   it('a password changed at the server puts the mailbox to "riconnetti"', async () => {
     const row = (await findMailboxRow(ctxFor(db, { campsiteId: account.campsite.id })))!;
-    await dovecot.setPassword(USER, 'Nuova-password-2');
+    await servers.dovecot.setPassword(USER, 'Nuova-password-2');
     const report = await syncMailbox(jobCtxFor(db, account.campsite.id));
     expect(report.state).toBe('reconnect');
     expect(report.error).toBe('La casella ha rifiutato utente o password: riconnetti la casella.');
@@ -279,17 +268,17 @@ describe('an IMAP mailbox against a real Dovecot', () => {
     expect(view.status).toBe('reconnect');
     expect(await syncMailbox(jobCtxFor(db, account.campsite.id))).toMatchObject({ state: 'reconnect' });
     await expect(openMailboxClient(jobCtxFor(db, row.campingId), row)).rejects.toBeInstanceOf(MailboxAuthError);
-    await dovecot.setPassword(USER, PASSWORD);
+    await servers.dovecot.setPassword(USER, PASSWORD);
   });
 
   it('a refused SMTP login on send is an authentication error', async () => {
     const row = (await findMailboxRow(ctxFor(db, { campsiteId: account.campsite.id })))!;
     const client = await openMailboxClient(jobCtxFor(db, row.campingId), row);
-    smtp.failAuthFor(USER);
+    servers.smtp.failAuthFor(USER);
     try {
       await expect(client.send({ from: USER, to: [guestAddress], subject: 'Prova', html: '<p>x</p>', messageId: `<p-${unique()}@camping-imap.test>` })).rejects.toBeInstanceOf(MailboxAuthError);
     } finally {
-      smtp.setPassword(USER, PASSWORD);
+      servers.smtp.setPassword(USER, PASSWORD);
       await client.close();
     }
   });

@@ -14,8 +14,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#087f5b' };
 
 /**
- * Only the document: Mantine's provider and styles come with the layouts of the pages built on
- * them (StaffProviders, GuestMantineLayout), so the guest's quote mini-site loads neither.
+ * Only the document: Mantine's provider and styles come with the staff's layout (StaffProviders),
+ * so the guest pages, written without Mantine, load neither.
  * No ColorSchemeScript either (a client component): the scheme is always light, written on
  * <html> as Mantine's mantineHtmlProps would. So no script of ours is inline: Next.js writes the
  * request's CSP nonce (proxy.ts) on all of its own.

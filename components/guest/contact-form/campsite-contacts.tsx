@@ -1,7 +1,7 @@
-import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconBrandWhatsapp, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { CampsiteContacts as Contacts } from '@/lib/vocabulary/campsite-shapes';
+import styles from './contact.module.css';
 
 type Labels = { title: string; phone: string; whatsapp: string; email: string; address: string; newTab: string };
 
@@ -9,38 +9,35 @@ const digits = (phone: string) => phone.replace(/[^0-9+]/g, '');
 
 function Item({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <Group component="li" gap={6} wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+    <li className={styles.contact}>
       {icon}
-      <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-        <Text span size="sm" fw={600}>
-          {label}:
-        </Text>{' '}
-        {children}
-      </Text>
-    </Group>
+      <span>
+        <span className={styles.strong}>{label}:</span> {children}
+      </span>
+    </li>
   );
 }
 
 /** How else to reach the campsite: phone, WhatsApp, e-mail and address, each only when set. */
 export function CampsiteContacts({ contacts, labels }: { contacts: Contacts | null; labels: Labels }) {
   if (!contacts) return null;
-  const icon = (Icon: typeof IconPhone) => <Icon size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2, color: 'var(--mantine-color-teal-8)' }} />;
+  const icon = (Icon: typeof IconPhone) => <Icon size={18} aria-hidden className={styles.contactIcon} />;
   const items = [
     contacts.phone && (
       <Item key="phone" icon={icon(IconPhone)} label={labels.phone}>
-        <Anchor href={`tel:${digits(contacts.phone)}`} size="sm">{contacts.phone}</Anchor>
+        <a href={`tel:${digits(contacts.phone)}`} className={styles.link}>{contacts.phone}</a>
       </Item>
     ),
     contacts.whatsapp && (
       <Item key="whatsapp" icon={icon(IconBrandWhatsapp)} label={labels.whatsapp}>
-        <Anchor href={`https://wa.me/${digits(contacts.whatsapp).replace('+', '')}`} target="_blank" rel="noopener noreferrer" size="sm">
-          {contacts.whatsapp} <VisuallyHidden>{labels.newTab}</VisuallyHidden>
-        </Anchor>
+        <a href={`https://wa.me/${digits(contacts.whatsapp).replace('+', '')}`} target="_blank" rel="noopener noreferrer" className={styles.link}>
+          {contacts.whatsapp} <span className={styles.visuallyHidden}>{labels.newTab}</span>
+        </a>
       </Item>
     ),
     contacts.email && (
       <Item key="email" icon={icon(IconMail)} label={labels.email}>
-        <Anchor href={`mailto:${contacts.email}`} size="sm">{contacts.email}</Anchor>
+        <a href={`mailto:${contacts.email}`} className={styles.link}>{contacts.email}</a>
       </Item>
     ),
     contacts.address && (
@@ -52,9 +49,7 @@ export function CampsiteContacts({ contacts, labels }: { contacts: Contacts | nu
   if (items.length === 0) return null;
   return (
     <section aria-label={labels.title}>
-      <Group component="ul" gap="xs" style={{ listStyle: 'none', margin: 0, padding: 0, rowGap: 6, columnGap: 'var(--mantine-spacing-lg)' }}>
-        {items}
-      </Group>
+      <ul className={styles.contacts}>{items}</ul>
     </section>
   );
 }

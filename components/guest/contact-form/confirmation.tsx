@@ -1,11 +1,11 @@
 'use client';
 
-import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { isGuestLocale } from '@/lib/i18n/locales';
 import { formatStayDate } from '@/lib/requests/stay-dates';
+import styles from './contact.module.css';
 import type { SentRequest } from '../../../lib/requests/contact-form-types';
 
 /** Shown instead of the form once the request is stored: what was asked and what happens next. */
@@ -26,21 +26,17 @@ export function Confirmation({ sent, campsiteName }: { sent: SentRequest; campsi
       ? t('confirmation.stay', { campsite: campsiteName, arrival: formatStayDate(sent.arrival, locale), departure: formatStayDate(sent.departure, locale) })
       : t('confirmation.noStay', { campsite: campsiteName });
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} data-testid="contact-form-confirmation">
-      <Stack align="center" ta="center" gap="sm">
-        <ThemeIcon size={56} radius="xl" color="teal" variant="light" aria-hidden>
-          <IconCircleCheck size={34} />
-        </ThemeIcon>
-        <Title order={2} size="h3" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
-          {sent.firstName ? t('confirmation.titleNamed', { name: sent.firstName }) : t('confirmation.title')}
-        </Title>
-        <Text>{stay}</Text>
-        <Text>{t('confirmation.answer')}</Text>
-        {sent.newsletterPending && <Text data-testid="contact-form-newsletter-pending">{t('confirmation.newsletter')}</Text>}
-        <Text size="sm" c="dimmed">
-          {t('confirmation.spam')}
-        </Text>
-      </Stack>
-    </Paper>
+    <div className={styles.confirmation} data-testid="contact-form-confirmation">
+      <span className={styles.doneIcon} aria-hidden>
+        <IconCircleCheck size={34} />
+      </span>
+      <h2 ref={heading} tabIndex={-1}>
+        {sent.firstName ? t('confirmation.titleNamed', { name: sent.firstName }) : t('confirmation.title')}
+      </h2>
+      <p>{stay}</p>
+      <p>{t('confirmation.answer')}</p>
+      {sent.newsletterPending && <p data-testid="contact-form-newsletter-pending">{t('confirmation.newsletter')}</p>}
+      <p className={`${styles.small} ${styles.dimmed}`}>{t('confirmation.spam')}</p>
+    </div>
   );
 }

@@ -1,11 +1,12 @@
 'use client';
 
-import { Alert, Anchor, Button, Checkbox, Fieldset, Paper, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, useTransition, type FormEvent } from 'react';
 import type { FormFieldCode, ShownField } from '@/lib/vocabulary/request-fields';
 import { Confirmation } from './confirmation';
+import styles from './contact.module.css';
+import { describedBy } from './field-frame';
 import { fieldId, FormField } from './form-field';
 import { Honeypot } from './honeypot';
 import type { ClientFormOptions, FormValues, SendRequest, SentRequest } from '../../../lib/requests/contact-form-types';
@@ -13,15 +14,13 @@ import type { ClientFormOptions, FormValues, SendRequest, SentRequest } from '..
 type Props = { options: ClientFormOptions; initial: FormValues; send: SendRequest; campsiteName: string };
 
 /** The stay's pairs (arrival and departure, adults and children) stay side by side even on a phone. */
-const SECTIONS: { key: 'guest' | 'stay' | 'message'; fields: FormFieldCode[]; phoneColumns: 1 | 2 }[] = [
-  { key: 'guest', fields: ['nome', 'cognome', 'email', 'telefono', 'nazione', 'lingua'], phoneColumns: 1 },
-  { key: 'stay', fields: ['arrivo', 'partenza', 'tipologia', 'adulti', 'bambini'], phoneColumns: 2 },
-  { key: 'message', fields: ['messaggio'], phoneColumns: 1 },
+const SECTIONS: { key: 'guest' | 'stay' | 'message'; fields: FormFieldCode[]; pairs: boolean }[] = [
+  { key: 'guest', fields: ['nome', 'cognome', 'email', 'telefono', 'nazione', 'lingua'], pairs: false },
+  { key: 'stay', fields: ['arrivo', 'partenza', 'tipologia', 'adulti', 'bambini'], pairs: true },
+  { key: 'message', fields: ['messaggio'], pairs: false },
 ];
 /** Fields that take the whole row on a wide screen. */
 const WIDE: FormFieldCode[] = ['tipologia', 'messaggio'];
-
-const LEGEND = { legend: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)', marginBottom: 'var(--mantine-spacing-xs)' } };
 
 /**
  * The guest's request form. Every field is controlled, so a refusal from the server (in the
@@ -84,73 +83,97 @@ export function ContactForm({ options, initial, send, campsiteName }: Props) {
   const privacy = shown.get('privacy');
   const field = (item: ShownField) =>
     item.field === 'privacy' ? null : (
-      <div key={item.field} style={WIDE.includes(item.field) ? { gridColumn: '1 / -1' } : undefined}>
+      <div key={item.field} className={WIDE.includes(item.field) ? styles.wide : undefined}>
         <FormField code={item.field} required={item.required} values={values} errors={errors} options={options} onChange={set} />
       </div>
     );
+  const privacyId = fieldId('privacy');
+  const policy = options.policyLink ? (
+    <a href={options.policyLink} target="_blank" rel="noopener noreferrer" className={styles.link}>
+      {t('privacy.policy')} <span className={styles.visuallyHidden}>{t('privacy.newTab')}</span>
+    </a>
+  ) : undefined;
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={pending} style={{ position: 'relative' }} data-testid="contact-form">
-      <Stack gap="md">
-        {failure && (
-          <Alert ref={alert} tabIndex={-1} color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} title={t('errors.title')} role="alert" data-testid="contact-form-error">
-            {failure}
-          </Alert>
-        )}
-        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
-          <Stack gap="lg">
-            <Text size="sm">{t('requiredNote')}</Text>
-            {SECTIONS.map((section) => {
-              const items = options.fields.filter((item) => section.fields.includes(item.field));
-              if (items.length === 0) return null;
-              return (
-                <Fieldset key={section.key} legend={t(`sections.${section.key}`)} variant="unstyled" styles={LEGEND}>
-                  <SimpleGrid cols={{ base: section.phoneColumns, sm: 2 }} spacing={{ base: 'sm', sm: 'md' }} verticalSpacing="md">
-                    {items.map(field)}
-                  </SimpleGrid>
-                </Fieldset>
-              );
-            })}
-            {privacy && (
-              <Checkbox
-                id={fieldId('privacy')}
+    <form onSubmit={submit} noValidate aria-busy={pending} className={styles.form} data-testid="contact-form">
+      {failure && (
+        <div ref={alert} tabIndex={-1} role="alert" className={styles.alert} data-testid="contact-form-error">
+          <p className={styles.alertTitle}>
+            <IconAlertCircle size={18} aria-hidden />
+            {t('errors.title')}
+          </p>
+          <p>{failure}</p>
+        </div>
+      )}
+      <div className={styles.card}>
+        <p className={styles.small}>{t('requiredNote')}</p>
+        {SECTIONS.map((section) => {
+          const items = options.fields.filter((item) => section.fields.includes(item.field));
+          if (items.length === 0) return null;
+          return (
+            <fieldset key={section.key} className={styles.section}>
+              <legend className={styles.legend}>{t(`sections.${section.key}`)}</legend>
+              <div className={section.pairs ? `${styles.grid} ${styles.pairs}` : styles.grid}>{items.map(field)}</div>
+            </fieldset>
+          );
+        })}
+        {privacy && (
+          <div>
+            <div className={styles.checkRow}>
+              <input
+                id={privacyId}
+                type="checkbox"
+                className={styles.check}
                 checked={values.privacy}
                 onChange={(event) => set('privacy', event.currentTarget.checked)}
-                label={
-                  <>
-                    {t('privacy.label')}{' '}
-                    <Text span c="red.8" aria-hidden>
-                      *
-                    </Text>
-                  </>
-                }
                 required
-                error={errors.privacy}
-                description={
-                  options.policyLink ? (
-                    <Anchor href={options.policyLink} target="_blank" rel="noopener noreferrer" size="sm">
-                      {t('privacy.policy')} <VisuallyHidden>{t('privacy.newTab')}</VisuallyHidden>
-                    </Anchor>
-                  ) : undefined
-                }
+                aria-invalid={errors.privacy ? true : undefined}
+                aria-describedby={describedBy(privacyId, policy, errors.privacy)}
               />
-            )}
-            <Checkbox
-              id="contact-form-newsletter"
-              checked={values.newsletter}
-              onChange={(event) => set('newsletter', event.currentTarget.checked)}
-              label={t('newsletter.label')}
-              description={t('newsletter.hint')}
-              data-testid="contact-form-newsletter"
-            />
-            <Honeypot value={values.website} onChange={(value) => set('website', value)} />
-            {/* teal.9: white on the theme's teal.8 is below WCAG AA for 16px text. */}
-            <Button type="submit" size="md" color="teal.9" loading={pending} w={{ base: '100%', xs: 'auto' }} miw={220} style={{ alignSelf: 'flex-start' }}>
-              {t('submit')}
-            </Button>
-          </Stack>
-        </Paper>
-      </Stack>
+              <div className={styles.field}>
+                <label htmlFor={privacyId}>
+                  {t('privacy.label')}{' '}
+                  <span className={styles.required} aria-hidden>
+                    *
+                  </span>
+                </label>
+                {policy && (
+                  <div id={`${privacyId}-description`} className={styles.hint}>
+                    {policy}
+                  </div>
+                )}
+                {errors.privacy && (
+                  <div id={`${privacyId}-error`} className={styles.error}>
+                    {errors.privacy}
+                  </div>
+                )}
+              </div>
+            </div>
+          </div>
+        )}
+        <div className={styles.checkRow}>
+          <input
+            id="contact-form-newsletter"
+            type="checkbox"
+            className={styles.check}
+            checked={values.newsletter}
+            onChange={(event) => set('newsletter', event.currentTarget.checked)}
+            aria-describedby="contact-form-newsletter-description"
+            data-testid="contact-form-newsletter"
+          />
+          <div className={styles.field}>
+            <label htmlFor="contact-form-newsletter">{t('newsletter.label')}</label>
+            <div id="contact-form-newsletter-description" className={styles.hint}>
+              {t('newsletter.hint')}
+            </div>
+          </div>
+        </div>
+        <Honeypot value={values.website} onChange={(value) => set('website', value)} />
+        <button type="submit" className={styles.submit} disabled={pending}>
+          {pending && <span className={styles.spinner} aria-hidden />}
+          {t('submit')}
+        </button>
+      </div>
     </form>
   );
 }

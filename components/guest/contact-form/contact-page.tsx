@@ -1,13 +1,11 @@
-import '@mantine/dates/styles.css';
-import { Stack, Text, Title } from '@mantine/core';
 import { NextIntlClientProvider } from 'next-intl';
 import { GuestFrame } from '@/components/guest/guest-frame';
 import { TIME_ZONE } from '@/lib/format';
 import type { ContactPageData } from '@/lib/requests/contact-page';
 import { CampsiteContacts } from './campsite-contacts';
 import { clientFormOptions, initialValues } from './client-options';
+import styles from './contact.module.css';
 import { ContactForm } from './contact-form';
-import { DatesLocale } from './dates-locale';
 import { LanguageSwitch } from './language-switch';
 import type { SendRequest } from '../../../lib/requests/contact-form-types';
 
@@ -30,25 +28,19 @@ export function ContactPage({ page, basePath, action }: Props) {
   return (
     <GuestFrame locale={locale}>
       <NextIntlClientProvider locale={locale} timeZone={TIME_ZONE} messages={{ guest: messages.guest, guestForm: messages.guestForm }}>
-        <Stack gap="lg">
+        <div className={styles.page}>
           <LanguageSwitch links={links} current={locale} hrefOf={hrefOf} label={t('languageSwitch')} />
-          <Stack gap={6}>
-            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-              {campsite.name}
-            </Title>
-            <Title order={2} size="h4" fw={600} c="teal.9">
-              {t('heading')}
-            </Title>
-            <Text>{t('intro')}</Text>
-          </Stack>
+          <div className={styles.stack}>
+            <h1 className={styles.title}>{campsite.name}</h1>
+            <h2 className={styles.subtitle}>{t('heading')}</h2>
+            <p className={styles.text}>{t('intro')}</p>
+          </div>
           <CampsiteContacts
             contacts={campsite.contacts}
             labels={{ title: t('contacts.title'), phone: t('contacts.phone'), whatsapp: t('contacts.whatsapp'), email: t('contacts.email'), address: t('contacts.address'), newTab: t('privacy.newTab') }}
           />
-          <DatesLocale locale={locale}>
-            <ContactForm options={client} initial={initialValues(options, client, language)} send={send} campsiteName={campsite.name} />
-          </DatesLocale>
-        </Stack>
+          <ContactForm options={client} initial={initialValues(options, client, language)} send={send} campsiteName={campsite.name} />
+        </div>
       </NextIntlClientProvider>
     </GuestFrame>
   );

@@ -1,10 +1,11 @@
 import type { GuestLocale } from '@/lib/i18n/locales';
+import styles from './contact.module.css';
 
 const SIZE = { width: 24, height: 16 };
 
 /** Small flags for the language links (Great Britain for English); decoration only. */
 export function Flag({ locale }: { locale: GuestLocale }) {
-  const common = { ...SIZE, 'aria-hidden': true, focusable: false, style: { borderRadius: 2, boxShadow: '0 0 0 1px rgba(0,0,0,0.15)', flexShrink: 0 } } as const;
+  const common = { ...SIZE, 'aria-hidden': true, focusable: false, className: styles.flag } as const;
   if (locale === 'it') {
     return (
       <svg {...common} viewBox="0 0 3 2">

@@ -1,8 +1,10 @@
 'use client';
 
-import { Group, NativeSelect, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { MAX_PEOPLE, MESSAGE_MAX, type FormFieldCode } from '@/lib/vocabulary/request-fields';
+import { toIsoDate } from '@/lib/requests/stay-dates';
+import { MESSAGE_MAX, type FormFieldCode } from '@/lib/vocabulary/request-fields';
+import styles from './contact.module.css';
+import { controlProps, FieldFrame, type FrameProps } from './field-frame';
 import { StayDateInput } from './stay-date-input';
 import type { Choice, ClientFormOptions, FormValues } from '../../../lib/requests/contact-form-types';
 
@@ -19,8 +21,17 @@ export type FieldProps = {
 export const fieldId = (code: string) => `contact-form-${code}`;
 
 /** A select of the page's language: an empty first choice unless one must be made. */
-function choices(list: Choice[], placeholder: string) {
-  return [{ value: '', label: placeholder }, ...list];
+function Options({ list, placeholder }: { list: Choice[]; placeholder: string }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {list.map((item) => (
+        <option key={item.value} value={item.value}>
+          {item.label}
+        </option>
+      ))}
+    </>
+  );
 }
 
 const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -28,75 +39,81 @@ const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_40
 /** One configured field of the contact form, labelled, hinted and with its error, in the guest's language. */
 export function FormField({ code, required, values, errors, options, onChange }: FieldProps) {
   const t = useTranslations('guestForm');
-  const common = { id: fieldId(code), label: t(`fields.${code}`), required, error: errors[code] };
-  const text = (key: 'nome' | 'cognome', autoComplete: string) => (
-    <TextInput {...common} value={values[key]} onChange={(event) => onChange(key, event.currentTarget.value)} autoComplete={autoComplete} maxLength={100} />
-  );
+  const frame = (description?: string): FrameProps => ({ id: fieldId(code), label: t(`fields.${code}`), required, error: errors[code], description });
+  const text = (key: 'nome' | 'cognome', autoComplete: string) => {
+    const props = frame();
+    return (
+      <FieldFrame {...props}>
+        <input {...controlProps(props)} type="text" value={values[key]} onChange={(event) => onChange(key, event.currentTarget.value)} autoComplete={autoComplete} maxLength={100} />
+      </FieldFrame>
+    );
+  };
 
   switch (code) {
     case 'nome':
       return text('nome', 'given-name');
     case 'cognome':
       return text('cognome', 'family-name');
-    case 'email':
+    case 'email': {
+      const props = frame(t('hints.email'));
       return (
-        <TextInput
-          {...common}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          description={t('hints.email')}
-          placeholder={t('placeholders.email')}
-          value={values.email}
-          onChange={(event) => onChange('email', event.currentTarget.value)}
-          maxLength={320}
-        />
+        <FieldFrame {...props}>
+          <input
+            {...controlProps(props)}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder={t('placeholders.email')}
+            value={values.email}
+            onChange={(event) => onChange('email', event.currentTarget.value)}
+            maxLength={320}
+          />
+        </FieldFrame>
       );
-    case 'telefono':
+    }
+    case 'telefono': {
+      const props = frame();
+      const prefix: FrameProps = { id: fieldId('prefisso'), label: t('fields.prefisso'), required: false };
       return (
-        <Group gap="xs" align="flex-start" wrap="nowrap">
-          <NativeSelect
-            id={fieldId('prefisso')}
-            label={t('fields.prefisso')}
-            data={choices(options.prefixes, '—')}
-            value={values.prefisso}
-            onChange={(event) => onChange('prefisso', event.currentTarget.value)}
-            autoComplete="tel-country-code"
-            w={112}
-            style={{ flexShrink: 0 }}
-          />
-          <TextInput
-            {...common}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            value={values.telefono}
-            onChange={(event) => onChange('telefono', event.currentTarget.value)}
-            maxLength={30}
-            style={{ flex: 1, minWidth: 0 }}
-          />
-        </Group>
+        <div className={styles.phone}>
+          <FieldFrame {...prefix} className={styles.prefix}>
+            <select {...controlProps(prefix)} required={undefined} value={values.prefisso} onChange={(event) => onChange('prefisso', event.currentTarget.value)} autoComplete="tel-country-code">
+              <Options list={options.prefixes} placeholder="—" />
+            </select>
+          </FieldFrame>
+          <FieldFrame {...props} className={styles.phoneNumber}>
+            <input
+              {...controlProps(props)}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              value={values.telefono}
+              onChange={(event) => onChange('telefono', event.currentTarget.value)}
+              maxLength={30}
+            />
+          </FieldFrame>
+        </div>
       );
+    }
     case 'nazione':
     case 'lingua':
     case 'tipologia': {
       const list = code === 'nazione' ? options.nations : code === 'lingua' ? options.languages : options.typologies;
+      const props = frame(code === 'tipologia' && !required ? t('hints.typology') : undefined);
       return (
-        <NativeSelect
-          {...common}
-          data={choices(list, t('placeholders.choose'))}
-          value={values[code]}
-          onChange={(event) => onChange(code, event.currentTarget.value)}
-          description={code === 'tipologia' && !required ? t('hints.typology') : undefined}
-          autoComplete={code === 'nazione' ? 'country' : 'off'}
-        />
+        <FieldFrame {...props}>
+          <select {...controlProps(props)} value={values[code]} onChange={(event) => onChange(code, event.currentTarget.value)} autoComplete={code === 'nazione' ? 'country' : 'off'}>
+            <Options list={list} placeholder={t('placeholders.choose')} />
+          </select>
+        </FieldFrame>
       );
     }
     case 'arrivo':
     case 'partenza': {
-      const arrival = values.arrivo || null;
+      const arrival = toIsoDate(values.arrivo);
       const minDate = code === 'arrivo' ? options.today : nextDay(arrival ?? options.today);
-      return <StayDateInput {...common} value={values[code] || null} minDate={minDate} onChange={(value) => onChange(code, value ?? '')} />;
+      const tooEarly = t(code === 'arrivo' ? 'errors.arrivalPast' : 'errors.departureOrder');
+      return <StayDateInput {...frame()} value={values[code]} minDate={minDate} tooEarly={tooEarly} onChange={(value) => onChange(code, value)} />;
     }
     case 'adulti':
     case 'bambini': {
@@ -105,33 +122,32 @@ export function FormField({ code, required, values, errors, options, onChange }:
         code === 'adulti'
           ? ages.adultsFrom !== null ? t('hints.adults', { age: ages.adultsFrom }) : undefined
           : ages.children ? t('hints.children', { from: ages.children.from, to: ages.children.to }) : undefined;
+      const props = frame(hint);
+      // A text box of digits, not type=number: no spinner to change it by scrolling, and what is typed stays as typed.
       return (
-        <NumberInput
-          {...common}
-          description={hint}
-          value={values[code]}
-          onChange={(value) => onChange(code, value)}
-          min={code === 'adulti' ? 1 : 0}
-          max={MAX_PEOPLE}
-          allowDecimal={false}
-          allowNegative={false}
-          inputMode="numeric"
-          clampBehavior="none"
-        />
+        <FieldFrame {...props}>
+          <input
+            {...controlProps(props)}
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            value={values[code]}
+            onChange={(event) => {
+              const typed = event.currentTarget.value.replace(/[^0-9]/g, '');
+              onChange(code, typed === '' ? '' : Number(typed));
+            }}
+          />
+        </FieldFrame>
       );
     }
-    case 'messaggio':
+    case 'messaggio': {
+      const props = frame(t('hints.message', { count: values.messaggio.length, max: MESSAGE_MAX }));
       return (
-        <Textarea
-          {...common}
-          description={t('hints.message', { count: values.messaggio.length, max: MESSAGE_MAX })}
-          value={values.messaggio}
-          onChange={(event) => onChange('messaggio', event.currentTarget.value)}
-          autosize
-          minRows={4}
-          maxRows={12}
-          maxLength={MESSAGE_MAX}
-        />
+        <FieldFrame {...props}>
+          <textarea {...controlProps(props)} value={values.messaggio} onChange={(event) => onChange('messaggio', event.currentTarget.value)} rows={4} maxLength={MESSAGE_MAX} />
+        </FieldFrame>
       );
+    }
   }
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import styles from './contact.module.css';
 
 /**
  * A field for bots only: off screen, hidden from screen readers, out of the tab order and never
@@ -10,7 +11,7 @@ import { useTranslations } from 'next-intl';
 export function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const t = useTranslations('guestForm');
   return (
-    <div aria-hidden="true" data-testid="contact-form-honeypot" style={{ position: 'absolute', left: '-10000px', top: 0, width: 1, height: 1, overflow: 'hidden' }}>
+    <div aria-hidden="true" data-testid="contact-form-honeypot" className={styles.honeypot}>
       <label htmlFor="contact-form-website">{t('honeypot')}</label>
       <input
         id="contact-form-website"

@@ -1,55 +1,43 @@
 'use client';
 
-import { DateInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
 import { useTranslations } from 'next-intl';
-import { parseItalianDate } from '@/lib/date-filter';
+import { useState } from 'react';
+import { toIsoDate } from '@/lib/requests/stay-dates';
+import { controlProps, FieldFrame, type FrameProps } from './field-frame';
 
-type Props = {
-  id: string;
-  label: string;
-  required: boolean;
-  value: string | null;
+type Props = FrameProps & {
+  /** As typed: dd/mm/yyyy, which the server reads as it reads an ISO date. */
+  value: string;
+  /** The first day allowed (ISO): today for the arrival, the day after the arrival for the departure. */
   minDate: string;
-  error?: string;
-  onChange: (value: string | null) => void;
+  tooEarly: string;
+  onChange: (value: string) => void;
 };
 
 /**
- * A day of the stay, typed or picked as dd/mm/yyyy whatever the browser's language (as
- * components/ui/date-field.tsx does for staff), with the required mark and the calendar's
- * buttons named in the guest's language.
+ * A day of the stay typed as dd/mm/yyyy whatever the browser's language, as the staff's date
+ * fields take it; a plain text box rather than a calendar, which cost the page most of its
+ * script (issue 28). A day before `minDate` is pointed out as the guest leaves the field; the
+ * server checks it again.
  */
-export function StayDateInput({ id, label, required, value, minDate, error, onChange }: Props) {
+export function StayDateInput({ value, minDate, tooEarly, onChange, ...frame }: Props) {
   const t = useTranslations('guestForm');
+  const [early, setEarly] = useState(false);
+  const iso = toIsoDate(value);
+  const props = { ...frame, error: frame.error || (early && iso && iso < minDate ? tooEarly : undefined) };
   return (
-    <DateInput
-      id={id}
-      label={label}
-      required={required}
-      value={value}
-      onChange={onChange}
-      valueFormat="DD/MM/YYYY"
-      dateParser={(text) => parseItalianDate(text)}
-      placeholder={t('placeholders.date')}
-      minDate={minDate}
-      defaultDate={value ?? minDate}
-      leftSection={<IconCalendar size={16} aria-hidden />}
-      error={error}
-      inputMode="numeric"
-      autoComplete="off"
-      // Inside the page's landmark, so screen readers find the calendar where the field is.
-      popoverProps={{ withinPortal: false }}
-      ariaLabels={{
-        previousMonth: t('calendar.previousMonth'),
-        nextMonth: t('calendar.nextMonth'),
-        previousYear: t('calendar.previousYear'),
-        nextYear: t('calendar.nextYear'),
-        previousDecade: t('calendar.previousDecade'),
-        nextDecade: t('calendar.nextDecade'),
-        monthLevelControl: t('calendar.monthLevel'),
-        yearLevelControl: t('calendar.yearLevel'),
-      }}
-    />
+    <FieldFrame {...props}>
+      <input
+        {...controlProps(props)}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={t('placeholders.date')}
+        maxLength={10}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        onBlur={() => setEarly(true)}
+      />
+    </FieldFrame>
   );
 }

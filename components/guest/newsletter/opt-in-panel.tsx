@@ -1,9 +1,9 @@
 'use client';
 
-import { Alert, Button } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useActionState } from 'react';
 import type { ConfirmActionState } from '@/lib/newsletter/confirm-page';
+import styles from '../guest-panel.module.css';
 
 const MESSAGE = {
   confirmed: 'confirmed',
@@ -24,16 +24,17 @@ export function OptInPanel({ token, campsite, confirm }: { token: string; campsi
   if (result) {
     const good = result.state === 'confirmed' || result.state === 'already';
     return (
-      <Alert color={good ? 'green' : 'red'} role="status" data-testid="opt-in-result">
+      <p className={styles.result} data-failed={good ? undefined : true} role="status" data-testid="opt-in-result">
         {t(MESSAGE[result.state], { campsite })}
-      </Alert>
+      </p>
     );
   }
   return (
     <form action={action}>
-      <Button type="submit" color="teal.9" loading={pending}>
+      <button type="submit" className={styles.button} disabled={pending}>
+        {pending && <span className={styles.spinner} aria-hidden />}
         {t('confirm')}
-      </Button>
+      </button>
     </form>
   );
 }

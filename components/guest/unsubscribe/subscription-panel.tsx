@@ -1,8 +1,8 @@
 'use client';
 
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import styles from '../guest-panel.module.css';
 
 type Props = { campsiteId: string; contactId: string; campsite: string; subscribed: boolean };
 
@@ -33,24 +33,26 @@ export function SubscriptionPanel({ campsiteId, contactId, campsite, subscribed:
       setMessage(t(nowSubscribed ? 'resubscribed' : 'unsubscribed', { campsite }));
     });
   return (
-    <Stack gap="md">
+    <>
       {message && (
-        <Alert color={failed ? 'red' : 'green'} role="status" data-testid="unsubscribe-result">
+        <p className={styles.result} data-failed={failed || undefined} role="status" data-testid="unsubscribe-result">
           {message}
-        </Alert>
+        </p>
       )}
-      {!message && <Text>{subscribed ? t('subscribedText', { campsite }) : t('notSubscribed', { campsite })}</Text>}
-      <Group>
+      {!message && <p className={styles.text}>{subscribed ? t('subscribedText', { campsite }) : t('notSubscribed', { campsite })}</p>}
+      <div className={styles.actions}>
         {subscribed ? (
-          <Button color="red" onClick={() => change('/annullaNewsletter')} loading={pending}>
+          <button type="button" className={`${styles.button} ${styles.danger}`} onClick={() => change('/annullaNewsletter')} disabled={pending}>
+            {pending && <span className={styles.spinner} aria-hidden />}
             {t('unsubscribe')}
-          </Button>
+          </button>
         ) : (
-          <Button variant="outline" onClick={() => change('/iscriviNewsletter')} loading={pending}>
+          <button type="button" className={`${styles.button} ${styles.outline}`} onClick={() => change('/iscriviNewsletter')} disabled={pending}>
+            {pending && <span className={styles.spinner} aria-hidden />}
             {t('resubscribe')}
-          </Button>
+          </button>
         )}
-      </Group>
-    </Stack>
+      </div>
+    </>
   );
 }

@@ -1,10 +1,10 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { GuestFrame } from '@/components/guest/guest-frame';
 import { GuestIntlProvider } from '@/components/guest/guest-intl-provider';
 import { guestTranslator } from '@/lib/i18n/guest-translator';
 import { isGuestLocale } from '@/lib/i18n/locales';
 import type { RecipientIds, Subscription } from '@/lib/newsletter/subscription';
+import styles from '../guest-panel.module.css';
 import { SubscriptionPanel } from './subscription-panel';
 
 export const unsubscribeMetadata: Metadata = { robots: { index: false, follow: false }, referrer: 'no-referrer' };
@@ -16,15 +16,11 @@ export async function UnsubscribePage({ ids, subscription, lang }: { ids: Recipi
   return (
     <GuestIntlProvider locale={locale} messages={{ guestUnsubscribe: messages.guestUnsubscribe }}>
       <GuestFrame locale={locale}>
-        <Paper withBorder radius="md" p="lg">
-          <Stack gap="md">
-            <Title order={1} size="h2">
-              {t('title', { campsite: subscription.campsiteName })}
-            </Title>
-            {subscription.firstName && <Text>{t('greeting', { name: subscription.firstName })}</Text>}
-            <SubscriptionPanel campsiteId={ids.campsiteId} contactId={ids.contactId} campsite={subscription.campsiteName} subscribed={subscription.subscribed} />
-          </Stack>
-        </Paper>
+        <div className={styles.card}>
+          <h1 className={styles.title}>{t('title', { campsite: subscription.campsiteName })}</h1>
+          {subscription.firstName && <p className={styles.text}>{t('greeting', { name: subscription.firstName })}</p>}
+          <SubscriptionPanel campsiteId={ids.campsiteId} contactId={ids.contactId} campsite={subscription.campsiteName} subscribed={subscription.subscribed} />
+        </div>
       </GuestFrame>
     </GuestIntlProvider>
   );

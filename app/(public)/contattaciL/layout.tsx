@@ -1,3 +1,0 @@
-import { GuestMantineLayout } from '@/components/providers/guest-mantine-layout';
-
-export default GuestMantineLayout;

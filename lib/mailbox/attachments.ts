@@ -4,8 +4,8 @@ import { mailboxMessages } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { formatFileSize } from '@/lib/format';
-import { messageSource } from './attachment-source';
-import { MailboxAuthError } from '@/lib/vocabulary/mailbox-types';
+import { openMailboxClient } from './clients';
+import { MailboxAuthError, type MailboxClient } from '@/lib/vocabulary/mailbox-types';
 import { markReconnect } from './mailbox-row';
 import { usableMailbox } from './send';
 
@@ -37,17 +37,24 @@ export async function receivedAttachment(ctx: CampsiteCtx, input: { messageId: s
   if (info.byteSize > MAX_ATTACHMENT_BYTES) throw tooLarge();
   const row = await usableMailbox(ctx);
   if (row.id !== message.mailboxId) throw new AppError('not_found', 'L’e-mail era di una casella che non è più collegata.');
-  let source: Buffer;
+  const gone = () => new AppError('not_found', 'L’e-mail non è più nella casella: l’allegato non si può scaricare.');
+  // A copy stored at send time before any sync ('local:…') names nothing at the provider.
+  if (message.providerMessageId.startsWith('local:')) throw gone();
+  let client: MailboxClient | undefined;
+  let source: Buffer | null;
   try {
-    source = await messageSource(ctx, row, message.providerMessageId);
+    client = await openMailboxClient(ctx, row);
+    source = await client.source(message.providerMessageId);
   } catch (error) {
-    if (error instanceof AppError) throw error;
     if (error instanceof MailboxAuthError) {
       await markReconnect(ctx, row, error.message);
       throw new AppError('conflict', error.message);
     }
     throw new AppError('unavailable', 'La casella non ha risposto: riprova tra poco.');
+  } finally {
+    await client?.close().catch(() => undefined);
   }
+  if (!source) throw gone();
   const mail = await simpleParser(source);
   const part = mail.attachments.filter((attachment) => attachment.contentDisposition !== 'inline' || !attachment.cid)[input.index];
   if (!part) throw new AppError('not_found', 'L’allegato non è più nell’e-mail.');

@@ -69,25 +69,34 @@ type Link = {
  * conversation is that trace's. A copy carrying the trace's own Message-ID is the trace's mail.
  */
 async function linksByMessageId(ctx: CampsiteCtx, threadIds: string[]): Promise<Link[]> {
-  const rows = await ctx.db
+  const messages = await ctx.db
     .select({
       id: mailboxMessages.id,
       threadId: mailboxMessages.threadId,
       direction: mailboxMessages.direction,
       mailTraceId: mailboxMessages.mailTraceId,
-      sameMail: sql<boolean>`${mailboxMessages.rfcMessageId} is not distinct from ${mailTraces.rfcMessageId}`,
-      trace: traceColumns,
+      rfcMessageId: mailboxMessages.rfcMessageId,
+      inReplyTo: mailboxMessages.inReplyTo,
+      references: mailboxMessages.references,
     })
     .from(mailboxMessages)
-    .innerJoin(
-      mailTraces,
-      and(
-        eq(mailTraces.campingId, mailboxMessages.campingId),
-        sql`(${mailTraces.rfcMessageId} = ${mailboxMessages.inReplyTo} or ${mailTraces.rfcMessageId} = ${mailboxMessages.rfcMessageId} or ${mailboxMessages.references} @> jsonb_build_array(${mailTraces.rfcMessageId}))`,
-      ),
-    )
     .where(and(eq(mailboxMessages.campingId, ctx.campsiteId), inArray(mailboxMessages.threadId, threadIds)));
-  return rows.map(({ trace, sameMail, ...message }) => ({ message, trace, sameMail }));
+  const named = (message: (typeof messages)[number]) => [message.rfcMessageId, message.inReplyTo, ...message.references].filter((id): id is string => Boolean(id));
+  const ids = [...new Set(messages.flatMap(named))];
+  if (ids.length === 0) return [];
+  // The Message-IDs the messages name, looked up on the campsite's index: one query, however many traces the campsite has.
+  const traces = await ctx.db
+    .select({ ...traceColumns, rfcMessageId: mailTraces.rfcMessageId })
+    .from(mailTraces)
+    .where(and(eq(mailTraces.campingId, ctx.campsiteId), inArray(mailTraces.rfcMessageId, ids)));
+  const traceOf = new Map(traces.map(({ rfcMessageId, ...trace }) => [rfcMessageId!, trace]));
+  return messages.flatMap((row) => {
+    const { rfcMessageId, inReplyTo: _inReplyTo, references: _references, ...message } = row;
+    return [...new Set(named(row))].flatMap((id) => {
+      const trace = traceOf.get(id);
+      return trace ? [{ message, trace, sameMail: id === rfcMessageId }] : [];
+    });
+  });
 }
 
 /** Our trace with this reference (as typed, or as we write them: upper case). */

@@ -109,6 +109,8 @@ export interface MailboxClient {
   /** Whether the Sent folder holds a message with this Message-ID ('<…@…>'): a send an earlier attempt made before it could record it. */
   sentContains(messageId: string): Promise<boolean>;
   setUnread(providerMessageIds: string[], unread: boolean): Promise<void>;
+  /** One message's whole RFC 5322 source (a received attachment is read from it); null when the mailbox no longer has it. */
+  source(providerMessageId: string): Promise<Buffer | null>;
   /** Ends our access at the provider (Gmail: revokes the token); IMAP has nothing to revoke. */
   revoke(): Promise<void>;
   close(): Promise<void>;

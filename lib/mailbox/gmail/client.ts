@@ -3,6 +3,7 @@ import type { MailboxRow } from '../mailbox-row';
 import type { MailboxClient } from '@/lib/vocabulary/mailbox-types';
 import { gmailApi } from './api';
 import { composeMessage } from './compose';
+import type { GmailMessage } from './messages';
 import { googleEndpoints } from './endpoints';
 import { gmailFullSync } from './full-sync';
 import { gmailPartialSync } from './history';
@@ -31,6 +32,10 @@ export async function gmailClient(ctx: CampsiteCtx, row: MailboxRow): Promise<Ma
     async sentContains(messageId) {
       const found = await api<{ messages?: { id: string }[] }>('/messages', { query: { labelIds: 'SENT', maxResults: '1', q: `rfc822msgid:${messageId}` } });
       return (found.messages?.length ?? 0) > 0;
+    },
+    async source(providerMessageId) {
+      const message = await api<GmailMessage>(`/messages/${encodeURIComponent(providerMessageId)}`, { query: { format: 'raw' } });
+      return message.raw ? Buffer.from(message.raw, 'base64url') : null;
     },
     async setUnread(ids, unread) {
       for (let start = 0; start < ids.length; start += MODIFY_CHUNK) {

@@ -5,7 +5,7 @@ import { closeImap, openImap } from './connection';
 import { translateError } from './errors';
 import { fullSyncFolder, partialSyncFolder } from './fetch';
 import { setSeen } from './flags';
-import { findSentPath, folderTargets, providerId } from './folders';
+import { findSentPath, folderTargets, parseProviderId, providerId } from './folders';
 import { composeRaw, sendRaw, smtpTransport } from './smtp';
 
 export type ImapAccount = { address: string; settings: ImapSettings; password: string };
@@ -77,6 +77,20 @@ export async function imapClient(account: ImapAccount): Promise<MailboxClient> {
         }
       }),
     setUnread: (ids: string[], unread: boolean) => guarded(() => setSeen(imap, ids, unread)),
+    source: (providerMessageId: string) =>
+      guarded(async () => {
+        const parsed = parseProviderId(providerMessageId);
+        if (!parsed) return null;
+        const lock = await imap.getMailboxLock(parsed.path, { readOnly: true });
+        try {
+          // Another UIDVALIDITY: the same UID may now name a different message.
+          if (String(imap.mailbox ? imap.mailbox.uidValidity : '') !== parsed.uidValidity) return null;
+          const message = await imap.fetchOne(String(parsed.uid), { source: true }, { uid: true });
+          return message && message.source ? message.source : null;
+        } finally {
+          lock.release();
+        }
+      }),
     // A password is not a grant: there is nothing to revoke at the server.
     revoke: async () => undefined,
     close: async () => {

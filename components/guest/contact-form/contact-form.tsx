@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, useTransition, type FormEvent } from 'reac
 import type { FormFieldCode, ShownField } from '@/lib/vocabulary/request-fields';
 import { Confirmation } from './confirmation';
 import styles from './contact.module.css';
+import guestStyles from '../guest.module.css';
 import { describedBy } from './field-frame';
 import { fieldId, FormField } from './form-field';
 import { Honeypot } from './honeypot';
@@ -170,7 +171,7 @@ export function ContactForm({ options, initial, send, campsiteName }: Props) {
         </div>
         <Honeypot value={values.website} onChange={(value) => set('website', value)} />
         <button type="submit" className={styles.submit} disabled={pending}>
-          {pending && <span className={styles.spinner} aria-hidden />}
+          {pending && <span className={guestStyles.spinner} aria-hidden />}
           {t('submit')}
         </button>
       </div>

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useActionState } from 'react';
 import type { ConfirmActionState } from '@/lib/newsletter/confirm-page';
 import styles from '../guest-panel.module.css';
+import guestStyles from '../guest.module.css';
 
 const MESSAGE = {
   confirmed: 'confirmed',
@@ -32,7 +33,7 @@ export function OptInPanel({ token, campsite, confirm }: { token: string; campsi
   return (
     <form action={action}>
       <button type="submit" className={styles.button} disabled={pending}>
-        {pending && <span className={styles.spinner} aria-hidden />}
+        {pending && <span className={guestStyles.spinner} aria-hidden />}
         {t('confirm')}
       </button>
     </form>

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import styles from '../guest-panel.module.css';
+import guestStyles from '../guest.module.css';
 
 type Props = { campsiteId: string; contactId: string; campsite: string; subscribed: boolean };
 
@@ -43,12 +44,12 @@ export function SubscriptionPanel({ campsiteId, contactId, campsite, subscribed:
       <div className={styles.actions}>
         {subscribed ? (
           <button type="button" className={`${styles.button} ${styles.danger}`} onClick={() => change('/annullaNewsletter')} disabled={pending}>
-            {pending && <span className={styles.spinner} aria-hidden />}
+            {pending && <span className={guestStyles.spinner} aria-hidden />}
             {t('unsubscribe')}
           </button>
         ) : (
           <button type="button" className={`${styles.button} ${styles.outline}`} onClick={() => change('/iscriviNewsletter')} disabled={pending}>
-            {pending && <span className={styles.spinner} aria-hidden />}
+            {pending && <span className={guestStyles.spinner} aria-hidden />}
             {t('resubscribe')}
           </button>
         )}

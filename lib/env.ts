@@ -63,6 +63,10 @@ const envSchema = z.object({
   RESEND_API_KEY: optionalString,
   /** Resend's API address (tests point it at a local stand-in). */
   RESEND_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Outbox calls a second to Resend with RESEND_API_KEY, all instances together (Resend allows 2 a team by default). */
+  MAIL_RATE_PER_SECOND: z.coerce.number().positive().max(100).default(2),
+  /** Mails a second that one campsite's own mailbox sends (its SMTP or Gmail), all instances together. */
+  MAILBOX_RATE_PER_SECOND: z.coerce.number().positive().max(20).default(1),
   /** Newsletter calls a second per provider key, all instances together (Resend allows 2). */
   NEWSLETTER_RATE_PER_SECOND: z.coerce.number().positive().max(100).default(2),
   /** How long a worker holds a batch it is sending; after that, recovery may take it over. */

@@ -1,9 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { mailAttachments, mailboxes, mailOutbox, mailTraces } from '@/db/schema';
 import { countMailsSent } from '@/lib/campsites/monthly-mail-count';
 import { releaseLease, takeLease } from '@/lib/jobs/lease';
 import { messageIdHeader } from './message-id';
+import { holdSendSlots, takeSendTurn } from './send-slots';
 import { TransportError, type CampsiteTransports, type MailTransport, type OutgoingMail } from './transport';
 import { campsiteContext } from '@/lib/context/unit-of-work';
 import { QUEUES } from '@/lib/jobs/queues';
@@ -35,6 +37,16 @@ const urgentFirst = sql`case when ${mailOutbox.kind} in (${sql.join(
  * that cannot open mailboxes leaves those rows to one that can (lib/workflows/outbox-delivery.ts).
  */
 const notForOwnMailbox = sql`not (${mailOutbox.kind} <> 'newsletter' and exists (select 1 from ${mailboxes} where ${mailboxes.campingId} = ${mailOutbox.campingId} and ${mailboxes.status} = 'active'))`;
+
+/** Whether mails wait for a campsite's own mailbox, which only a caller with `campsiteTransports` sends. */
+export async function mailboxMailsWaiting(db: Database): Promise<boolean> {
+  const [row] = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), sql`${mailOutbox.nextAttemptAt} <= now()`, sql`not ${notForOwnMailbox}`))
+    .limit(1);
+  return Boolean(row);
+}
 
 async function claimDue(db: Database, now: Date | undefined, limit: number, campsiteId?: string, withMailboxes = false): Promise<{ rows: OutboxRow[]; held: Date | null }> {
   // The database's clock by default: a mail queued in this very millisecond has a due time in
@@ -106,47 +118,80 @@ async function markFailed(db: Database, row: OutboxRow, held: Date, error: unkno
 
 export type DeliveryReport = { delivered: number; retrying: number; failed: number };
 
+/** Waits for the transport's turn and takes it: the provider call follows at once. */
+async function waitForTurn(db: Database, pace: NonNullable<MailTransport['pace']>) {
+  for (let wait = await takeSendTurn(db, pace.key, pace.ratePerSecond); wait > 0; wait = await takeSendTurn(db, pace.key, pace.ratePerSecond)) {
+    await sleep(wait);
+  }
+}
+
 /**
- * Delivers what is due. Each row is sent with its idempotency key, so a row sent by a process
- * that crashed before recording it is sent again with the same key and the provider drops the copy.
+ * Rows claimed at a time: a paced transport takes about two seconds' worth, so a quote queued
+ * behind a burst of automatic mails waits for one small batch, not for twenty turns.
+ */
+const batchSizeFor = (transport: MailTransport) => (transport.pace ? Math.min(20, Math.max(2, Math.ceil(transport.pace.ratePerSecond * 2))) : 20);
+
+/**
+ * Delivers what is due, batch after batch, until nothing is or `budgetMs` has passed (the
+ * scheduled run comes back a minute later). Each row is sent with its idempotency key, so a row
+ * sent by a process that crashed before recording it is sent again with the same key and the
+ * provider drops the copy. Each transport keeps its provider's pace, every instance together.
  */
 export async function deliverDue(
   db: Database,
   transport: MailTransport,
   options: {
     now?: Date;
+    /** One batch of at most this many rows, then stop. */
     limit?: number;
     /** Only this campsite's mails (an admin's "send now", tests). */
     campsiteId?: string;
     /** The campsites' own mailboxes; without them, the mails of a campsite with an active mailbox stay queued for a caller that has them. */
     campsiteTransports?: CampsiteTransports;
+    budgetMs?: number;
   } = {},
 ): Promise<DeliveryReport> {
   const now = options.now ?? new Date();
   const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
   const { campsiteTransports } = options;
-  const { rows, held } = await claimDue(db, options.now, options.limit ?? 20, options.campsiteId, Boolean(campsiteTransports));
+  const batchSize = options.limit ?? batchSizeFor(transport);
+  const deadline = performance.now() + (options.budgetMs ?? 45_000);
+  const handled = new Set<string>();
   const own = new Map<string, Promise<MailTransport | null>>();
   const transportOf = (row: OutboxRow): Promise<MailTransport> => {
     if (row.kind === 'newsletter' || !campsiteTransports) return Promise.resolve(transport);
     if (!own.has(row.campingId)) own.set(row.campingId, campsiteTransports(row.campingId));
     return own.get(row.campingId)!.then((mine) => mine ?? transport);
   };
-  // An UPDATE … RETURNING keeps no order: the urgent ones of the batch leave first too.
-  const urgent = (row: OutboxRow) => (URGENT_KINDS as readonly string[]).includes(row.kind);
-  rows.sort((a, b) => Number(urgent(b)) - Number(urgent(a)));
-  for (const row of rows) {
-    try {
-      const via = await transportOf(row);
-      const { providerMessageId } = await via.send(await outgoing(db, row), row.idempotencyKey, { retry: row.attempts > 1 });
-      await markDelivered(db, row, held!, via, providerMessageId, now);
-      report.delivered++;
-    } catch (error) {
-      await markFailed(db, row, held!, error, now);
-      const [after] = await db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, row.id));
-      if (after?.status === 'failed') report.failed++;
-      else report.retrying++;
-    }
+  for (;;) {
+    const { rows, held } = await claimDue(db, options.now, batchSize, options.campsiteId, Boolean(campsiteTransports));
+    // An UPDATE … RETURNING keeps no order: the urgent ones of the batch leave first too.
+    const urgent = (row: OutboxRow) => (URGENT_KINDS as readonly string[]).includes(row.kind);
+    rows.sort((a, b) => Number(urgent(b)) - Number(urgent(a)));
+    for (const row of rows) await deliverOne(db, row, held!, () => transportOf(row), now, report);
+    // A row met again was taken back from this very run (a clock moved by a test): stop there.
+    const again = rows.some((row) => handled.has(row.id));
+    rows.forEach((row) => handled.add(row.id));
+    if (options.limit !== undefined || rows.length < batchSize || again || performance.now() > deadline) return report;
   }
-  return report;
+}
+
+async function deliverOne(db: Database, row: OutboxRow, held: Date, transportOf: () => Promise<MailTransport>, now: Date, report: DeliveryReport) {
+  let via: MailTransport | undefined;
+  try {
+    via = await transportOf();
+    const mail = await outgoing(db, row);
+    // Nothing between the turn and the call: the turn marks the moment the call leaves.
+    if (via.pace) await waitForTurn(db, via.pace);
+    const { providerMessageId } = await via.send(mail, row.idempotencyKey, { retry: row.attempts > 1 });
+    await markDelivered(db, row, held, via, providerMessageId, now);
+    report.delivered++;
+  } catch (error) {
+    // The provider said to wait (429): no instance calls it under this key before then.
+    if (via?.pace && error instanceof TransportError && error.retryAfterMs !== null) await holdSendSlots(db, via.pace.key, Math.min(error.retryAfterMs, 60_000));
+    await markFailed(db, row, held, error, now);
+    const [after] = await db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, row.id));
+    if (after?.status === 'failed') report.failed++;
+    else report.retrying++;
+  }
 }

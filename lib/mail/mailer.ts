@@ -3,7 +3,7 @@ import { afterCommit } from '@/db/tenant-scope';
 import { env } from '@/lib/env';
 import { runningBoss } from '@/lib/jobs/boss';
 import { QUEUES } from '@/lib/jobs/queues';
-import { deliverDue } from './delivery';
+import { deliverDue, mailboxMailsWaiting } from './delivery';
 import { resendTransport } from './resend-transport';
 import { captureTransport, type MailTransport } from './transport';
 
@@ -41,9 +41,10 @@ function deliverAll(): void {
     do {
       state.crmMailAgain = false;
       try {
-        await deliverDue(getDb(), mailTransport());
+        const db = getDb();
+        await deliverDue(db, mailTransport());
         // Mails of a campsite with its own mailbox are left to the outbox job, which can open it: ask for a run now rather than at the minute.
-        await runningBoss()?.then((boss) => boss.send(QUEUES.outbox, { subito: true }));
+        if (await mailboxMailsWaiting(db)) await runningBoss()?.then((boss) => boss.send(QUEUES.outbox, { subito: true }));
       } catch (error) {
         console.error('Invio della posta in uscita non riuscito', error);
       }

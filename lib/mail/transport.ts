@@ -16,6 +16,11 @@ export type OutgoingMail = {
  */
 export interface MailTransport {
   readonly kind: 'resend' | 'capture' | 'mailbox-imap' | 'mailbox-gmail';
+  /**
+   * The provider's limit: calls under one `key` take turns shared by every instance
+   * (lib/mail/send-slots.ts), at most `ratePerSecond`. None for the capture.
+   */
+  readonly pace?: { key: string; ratePerSecond: number };
   /** `retry`: an earlier attempt of this row may have sent it before it could record so (a crash, a lost answer). */
   send(mail: OutgoingMail, idempotencyKey: string, attempt?: { retry: boolean }): Promise<{ providerMessageId: string | null }>;
 }

@@ -10,7 +10,7 @@ import { TransportError } from '@/lib/mail/transport';
 import { dropNoLongerSendable, settleBatch, type BatchKey, type BatchRef } from './batch-settle';
 import { campsiteSender, type ProviderFactory } from './campsite-provider';
 import { personalize } from './personalize';
-import { holdSendSlots, takeSendTurn } from './send-slots';
+import { holdSendSlots, takeSendTurn } from '@/lib/mail/send-slots';
 
 export type BatchSendOptions = { factory?: ProviderFactory; ratePerSecond?: number; leaseSeconds?: number; maxAttempts?: number };
 export type BatchSendOutcome = 'sent' | 'failed' | 'not-claimed' | 'released';

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { campsites } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
@@ -6,6 +5,7 @@ import { decryptSecret } from '@/lib/crypto/secret-box';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors';
 import { fromWithDisplayName } from '@/lib/mail/sender-name';
+import { sendSlotKey } from '@/lib/mail/send-slots';
 import { NO_PROVIDER } from './campaign-start';
 import type { NewsletterCampsite } from './personalize';
 import { outboxCaptureProvider } from './outbox-capture';
@@ -37,7 +37,7 @@ export async function campsiteSender({ db, campsiteId }: CampsiteCtx, factory?: 
   return {
     campsite: { id: row.id, name: row.name, contacts: row.contacts },
     provider: factory ? factory(apiKey) : newslettersLeave() ? defaultNewsletterProvider(apiKey) : outboxCaptureProvider(db, campsiteId),
-    keyHash: createHash('sha256').update(apiKey).digest('hex').slice(0, 32),
+    keyHash: sendSlotKey(apiKey),
     from: fromWithDisplayName(env().MAIL_FROM, row.name),
   };
 }

@@ -4,6 +4,8 @@ import { QUEUES } from '@/lib/jobs/queues';
 import { campsiteSenderName } from '@/lib/mail/campsite-sender';
 import { deliverDue, type DeliveryReport } from '@/lib/mail/delivery';
 import { mailTransport } from '@/lib/mail/mailer';
+import { sendSlotKey } from '@/lib/mail/send-slots';
+import { env } from '@/lib/env';
 import { TransportError, type CampsiteTransports, type MailTransport } from '@/lib/mail/transport';
 import { openMailboxClient } from '@/lib/mailbox/clients';
 import { findMailboxRow, markReconnect } from '@/lib/mailbox/mailbox-row';
@@ -26,6 +28,8 @@ export function mailboxTransports(db: Database): CampsiteTransports {
     if (!row || row.status !== 'active') return null;
     const transport: MailTransport = {
       kind: row.provider === 'gmail' ? 'mailbox-gmail' : 'mailbox-imap',
+      // A provider counts an account's mails wherever they come from: one set of turns per mailbox.
+      pace: { key: sendSlotKey(`mailbox:${row.id}`), ratePerSecond: env().MAILBOX_RATE_PER_SECOND },
       async send(mail, _idempotencyKey, attempt) {
         const messageId = mail.headers?.['Message-ID'];
         if (!messageId) throw new TransportError('E-mail senza Message-ID: non può partire dalla casella della struttura.', false);

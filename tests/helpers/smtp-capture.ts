@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** A message the capture accepted: the bytes as they came, and the SMTP envelope. */
-export type CapturedMail = { raw: Buffer; envelope: { from: string; to: string[] }; user: string };
+export type CapturedMail = { raw: Buffer; envelope: { from: string; to: string[] }; user: string; at: number };
 
 /**
  * A local SMTP server that checks the login (plain text, no TLS) and keeps every message it
@@ -32,6 +32,7 @@ export async function startSmtpCapture() {
           raw: Buffer.concat(chunks),
           envelope: { from: mailFrom ? mailFrom.address : '', to: session.envelope.rcptTo.map((rcpt) => rcpt.address) },
           user: String(session.user ?? ''),
+          at: Date.now(),
         });
         callback();
       });

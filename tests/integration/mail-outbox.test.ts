@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { campsites, contacts, mailOutbox, mailTraces } from '@/db/schema';
+import { campsites, contacts, mailOutbox, mailTraces, providerSendSlots } from '@/db/schema';
 import { backoffMs, deliverDue, SENDING_LEASE_MS } from '@/lib/mail/delivery';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { resendTransport } from '@/lib/mail/resend-transport';
+import { sendSlotKey } from '@/lib/mail/send-slots';
 import { captureTransport } from '@/lib/mail/transport';
 import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
@@ -128,7 +129,7 @@ describe('delivery through Resend (local stand-in)', () => {
     expect(deliveriesTo(guest.email!)).toHaveLength(1);
   });
 
-  it('a 429 waits at least as long as Retry-After asks, then is retried and delivered', async () => {
+  it('a 429 waits at least as long as Retry-After asks, holds the key for every instance meanwhile, then is retried and delivered', async () => {
     const { campsite, guest } = await campsiteWithGuest();
     const queued = await enqueueMail(ctxFor(db, { campsiteId: campsite.id }), { kind: 'quote', to: [guest.email!], subject: 'Troppe richieste', html: 'x' });
     standIn.force({ status: 429, name: 'rate_limit_exceeded', message: 'Too many requests', retryAfter: '120' });
@@ -138,6 +139,11 @@ describe('delivery through Resend (local stand-in)', () => {
     expect(waiting.status).toBe('pending');
     expect(waiting.lastError).toContain('rate_limit_exceeded');
     expect(waiting.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 120_000);
+    // No other mail under this key leaves meanwhile (up to a minute, then the turns resume).
+    const [slot] = await db.select().from(providerSendSlots).where(eq(providerSendSlots.keyHash, sendSlotKey(KEY)));
+    expect(slot.heldUntil!.getTime()).toBeGreaterThanOrEqual(before + 59_000);
+    // The rows' clock is moved by `now`; the turns' clock is the database's, so the hold is lifted by hand.
+    await db.delete(providerSendSlots).where(eq(providerSendSlots.keyHash, sendSlotKey(KEY)));
     expect((await deliverDue(db, resend(), { now: later(60_000), campsiteId: campsite.id })).delivered).toBe(0);
     expect((await deliverDue(db, resend(), { now: later(121_000), campsiteId: campsite.id })).delivered).toBe(1);
     expect(deliveriesTo(guest.email!)).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { resultRows } from '@/db/result-rows';
@@ -8,6 +9,12 @@ import { resultRows } from '@/db/result-rows';
  * moment the next call may leave). Turns are spaced a little wider than 1/rate, so that a call
  * that reaches the provider a few milliseconds later than it left still keeps the rate.
  */
+/**
+ * The row of one provider account in the turns' table: a hash, so the key itself is never stored.
+ * The outbox and the newsletters compute it alike, so one key used for both shares its turns.
+ */
+export const sendSlotKey = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 32);
+
 export const slotSpacingMs = (ratePerSecond: number) => Math.ceil((1000 / ratePerSecond) * 1.1);
 
 /**

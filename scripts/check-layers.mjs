@@ -89,8 +89,8 @@ const LAYERS = [
   },
   {
     name: 'edge',
-    why: 'entry points: pages, server actions, route handlers, the legacy API, seeds and migrations',
-    units: ['app/', 'lib/legacy-api/', 'db/seed/', 'db/seed.ts', 'db/migrate.ts', 'proxy.ts', 'instrumentation.ts'],
+    why: 'entry points: pages, server actions, route handlers, the legacy API and its importer, seeds and migrations',
+    units: ['app/', 'lib/legacy-api/', 'lib/legacy-import/', 'db/seed/', 'db/seed.ts', 'db/migrate.ts', 'proxy.ts', 'instrumentation.ts'],
   },
 ];
 

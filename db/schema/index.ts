@@ -14,3 +14,4 @@ export * from './dashboard';
 export * from './newsletters';
 export * from './mailbox';
 export * from './quote-questions';
+export * from './legacy-import';

@@ -1,0 +1,5 @@
+import type { LegacyKind } from '../kind';
+import { contactsKind } from './contacts';
+
+/** In the order they are written: whatever a record refers to comes before it. */
+export const LEGACY_KINDS: readonly LegacyKind[] = [contactsKind];

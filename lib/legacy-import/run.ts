@@ -1,0 +1,144 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { campsites, legacyIdMap, legacyImports, type LegacyImportCheckpoint, type LegacyImportCounts, type LegacyImportSkip } from '@/db/schema';
+import { campsiteContext } from '@/lib/context/unit-of-work';
+import { z } from '@/lib/validation';
+import type { LegacyClient } from './client';
+import { LegacyImportError } from './client';
+import { IdMap } from './ids';
+import type { ImportCtx, LegacyKind } from './kind';
+import { LEGACY_KINDS } from './kinds';
+import { verifyImport, type VerificationReport } from './verify';
+
+export const IMPORT_JOB = 'legacy-import';
+/** Skips kept on the import's row; the report counts them all. */
+const SKIPS_KEPT = 1000;
+
+export type ImportProgress = { kind: string; label: string; page: number; counts: LegacyImportCounts; calls: number };
+
+export type ImportOptions = {
+  client: LegacyClient;
+  sourceUrl: string;
+  /** The campsite to write into; by default the old campsite's own id, created here if missing. */
+  campsiteId?: string;
+  dryRun?: boolean;
+  kinds?: readonly LegacyKind[];
+  /** Records sampled per kind for the field-by-field comparison. */
+  samples?: number;
+  onProgress?: (progress: ImportProgress) => void;
+};
+
+export type ImportResult = { importId: string; campsiteId: string; resumed: boolean; report: VerificationReport };
+
+const zero = (): LegacyImportCounts => ({ read: 0, written: 0, unchanged: 0, skipped: 0 });
+
+/** The campsite that receives the import: the one named, or the old campsite under its old id. */
+async function targetCampsite(db: Database, client: LegacyClient, wanted: string | undefined, dryRun: boolean): Promise<string> {
+  const oldId = client.session.campsiteId;
+  if (wanted) {
+    const [found] = await db.select({ id: campsites.id }).from(campsites).where(eq(campsites.id, wanted));
+    if (!found) throw new LegacyImportError(`Il campeggio ${wanted} non esiste in questo CRM: crealo prima, o ometti --campsite per crearlo con l’id del vecchio CRM.`);
+    if (wanted !== oldId && !dryRun) {
+      // Old contact-form and unsubscribe links name the old campsite: they are redirected here.
+      await db.insert(legacyIdMap).values({ campingId: wanted, kind: 'campeggio', oldId, newId: wanted }).onConflictDoNothing();
+    }
+    return wanted;
+  }
+  const [existing] = await db.select({ id: campsites.id }).from(campsites).where(eq(campsites.id, oldId));
+  if (existing || dryRun) return oldId;
+  const old = await client.json('POST', `/getCamping/${encodeURIComponent(oldId)}`, campsiteName);
+  await db.insert(campsites).values({ id: oldId, name: old.name }).onConflictDoNothing();
+  return oldId;
+}
+
+const campsiteName = z.object({ name: z.string().min(1) }).loose();
+
+/**
+ * Imports the old CRM's records into a campsite, kind after kind, page after page, each page in one
+ * transaction together with its checkpoint: a run killed at any moment resumes at the page after
+ * the last one written, and every write is idempotent by old id, so a run again changes nothing
+ * that is already equal. A dry run reads and checks everything and writes only its report.
+ */
+export async function runLegacyImport(db: Database, options: ImportOptions): Promise<ImportResult> {
+  const { client } = options;
+  const dryRun = options.dryRun ?? false;
+  const kinds = options.kinds ?? LEGACY_KINDS;
+  const campsiteId = await targetCampsite(db, client, options.campsiteId, dryRun);
+
+  const [unfinished] = dryRun
+    ? []
+    : await db
+        .select()
+        .from(legacyImports)
+        .where(and(eq(legacyImports.campingId, campsiteId), eq(legacyImports.sourceUrl, options.sourceUrl), eq(legacyImports.dryRun, false), inArray(legacyImports.status, ['running', 'failed'])))
+        .orderBy(desc(legacyImports.startedAt))
+        .limit(1);
+  const [run] = unfinished
+    ? [unfinished]
+    : await db.insert(legacyImports).values({ campingId: campsiteId, sourceUrl: options.sourceUrl, sourceCampsiteId: client.session.campsiteId, dryRun }).returning();
+  if (unfinished) await db.update(legacyImports).set({ status: 'running', error: null, updatedAt: new Date() }).where(eq(legacyImports.id, run.id));
+
+  const checkpoints: Record<string, LegacyImportCheckpoint> = { ...run.checkpoints };
+  const counts: Record<string, LegacyImportCounts> = { ...run.counts };
+  const skipped: LegacyImportSkip[] = [...run.skipped];
+  const ids = new IdMap(campsiteId, dryRun);
+  const seen = new Map<string, string[]>();
+
+  try {
+    for (const kind of kinds) {
+      const from = checkpoints[kind.name] ?? { cursor: null, page: 0, done: false };
+      if (from.done) continue;
+      const tally = (counts[kind.name] ??= zero());
+      let page = from.page;
+      for await (const { items, cursor } of kind.pages(client, from)) {
+        page++;
+        const outcome = await db.transaction(async (tx) => {
+          const ctx: ImportCtx = { ...campsiteContext({ kind: 'job', campsiteId, job: IMPORT_JOB }, tx), ids, dryRun };
+          const written = await kind.write(ctx, items);
+          tally.read += items.length;
+          tally.written += written.written;
+          tally.unchanged += written.unchanged;
+          tally.skipped += written.skipped.length;
+          skipped.push(...written.skipped);
+          checkpoints[kind.name] = { cursor, page, done: cursor === null };
+          await tx
+            .update(legacyImports)
+            .set({ checkpoints, counts, skipped: skipped.slice(0, SKIPS_KEPT), currentKind: kind.name, updatedAt: new Date() })
+            .where(eq(legacyImports.id, run.id));
+          return written;
+        });
+        rememberSample(seen, kind.name, items, outcome.skipped, options.samples ?? 50);
+        options.onProgress?.({ kind: kind.name, label: kind.label, page, counts: { ...tally }, calls: client.calls });
+      }
+      checkpoints[kind.name] = { ...(checkpoints[kind.name] ?? { cursor: null, page }), done: true };
+      await db.update(legacyImports).set({ checkpoints, updatedAt: new Date() }).where(eq(legacyImports.id, run.id));
+    }
+    const report = await verifyImport(db, { client, campsiteId, kinds, counts, skipped, samples: seen, ids, dryRun });
+    await db.update(legacyImports).set({ status: 'done', report, currentKind: null, finishedAt: new Date(), updatedAt: new Date() }).where(eq(legacyImports.id, run.id));
+    return { importId: run.id, campsiteId, resumed: Boolean(unfinished), report };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db.update(legacyImports).set({ status: 'failed', error: message.slice(0, 2000), updatedAt: new Date() }).where(eq(legacyImports.id, run.id));
+    throw error;
+  }
+}
+
+/** Keeps up to `wanted` old ids per kind, spread over the whole run (reservoir sampling). */
+function rememberSample(seen: Map<string, string[]>, kind: string, items: unknown[], skipped: LegacyImportSkip[], wanted: number) {
+  const bad = new Set(skipped.map((skip) => skip.oldId));
+  const sample = seen.get(kind) ?? [];
+  seen.set(kind, sample);
+  const total = (sample as string[] & { total?: number }).total ?? 0;
+  let n = total;
+  for (const item of items) {
+    const id = item && typeof item === 'object' && '_id' in item ? String((item as { _id: unknown })._id) : null;
+    if (!id || bad.has(id)) continue;
+    n++;
+    if (sample.length < wanted) sample.push(id);
+    else {
+      const slot = Math.floor(Math.random() * n);
+      if (slot < wanted) sample[slot] = id;
+    }
+  }
+  (sample as string[] & { total?: number }).total = n;
+}

@@ -1,0 +1,97 @@
+/**
+ * `npm run import:legacy -- --from <old base URL> --email <staff e-mail> [--password-stdin]
+ * [--campsite <id>] [--dry-run] [--json]`: brings a campsite's history over from the old CRM
+ * through its legacy API. Safe to run again; a killed run resumes where it stopped.
+ */
+import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline';
+
+await import('./load-env');
+const { env } = await import('../lib/env');
+env();
+const { getDb, closeDb } = await import('../db/client');
+const { connectLegacy, LegacyImportError } = await import('../lib/legacy-import/client');
+const { runLegacyImport } = await import('../lib/legacy-import/run');
+const { formatReport } = await import('../lib/legacy-import/report-text');
+
+const USAGE =
+  'Uso: npm run import:legacy -- --from <indirizzo del vecchio CRM> --email <e-mail di un utente> [--password-stdin] [--campsite <id>] [--dry-run] [--json]';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
+
+let args: ReturnType<typeof parse>;
+function parse() {
+  return parseArgs({
+    options: {
+      from: { type: 'string' },
+      email: { type: 'string' },
+      'password-stdin': { type: 'boolean', default: false },
+      campsite: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      rate: { type: 'string' },
+    },
+  }).values;
+}
+try {
+  args = parse();
+} catch (error) {
+  fail(`${(error as Error).message}\n${USAGE}`);
+}
+if (!args.from || !args.email) fail(`Mancano --from o --email.\n${USAGE}`);
+
+async function readPassword(): Promise<string> {
+  if (args['password-stdin']) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  }
+  if (process.env.LEGACY_IMPORT_PASSWORD) return process.env.LEGACY_IMPORT_PASSWORD;
+  if (!process.stdin.isTTY) fail('Password mancante: usa --password-stdin o la variabile LEGACY_IMPORT_PASSWORD.');
+  const prompt = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+  // The typed password is not echoed.
+  (prompt as unknown as { _writeToOutput: (text: string) => void })._writeToOutput = () => undefined;
+  process.stderr.write(`Password di ${args.email} sul vecchio CRM: `);
+  const password = await new Promise<string>((resolve) => prompt.question('', resolve));
+  prompt.close();
+  process.stderr.write('\n');
+  return password;
+}
+
+const rate = args.rate ? Number(args.rate) : undefined;
+if (rate !== undefined && !(rate > 0 && rate <= 200)) fail('--rate: chiamate al secondo fra 1 e 200.');
+
+const started = performance.now();
+const bar = (done: number) => {
+  const width = 24;
+  const filled = Math.min(width, Math.round((done % (width * 2)) / 2));
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}]`;
+};
+try {
+  const client = await connectLegacy({ baseUrl: args.from!, email: args.email!, password: await readPassword(), ratePerSecond: rate });
+  const result = await runLegacyImport(getDb(), {
+    client,
+    sourceUrl: args.from!,
+    campsiteId: args.campsite,
+    dryRun: args['dry-run'],
+    onProgress: (progress) => {
+      if (!process.stderr.isTTY) return;
+      const seconds = ((performance.now() - started) / 1000).toFixed(0);
+      process.stderr.write(
+        `\r${bar(progress.page)} ${progress.label}: pagina ${progress.page}, letti ${progress.counts.read}, scritti ${progress.counts.written}, uguali ${progress.counts.unchanged}, scartati ${progress.counts.skipped} · ${seconds} s   `,
+      );
+    },
+  });
+  if (process.stderr.isTTY) process.stderr.write('\n');
+  process.stdout.write(args.json ? `${JSON.stringify(result, null, 2)}\n` : formatReport(result, (performance.now() - started) / 1000));
+  await closeDb();
+  process.exit(0);
+} catch (error) {
+  if (process.stderr.isTTY) process.stderr.write('\n');
+  process.stderr.write(`${error instanceof LegacyImportError ? error.message : `Importazione interrotta: ${(error as Error).message}`}\n`);
+  await closeDb();
+  process.exit(1);
+}

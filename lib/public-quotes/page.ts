@@ -20,10 +20,16 @@ export const guestIdsOf = (params: GuestQuoteParams): GuestQuoteIds => ({
 const viewOf = cache((campsiteId: string, quoteId: string, contactId: string) => cachedGuestQuoteView({ campsiteId, quoteId, contactId }));
 const viewFor = (params: GuestQuoteParams) => viewOf(params.idCampeggio, params.idPreventivo, params.clienteID);
 
-/** The quote behind a mini-site address, or the 404 page, with no hint of which id was wrong. */
-export async function openGuestQuote(params: GuestQuoteParams): Promise<GuestQuoteView> {
+/**
+ * The quote behind a mini-site address, or the 404 page, with no hint of which id was wrong.
+ * `onMissing` may send the guest elsewhere first (an old CRM's link whose ids were renamed).
+ */
+export async function openGuestQuote(params: GuestQuoteParams, onMissing?: () => Promise<void>): Promise<GuestQuoteView> {
   const view = await viewFor(params);
-  if (!view || (params.schedaID && !view.cards.some((card) => card.id === params.schedaID))) notFound();
+  if (!view || (params.schedaID && !view.cards.some((card) => card.id === params.schedaID))) {
+    await onMissing?.();
+    notFound();
+  }
   return view;
 }
 

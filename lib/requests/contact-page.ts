@@ -31,18 +31,24 @@ const loadPage = cache(async (idCampeggio: string, restKey: string) => {
 const pageOf = (params: ContactRouteParams) => loadPage(params.idCampeggio, (params.rest ?? []).join('/'));
 
 /** A guest page: never indexed, and the campsite's id in the address never leaks to linked sites. */
-export async function contactPageMetadata(params: ContactRouteParams): Promise<Metadata> {
+export async function contactPageMetadata(params: ContactRouteParams, onMissing?: () => Promise<void>): Promise<Metadata> {
   const hidden = { robots: { index: false, follow: false }, referrer: 'no-referrer' } as const;
   const page = await pageOf(params);
-  // Refused here, before anything is streamed, the answer keeps its 404 status.
-  if (!page) notFound();
+  // Refused here, before anything is streamed, the answer keeps its 404 status (or its redirect).
+  if (!page) {
+    await onMissing?.();
+    notFound();
+  }
   return { ...hidden, title: { absolute: page.t('metaTitle', { campsite: page.campsite.name }) } };
 }
 
 /** Everything the contact form's page shows (spec section 2), or the 404 page. */
-export async function loadContactPage(params: ContactRouteParams) {
+export async function loadContactPage(params: ContactRouteParams, onMissing?: () => Promise<void>) {
   const page = await pageOf(params);
-  if (!page) notFound();
+  if (!page) {
+    await onMissing?.();
+    notFound();
+  }
   const ctx = guestContext(page.campsite.id);
   const options = await loadFormOptions(ctx, getBookingPlatform(), page.campsite, page.language.languageId);
   // The campsite's own languages order the switch, the same on every page whatever the page added.

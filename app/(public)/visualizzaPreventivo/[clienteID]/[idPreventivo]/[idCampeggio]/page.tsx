@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { GuestQuoteBody } from '@/components/guest/quote/guest-quote-body';
+import { quoteLinkRedirect } from '@/lib/legacy-import/old-links';
 import { guestIdsOf, guestQuoteMetadata, openGuestQuote, type GuestQuoteParams } from '@/lib/public-quotes/page';
 
 type Props = { params: Promise<GuestQuoteParams> };
@@ -14,6 +15,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function GuestQuotePage({ params }: Props) {
   const resolved = await params;
-  const view = await openGuestQuote(resolved);
+  const view = await openGuestQuote(resolved, quoteLinkRedirect(resolved));
   return <GuestQuoteBody ids={guestIdsOf(resolved)} view={view} />;
 }

@@ -2,6 +2,7 @@ import { headers } from 'next/headers';
 import { clientInfo } from '@/lib/auth/client-info';
 import { runGuestWork, runSystemWork } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
+import { importedLinkIds } from '@/lib/legacy-import/old-links';
 import { publicOrigin } from '@/lib/mail/origin';
 import { guestIdsOf, type GuestQuoteParams } from '@/lib/public-quotes/page';
 import { drawQuotePdf, loadQuotePdf } from '@/lib/public-quotes/pdf/render';
@@ -46,7 +47,12 @@ export async function GET(_request: Request, { params }: Context) {
       return pdfDownload(pdf);
     });
   } catch (error) {
-    if (error instanceof AppError && error.kind === 'not_found') return pdfNotFound();
+    if (error instanceof AppError && error.kind === 'not_found') {
+      // An old CRM's link whose ids an import renamed: on to the same document here.
+      const found = await importedLinkIds({ campeggio: ids.campsiteId, contatti: ids.contactId, preventivi: ids.quoteId });
+      if (found) return Response.redirect(new URL(`/visualizzaPreventivo/${[found.contatti, found.preventivi, found.campeggio].map((id) => encodeURIComponent(id ?? '')).join('/')}/pdf`, origin), 308);
+      return pdfNotFound();
+    }
     if (error instanceof AppError && error.kind === 'rate_limited') return new Response('Too many requests', { status: 429, headers: { 'Retry-After': '600' } });
     throw error;
   }

@@ -287,6 +287,9 @@ export async function makeTenantWorld(db: Database) {
   await db.insert(schema.dashboardCountDays).values({ ...camp, kind: 'contatti', day: '2027-01-01', count: 2 });
   await db.insert(schema.dashboardReturningDays).values({ ...camp, day: '2027-01-01', isReturning: true, quotes: 1, won: 1, lastGuests: 1 });
   await db.insert(schema.dashboardRefreshes).values({ ...camp, refreshedAt: new Date() });
+  const importId = newId();
+  await db.insert(schema.legacyImports).values({ id: importId, ...camp, sourceUrl: `https://vecchio-${run}.example`, status: 'done', error: canary(importId) });
+  await db.insert(schema.legacyIdMap).values({ ...camp, kind: 'contatti', oldId: `vecchio-${run}`, newId: guest.id });
 
   /** Every id of the victim a hostile caller could put in a path or a body. */
   const victimIds: Record<string, string> = {

@@ -65,10 +65,11 @@ const rate = args.rate ? Number(args.rate) : undefined;
 if (rate !== undefined && !(rate > 0 && rate <= 200)) fail('--rate: chiamate al secondo fra 1 e 200.');
 
 const started = performance.now();
-const bar = (done: number) => {
-  const width = 24;
-  const filled = Math.min(width, Math.round((done % (width * 2)) / 2));
-  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}]`;
+/** The bar counts kinds (the old system gives no totals for most); the line beside it shows the page and the counts. */
+const bar = (done: number, of: number) => {
+  const width = 20;
+  const filled = Math.round((done / Math.max(1, of)) * width);
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done + 1}/${of}`;
 };
 try {
   const client = await connectLegacy({ baseUrl: args.from!, email: args.email!, password: await readPassword(), ratePerSecond: rate });
@@ -81,7 +82,7 @@ try {
       if (!process.stderr.isTTY) return;
       const seconds = ((performance.now() - started) / 1000).toFixed(0);
       process.stderr.write(
-        `\r${bar(progress.page)} ${progress.label}: pagina ${progress.page}, letti ${progress.counts.read}, scritti ${progress.counts.written}, uguali ${progress.counts.unchanged}, scartati ${progress.counts.skipped} · ${seconds} s   `,
+        `\r${bar(progress.kindIndex, progress.kindCount)} ${progress.label}: pagina ${progress.page}, letti ${progress.counts.read}, scritti ${progress.counts.written}, uguali ${progress.counts.unchanged}, scartati ${progress.counts.skipped} · ${seconds} s   `,
       );
     },
   });

@@ -14,7 +14,8 @@ export const IMPORT_JOB = 'legacy-import';
 /** Skips kept on the import's row; the report counts them all. */
 const SKIPS_KEPT = 1000;
 
-export type ImportProgress = { kind: string; label: string; page: number; counts: LegacyImportCounts; calls: number };
+/** Where a run stands: the kind (n of all, for the bar), its page, its counts so far. */
+export type ImportProgress = { kind: string; label: string; kindIndex: number; kindCount: number; page: number; counts: LegacyImportCounts; calls: number };
 
 export type ImportOptions = {
   client: LegacyClient;
@@ -85,7 +86,7 @@ export async function runLegacyImport(db: Database, options: ImportOptions): Pro
   const seen = new Map<string, string[]>();
 
   try {
-    for (const kind of kinds) {
+    for (const [kindIndex, kind] of kinds.entries()) {
       const from = checkpoints[kind.name] ?? { cursor: null, page: 0, done: false };
       if (from.done) continue;
       const tally = (counts[kind.name] ??= zero());
@@ -108,7 +109,7 @@ export async function runLegacyImport(db: Database, options: ImportOptions): Pro
           return written;
         });
         rememberSample(seen, kind.name, items, outcome.skipped, options.samples ?? 50);
-        options.onProgress?.({ kind: kind.name, label: kind.label, page, counts: { ...tally }, calls: client.calls });
+        options.onProgress?.({ kind: kind.name, label: kind.label, kindIndex, kindCount: kinds.length, page, counts: { ...tally }, calls: client.calls });
       }
       checkpoints[kind.name] = { ...(checkpoints[kind.name] ?? { cursor: null, page }), done: true };
       await db.update(legacyImports).set({ checkpoints, updatedAt: new Date() }).where(eq(legacyImports.id, run.id));

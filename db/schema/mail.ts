@@ -88,6 +88,11 @@ export const mailOutbox = pgTable(
     rfcMessageId: text('rfc_message_id'),
     /** Which way the mail left: 'resend', 'capture', 'mailbox-imap' or 'mailbox-gmail' (null until sent). */
     transport: text('transport'),
+    /**
+     * When the campsite's own SMTP took the mail, recorded before the copy to Sent: a retry after a
+     * crash there finds it here even though Sent has no copy, and does not send it again.
+     */
+    handedOverAt: timestampTz('handed_over_at'),
     createdAt: createdAt(),
     sentAt: timestampTz('sent_at'),
   },

@@ -64,6 +64,11 @@ export type OutgoingMail = {
   /** Gmail files the reply in this conversation. */
   providerThreadId?: string | null;
   attachments?: OutgoingAttachment[];
+  /**
+   * Called once the provider took the mail, before anything else is attempted (the copy to Sent):
+   * the outbox records it there, so a retry after a crash never sends the mail again.
+   */
+  onAccepted?: () => Promise<void>;
 };
 
 export type SentMessage = { providerMessageId: string | null; providerThreadId: string | null; raw: Buffer };

@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
+import { mailOutbox } from '@/db/schema';
 import { campsiteContext } from '@/lib/context/unit-of-work';
 import { QUEUES } from '@/lib/jobs/queues';
 import { campsiteSenderName } from '@/lib/mail/campsite-sender';
@@ -16,8 +18,9 @@ import { MailboxAuthError, type MailboxClient } from '@/lib/vocabulary/mailbox-t
  * from its own address (its SMTP and Sent folder, or the Gmail API), under the campsite's name.
  *
  * SMTP has no idempotency key, so a retried row (an earlier attempt may have sent it and crashed
- * before recording) is first looked up in Sent by its Message-ID, chosen at enqueue: found means
- * sent. A refused login marks the mailbox for «Riconnetti» and the row retries; by then the
+ * before recording) is not sent again when the provider's acceptance was marked on the row
+ * (handed_over_at, committed before the copy to Sent), or when Sent holds its Message-ID, chosen
+ * at enqueue. A refused login marks the mailbox for «Riconnetti» and the row retries; by then the
  * mailbox is no longer active, so the mail goes the way of a campsite without one (Resend or the
  * preview) instead of waiting for days.
  */
@@ -30,9 +33,14 @@ export function mailboxTransports(db: Database): CampsiteTransports {
       kind: row.provider === 'gmail' ? 'mailbox-gmail' : 'mailbox-imap',
       // A provider counts an account's mails wherever they come from: one set of turns per mailbox.
       pace: { key: sendSlotKey(`mailbox:${row.id}`), ratePerSecond: env().MAILBOX_RATE_PER_SECOND },
-      async send(mail, _idempotencyKey, attempt) {
+      async send(mail, idempotencyKey, attempt) {
         const messageId = mail.headers?.['Message-ID'];
         if (!messageId) throw new TransportError('E-mail senza Message-ID: non può partire dalla casella della struttura.', false);
+        const thisRow = and(eq(mailOutbox.campingId, campsiteId), eq(mailOutbox.idempotencyKey, idempotencyKey));
+        if (attempt?.retry) {
+          const [earlier] = await db.select({ handedOverAt: mailOutbox.handedOverAt }).from(mailOutbox).where(thisRow);
+          if (earlier?.handedOverAt) return { providerMessageId: null };
+        }
         let client: MailboxClient | undefined;
         try {
           client = await openMailboxClient(ctx, row);
@@ -45,6 +53,10 @@ export function mailboxTransports(db: Database): CampsiteTransports {
             html: mail.html,
             text: mail.text,
             messageId,
+            // Recorded before the copy to Sent: a crash during it must not lead to a second send.
+            onAccepted: async () => {
+              await db.update(mailOutbox).set({ handedOverAt: new Date() }).where(thisRow);
+            },
             attachments: (mail.attachments ?? []).map((file) => ({ fileName: file.fileName, mimeType: file.contentType, content: file.content })),
           });
           return { providerMessageId: sent.providerMessageId };

@@ -74,13 +74,16 @@ describe('a campsite with its Gmail bound', () => {
     expect(badge(await outboxRow(row.id))).toBe('Inviata dalla casella della struttura');
   });
 
-  it('after a crash between the send and its record, the retry finds the mail in Sent by its Message-ID and sends nothing more', async () => {
+  it('after a crash between the send and any record of it, the retry finds the mail in Sent by its Message-ID and sends nothing more', async () => {
     const { campsiteId, account, queue } = await campsiteWithGmail();
     const row = await queue('quote', 'Preventivo dopo il crash');
     await viaMailbox(campsiteId);
+    expect((await outboxRow(row.id)).handedOverAt).not.toBeNull();
     const callsBefore = standIn.calls.length;
 
+    // Died even before the mark of Gmail's acceptance was written: only Sent knows.
     await abandon(row.id);
+    await db.update(mailOutbox).set({ handedOverAt: null }).where(eq(mailOutbox.id, row.id));
     expect(await viaMailbox(campsiteId)).toMatchObject({ delivered: 1 });
     const retryCalls = standIn.calls.slice(callsBefore);
     // The retry asked Gmail's search (rfc822msgid:) and sent nothing.

@@ -57,25 +57,45 @@ async function breakSentFolder() {
 }
 
 describe('the campsite’s SMTP takes the mail but its Sent folder refuses the copy', () => {
+  let account: Awaited<ReturnType<typeof makeQuotesAccount>>;
+  beforeAll(async () => {
+    account = await makeQuotesAccount(db, { name: 'Camping Inviati Rotti' });
+    await bindImapMailbox(ctxFor(db, { campsiteId: account.campsite.id, userId: account.user.id }), { address: USER, settings: servers.settings(USER), password: PASSWORD });
+    await breakSentFolder();
+  });
+  const toGuest = (address: string) => servers.smtp.received.filter((mail) => mail.envelope.to.includes(address));
+
   it('counts the mail as sent once: one SMTP delivery, the row sent by the mailbox with no Sent copy, and later runs send nothing more', async () => {
-    const { campsite, user, tenant } = await makeQuotesAccount(db, { name: 'Camping Inviati Rotti' });
-    await bindImapMailbox(ctxFor(db, { campsiteId: campsite.id, userId: user.id }), { address: USER, settings: servers.settings(USER), password: PASSWORD });
+    const { campsite, tenant } = account;
     const guest = await makeGuest(db, tenant);
     const queued = await enqueueMail(ctxFor(db, tenant), { kind: 'quote', to: [guest.email!], subject: 'Il vostro preventivo', html: '<p>Ecco il preventivo.</p>', contactId: guest.id });
     const row = await outboxRow(queued.outboxId);
-    await breakSentFolder();
 
     expect(await viaMailbox(campsite.id)).toEqual({ delivered: 1, retrying: 0, failed: 0 });
     // The refusal was Dovecot's own, for the APPEND.
     expect(await servers.dovecot.log()).toMatch(/Permission denied/);
-    const toGuest = () => servers.smtp.received.filter((mail) => mail.envelope.to.includes(guest.email!));
-    expect(toGuest()).toHaveLength(1);
-    expect(toGuest()[0]!.raw.toString('utf8')).toContain(`Message-ID: <${row.rfcMessageId}>`);
+    expect(toGuest(guest.email!)).toHaveLength(1);
+    expect(toGuest(guest.email!)[0]!.raw.toString('utf8')).toContain(`Message-ID: <${row.rfcMessageId}>`);
     expect(await outboxRow(row.id)).toMatchObject({ status: 'sent', transport: 'mailbox-imap', attempts: 1, providerMessageId: null });
     expect(await sentCopies(row.rfcMessageId!)).toBe(0);
 
     expect(await viaMailbox(campsite.id)).toEqual({ delivered: 0, retrying: 0, failed: 0 });
-    expect(toGuest()).toHaveLength(1);
+    expect(toGuest(guest.email!)).toHaveLength(1);
     expect(resendStandIn.delivered).toHaveLength(0);
+  });
+
+  it('never sends it twice when the process dies after the SMTP took it, with no copy in Sent to find', async () => {
+    const campsiteId = account.campsite.id;
+    const guest = await makeGuest(db, account.tenant);
+    const queued = await enqueueMail(ctxFor(db, account.tenant), { kind: 'quote', to: [guest.email!], subject: 'Preventivo dopo un arresto', html: '<p>x</p>', contactId: guest.id });
+    expect(await viaMailbox(campsiteId)).toMatchObject({ delivered: 1 });
+    expect(toGuest(guest.email!)).toHaveLength(1);
+    expect((await outboxRow(queued.outboxId)).handedOverAt).not.toBeNull();
+
+    // What a process that died before recording the send leaves: 'sending' under a lease that ran out.
+    await db.update(mailOutbox).set({ status: 'sending', sentAt: null, transport: null, nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, queued.outboxId));
+    expect(await viaMailbox(campsiteId)).toEqual({ delivered: 1, retrying: 0, failed: 0 });
+    expect(toGuest(guest.email!)).toHaveLength(1);
+    expect(await outboxRow(queued.outboxId)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 });

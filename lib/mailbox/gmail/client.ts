@@ -27,6 +27,7 @@ export async function gmailClient(ctx: CampsiteCtx, row: MailboxRow): Promise<Ma
         method: 'POST',
         body: { raw: raw.toString('base64url'), ...(mail.providerThreadId ? { threadId: mail.providerThreadId } : {}) },
       });
+      await mail.onAccepted?.();
       return { providerMessageId: sent.id, providerThreadId: sent.threadId ?? null, raw };
     },
     async sentContains(messageId) {

@@ -53,6 +53,7 @@ export async function imapClient(account: ImapAccount): Promise<MailboxClient> {
     send: async (mail: OutgoingMail): Promise<SentMessage> => {
       const raw = await composeRaw(mail);
       await sendRaw(transport, settings, mail, raw);
+      await mail.onAccepted?.();
       // Sent already: a failed copy must not make the caller send it again.
       const copy = await guarded(async () => {
         const path = await sentFolder();

@@ -1,0 +1,1 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "handed_over_at" timestamp with time zone;

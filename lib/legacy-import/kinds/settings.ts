@@ -131,7 +131,7 @@ export const settingsKind: LegacyKind = {
       .from(configurations)
       .where(eq(configurations.campingId, ctx.campsiteId))
       .orderBy(asc(configurations.group), asc(configurations.createdAt), asc(configurations.id));
-    return {
+    return comparable({
       name: row.name,
       lucee: row.lucee,
       urlToCV: row.urlToCv || NOT_DEFINED,
@@ -146,12 +146,12 @@ export const settingsKind: LegacyKind = {
       lingue,
       localization: row.localization,
       configs,
-    };
+    });
   },
   async showThere(client) {
     const parsed = legacySettingsSchema.parse(await readSettings(client));
     const configs = parseEach(KIND, parsed.configs, legacyConfigSchema).records;
-    return {
+    return comparable({
       name: parsed.camping.name,
       lucee: parsed.camping.lucee,
       urlToCV: parsed.camping.urlToCV,
@@ -169,7 +169,7 @@ export const settingsKind: LegacyKind = {
         .map((config) => ({ group: config.group, option: config.option, at: config.date_creation, id: config._id }))
         .sort((a, b) => a.group.localeCompare(b.group) || a.at.localeCompare(b.at) || a.id.localeCompare(b.id))
         .map(({ group, option }) => ({ group, option })),
-    };
+    });
   },
 };
 
@@ -240,6 +240,9 @@ async function writeSettings(ctx: ImportCtx, settings: LegacySettings, skipped: 
   if (outcome.written.length) changed = true;
   return changed;
 }
+
+/** Both sides of the report's comparison with their keys in one order: jsonb keeps its own. */
+const comparable = (settings: Record<string, unknown>) => normalized(settings) as Record<string, unknown>;
 
 /** Dates compare as instants, jsonb objects by their keys sorted (PostgreSQL reorders them). */
 function normalized(value: unknown): unknown {

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { campsites, configurations, users } from '@/db/schema';
+import { campsites, configurations, contacts, users } from '@/db/schema';
 import { getCampsiteSettings } from '@/lib/campsites/settings';
 import { toLegacyTemplate } from '@/lib/legacy-api/shapes/template';
 import { toLegacyUser } from '@/lib/legacy-api/shapes/user';
 import { connectLegacy } from '@/lib/legacy-import/client';
+import { contactsKind } from '@/lib/legacy-import/kinds/contacts';
 import { MASKED_KEY_REASON, settingsKind } from '@/lib/legacy-import/kinds/settings';
 import { templatesKind } from '@/lib/legacy-import/kinds/templates';
 import { EMAIL_OF_ANOTHER_CAMPSITE, usersKind } from '@/lib/legacy-import/kinds/users';
@@ -39,11 +40,19 @@ beforeAll(async () => {
   await makeUser(db, elsewhere.id, { email: clashEmail });
 }, 180_000);
 afterAll(async () => {
+  // The source's e-mails are fixed and unique across the product: the imported campsite goes, so a run again (on PostgreSQL) finds them free.
+  if (source) await db.delete(campsites).where(eq(campsites.id, source.campsiteId));
   await source?.stop();
 });
 
-const importOnce = async () =>
-  runLegacyImport(db, { client: await connectLegacy({ baseUrl: source.baseUrl, ...source.staff, ratePerSecond: 1000 }), sourceUrl: source.baseUrl, kinds: KINDS });
+const importOnce = async (options: { dryRun?: boolean; kinds?: typeof KINDS; campsiteId?: string } = {}) =>
+  runLegacyImport(db, {
+    client: await connectLegacy({ baseUrl: source.baseUrl, ...source.staff, ratePerSecond: 1000 }),
+    sourceUrl: source.baseUrl,
+    kinds: options.kinds ?? KINDS,
+    dryRun: options.dryRun,
+    campsiteId: options.campsiteId,
+  });
 
 /** A campsite's users, templates and settings as our services show them, without the ids a campsite gives. */
 async function readBack(database: Database, campsiteId: string, adminId: string) {
@@ -69,6 +78,17 @@ async function readBack(database: Database, campsiteId: string, adminId: string)
 
 describe('importing users, settings and templates from a running old CRM', () => {
   it('brings every one across with its old id and fields, skips what cannot come with the reason, and a second run writes nothing', async () => {
+    // A dry run into a campsite reads and checks everything and writes nothing.
+    const empty = await makeCampsite(db, { name: 'Campeggio vuoto' });
+    const dry = await importOnce({ dryRun: true, campsiteId: empty.id });
+    expect(dry.report.kinds.map((kind) => [kind.kind, kind.here, kind.written])).toEqual([
+      ['utenti', 0, 0],
+      ['impostazioni', 1, 0],
+      ['template', 0, 0],
+    ]);
+    expect(dry.report.skipped).toContainEqual({ kind: 'utenti', oldId: clashId, reason: `${clashEmail}: ${EMAIL_OF_ANOTHER_CAMPSITE}` });
+    expect(await db.select().from(campsites).where(eq(campsites.id, empty.id))).toEqual([empty]);
+
     const first = await importOnce();
     expect(first.campsiteId).toBe(source.campsiteId);
     const { report } = first;
@@ -104,6 +124,11 @@ describe('importing users, settings and templates from a running old CRM', () =>
     expect(second.resumed).toBe(false);
     for (const kind of second.report.kinds) expect(kind.written, kind.kind).toBe(0);
     expect(await readBack(db, source.campsiteId, source.old.staffUserId)).toEqual(here);
+
+    // The users come before the contacts: an old contact keeps its owner.
+    await importOnce({ kinds: [contactsKind] });
+    const [lucia] = await db.select({ ownerId: contacts.ownerId }).from(contacts).where(eq(contacts.id, source.old.contactIds[0]));
+    expect(lucia.ownerId).toBe(source.old.staffUserId);
 
     // Only when asked: each imported user gets a one-time link.
     const invited = await inviteImportedUsers(jobCtxFor(db, source.campsiteId), second.importId, { origin: 'https://crm.nuovo.test' });

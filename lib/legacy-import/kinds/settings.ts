@@ -109,6 +109,8 @@ export const settingsKind: LegacyKind = {
     let unchanged = 0;
     for (const settings of records) {
       const changed = await writeSettings(ctx, settings, skipped);
+      // A dry run counts what it checked as neither, like upsertKeepingIds.
+      if (ctx.dryRun) continue;
       if (changed) written++;
       else unchanged++;
     }
@@ -182,7 +184,8 @@ async function writeSettings(ctx: ImportCtx, settings: LegacySettings, skipped: 
   if (camping.MailjetSecret) skipped.push({ kind: KIND, oldId: `${oldId}:MailjetSecret`, reason: MASKED_KEY_REASON });
 
   const [current] = await db.select().from(campsites).where(eq(campsites.id, campsiteId)).for('update');
-  if (!current) throw new Error(`Il campeggio ${campsiteId} non esiste.`);
+  // A dry run into a campsite the real run would create: everything would be new.
+  if (!current && !ctx.dryRun) throw new Error(`Il campeggio ${campsiteId} non esiste.`);
   const hours = part(oldId, 'orari', openingHoursSchema, { baseTime: settings.orari.orario, checkin: settings.orari.checkin, checkout: settings.orari.checkout, notes: settings.orari.note }, skipped);
   const contacts = part(oldId, 'contatti', contactsSchema, {
     phone: settings.contatti.tel,
@@ -203,7 +206,7 @@ async function writeSettings(ctx: ImportCtx, settings: LegacySettings, skipped: 
     discountOnlyOnUnit: camping.scontoSoloSuUnita,
     ...(tags ?? {}),
     // The foreign-language notes are not in the contract: the ones here stay.
-    ...(hours ? { openingHours: { ...hours, notesByLanguage: hours.notesByLanguage ?? current.openingHours?.notesByLanguage } } : {}),
+    ...(hours ? { openingHours: { ...hours, notesByLanguage: hours.notesByLanguage ?? current?.openingHours?.notesByLanguage } } : {}),
     ...(contacts ? { contacts } : {}),
     ...(scale ? { occupancyScale: scale } : {}),
     ...(fields ? { contactFormFields: fields } : {}),
@@ -211,7 +214,7 @@ async function writeSettings(ctx: ImportCtx, settings: LegacySettings, skipped: 
     createdAt: new Date(camping.date_creation),
     version: camping.__v,
   };
-  const differs = Object.entries(next).some(([key, value]) => JSON.stringify(normalized(value)) !== JSON.stringify(normalized(current[key as keyof typeof current])));
+  const differs = !current || Object.entries(next).some(([key, value]) => JSON.stringify(normalized(value)) !== JSON.stringify(normalized(current[key as keyof typeof current])));
   let changed = differs;
   if (differs && !ctx.dryRun) {
     await db

@@ -151,7 +151,9 @@ export const settingsKind: LegacyKind = {
     });
   },
   async showThere(client) {
-    const parsed = legacySettingsSchema.parse(await readSettings(client));
+    const read = legacySettingsSchema.safeParse(await readSettings(client));
+    if (!read.success) return null;
+    const parsed = read.data;
     const configs = parseEach(KIND, parsed.configs, legacyConfigSchema).records;
     return comparable({
       name: parsed.camping.name,

@@ -57,9 +57,10 @@ export const templatesKind: LegacyKind = {
     return row ? comparable(toLegacyTemplate(row)) : null;
   },
   async showThere(client, oldId) {
-    const all = await client.json('POST', '/getTemplate/all', z.array(legacyTemplateSchema), {});
-    const template = all.find((entry) => entry._id === oldId);
-    return template ? comparable(template) : null;
+    // The whole list loosely: one invalid template (skipped by the import) must not fail the report.
+    const all = await client.json('POST', '/getTemplate/all', z.array(z.object({ _id: z.string() }).loose()), {});
+    const template = legacyTemplateSchema.safeParse(all.find((entry) => entry._id === oldId));
+    return template.success ? comparable(template.data) : null;
   },
 };
 

@@ -86,9 +86,10 @@ export const usersKind: LegacyKind = {
     return user ? comparable(toLegacyUser(user)) : null;
   },
   async showThere(client, oldId) {
-    const all = await client.json('GET', '/users/all', z.array(legacyUserSchema));
-    const user = all.find((entry) => entry._id === oldId);
-    return user ? comparable(user) : null;
+    // The whole list loosely: one invalid user (skipped by the import) must not fail the report.
+    const all = await client.json('GET', '/users/all', z.array(z.object({ _id: z.string() }).loose()));
+    const user = legacyUserSchema.safeParse(all.find((entry) => entry._id === oldId));
+    return user.success ? comparable(user.data) : null;
   },
 };
 

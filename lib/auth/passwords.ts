@@ -21,3 +21,11 @@ export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword('utente-inesistente-per-tempo-costante');
   return dummyHash;
 }
+
+/**
+ * The hash of an account that has no password yet (a user imported from the old CRM: passwords
+ * never cross). Not an argon2 hash, so no password verifies against it, and it says so.
+ */
+const NO_PASSWORD = '!nessuna-password';
+export const noPasswordHash = () => NO_PASSWORD;
+export const hasUsablePassword = (passwordHash: string) => !passwordHash.startsWith(NO_PASSWORD);

@@ -42,6 +42,18 @@ export class IdMap {
     return this.known.has(this.key(kind, oldId));
   }
 
+  /** Maps the old id onto a record that already exists here (a user found by e-mail), kept for every later run. */
+  async keepAs(db: Database, kind: string, oldId: string, id: string): Promise<void> {
+    if (this.known.get(this.key(kind, oldId)) === id) return;
+    if (!this.dryRun) {
+      await db
+        .insert(legacyIdMap)
+        .values({ campingId: this.campsiteId, kind, oldId, newId: id })
+        .onConflictDoUpdate({ target: [legacyIdMap.campingId, legacyIdMap.kind, legacyIdMap.oldId], set: { newId: id } });
+    }
+    this.known.set(this.key(kind, oldId), id);
+  }
+
   /** Gives the old id a new id here, kept for every later run. */
   async map(db: Database, kind: string, oldId: string): Promise<string> {
     const existing = this.known.get(this.key(kind, oldId));

@@ -11,9 +11,9 @@ export const SENT_OUTBOX_STATUSES = ['sent', 'captured'] as const;
 /**
  * Newsletters are not "e-mail inviate": they leave through the campsite's provider and only the
  * demo keeps them in the outbox (lib/newsletter/outbox-capture.ts), so the figure and its list
- * leave them out everywhere alike.
+ * leave them out everywhere alike. Nor are the invitations of imported users: they go to staff.
  */
-export const NOT_COUNTED_AS_SENT_KINDS = ['newsletter'] as const;
+export const NOT_COUNTED_AS_SENT_KINDS = ['newsletter', 'user-invitation'] as const;
 
 export type OutboxListParams = { sentOnly: boolean; dateFrom: string; dateTo: string; cursor?: string | null };
 

@@ -20,7 +20,9 @@ export type MailKind =
   | 'question-answer'
   | 'staff'
   | 'newsletter'
-  | 'cv';
+  | 'cv'
+  /** A one-time link to a user imported from the old CRM: no trace (it opens a session), no subject reference. */
+  | 'user-invitation';
 
 export type NewMail = {
   kind: MailKind;
@@ -74,13 +76,14 @@ export async function enqueueMail(ctx: CampsiteCtx, mail: NewMail): Promise<Enqu
       .where(and(eq(mailOutbox.campingId, campsiteId), eq(mailOutbox.idempotencyKey, `${campsiteId}:${mail.idempotencyKey}`)));
     if (existing) return { outboxId: existing.id, traceId: existing.traceId, referenceId: '', subject: existing.subject, duplicate: true };
   }
-  const newsletter = mail.kind === 'newsletter';
+  // Neither a newsletter nor an invitation is a conversation with a guest: no reference, no trace.
+  const untraced = mail.kind === 'newsletter' || mail.kind === 'user-invitation';
   const referenceId = mail.referenceId ?? newReferenceId();
-  const subject = subjectWithReference(mail.subject, referenceId, { newsletter });
+  const subject = subjectWithReference(mail.subject, referenceId, { newsletter: untraced });
   const fromAddress = fromWithDisplayName(env().MAIL_FROM, mail.senderName);
   const rfcMessageId = newMessageId(fromAddress);
   let traceId: string | null = null;
-  if (!newsletter) {
+  if (!untraced) {
     const contactId = mail.contactId ?? (await contactByAddress(ctx, mail.to[0]));
     traceId = newId();
     await db.insert(mailTraces).values({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '@/db/schema';
 import { changedKeys, recordAudit } from '@/lib/audit/service';
-import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
+import { hashPassword, hasUsablePassword, verifyPassword } from '@/lib/auth/passwords';
 import { normalizeEmail, type UserRow } from '@/lib/auth/service';
 import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
@@ -49,20 +49,26 @@ export async function updateOwnAccount(ctx: StaffCtx, input: AccountEdit): Promi
   });
 }
 
+/** The old password, verified under a limit: a stolen open session must not become a way to guess it offline-fast. */
+async function checkOldPassword(ctx: StaffCtx, passwordHash: string, oldPassword: string): Promise<void> {
+  const attempt = await oldPasswordLimiter.consume(ctx.db, ctx.tenant.userId);
+  if (!attempt.allowed) {
+    throw new AppError('rate_limited', `Troppi tentativi con la password attuale sbagliata. Riprova tra ${minutesLeft(attempt)} minuti.`);
+  }
+  if (!(await verifyPassword(passwordHash, oldPassword))) throw new AppError('bad_request', WRONG_OLD_PASSWORD);
+  await oldPasswordLimiter.clear(ctx.db, ctx.tenant.userId);
+}
+
 /**
  * The own password, with the old one verified: the session that asked stays open, every other
  * session and bearer token of the user ends (a stolen session does not survive the change).
  */
 export async function changeOwnPassword(ctx: StaffCtx, input: OwnPasswordChange): Promise<void> {
   const current = await getOwnAccount(ctx);
-  // A stolen open session must not become a way to guess the password offline-fast.
-  const attempt = await oldPasswordLimiter.consume(ctx.db, ctx.tenant.userId);
-  if (!attempt.allowed) {
-    throw new AppError('rate_limited', `Troppi tentativi con la password attuale sbagliata. Riprova tra ${minutesLeft(attempt)} minuti.`);
-  }
-  if (!(await verifyPassword(current.passwordHash, input.oldPassword))) throw new AppError('bad_request', WRONG_OLD_PASSWORD);
-  await oldPasswordLimiter.clear(ctx.db, ctx.tenant.userId);
+  // An imported user has no password yet: the one-time link that opened this session was the proof.
+  if (hasUsablePassword(current.passwordHash)) await checkOldPassword(ctx, current.passwordHash, input.oldPassword);
   const passwordHash = await hashPassword(input.newPassword);
+
   await ctx.db.transaction(async (tx) => {
     const inTx = { ...ctx, db: tx };
     const locked = await selfForUpdate(inTx);

@@ -41,7 +41,8 @@ export const accountSchema = z.object({ name: nameSchema, email: emailSchema });
 export type AccountEdit = z.infer<typeof accountSchema>;
 
 export const ownPasswordSchema = z.object({
-  oldPassword: z.string('Scrivi la password attuale').min(1, 'Scrivi la password attuale').max(500),
+  /** Empty only for an account without a password yet (an imported user): the service checks. */
+  oldPassword: z.string('Scrivi la password attuale').max(500).default(''),
   newPassword: passwordSchema,
 });
 export type OwnPasswordChange = z.infer<typeof ownPasswordSchema>;

@@ -8,8 +8,11 @@ import { WRONG_OLD_PASSWORD } from '@/lib/users/validation';
 import { FormError } from '@/components/ui/form-error';
 import { useActionForm } from '@/components/ui/use-action-form';
 
-/** The own password, with the current one; a refusal keeps both fields as typed. */
-export function OwnPasswordForm() {
+/**
+ * The own password, with the current one; a refusal keeps both fields as typed. A user imported
+ * from the old CRM has none yet (they came in through a one-time link): they only choose one.
+ */
+export function OwnPasswordForm({ hasPassword = true }: { hasPassword?: boolean }) {
   const t = useTranslations('settingsUsers.account');
   const tl = useTranslations('login');
   const [oldPassword, setOldPassword] = useState('');
@@ -30,8 +33,9 @@ export function OwnPasswordForm() {
           {t('passwordTitle')}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('passwordText')}
+          {hasPassword ? t('passwordText') : t('firstPasswordText')}
         </Text>
+        {hasPassword && (
         <PasswordInput
           visibilityToggleButtonProps={{ 'aria-label': tl('togglePassword') }}
           label={t('oldPassword')}
@@ -41,6 +45,7 @@ export function OwnPasswordForm() {
           onChange={(e) => setOldPassword(e.currentTarget.value)}
           error={form.error('oldPassword')}
         />
+        )}
         <PasswordInput
           visibilityToggleButtonProps={{ 'aria-label': tl('togglePassword') }}
           label={t('newPassword')}

@@ -2,6 +2,7 @@ import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { AccountForm } from '@/components/settings/users/account-form';
 import { OwnPasswordForm } from '@/components/settings/users/own-password-form';
+import { hasUsablePassword } from '@/lib/auth/passwords';
 import { getOwnAccount } from '@/lib/users/account';
 import type { SectionProps } from './types';
 
@@ -17,7 +18,7 @@ export async function AccountSection({ run }: SectionProps) {
       </div>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <AccountForm name={user.name} email={user.email} />
-        <OwnPasswordForm />
+        <OwnPasswordForm hasPassword={hasUsablePassword(user.passwordHash)} />
       </SimpleGrid>
     </Stack>
   );

@@ -2,27 +2,43 @@ import type { LegacyImportCheckpoint } from '@/db/schema';
 import type { LegacyClient } from './client';
 import type { LegacyPage } from './kind';
 
-/** Where a streamed kind stands: elements done, and the creation instant of the last one. */
-type StreamCursor = { done: number; before: string | null };
-
-const readCursor = (cursor: string | null): StreamCursor => {
-  if (!cursor) return { done: 0, before: null };
-  const [done, before] = cursor.split('@');
-  return { done: Number(done) || 0, before: before || null };
-};
-
 const keyOf = (item: unknown) => {
   const record = item && typeof item === 'object' ? (item as { _id?: unknown; date_creation?: unknown }) : {};
   return { id: typeof record._id === 'string' ? record._id : null, at: typeof record.date_creation === 'string' ? record.date_creation : null };
 };
 
+/** Where a streamed kind stands: elements done, the creation instant of the last one, and the ids written at that instant. */
+type StreamCursor = { done: number; before: string | null; tail: string[] };
+
+/** A resumed run reads again the elements of the last instant whose ids the cursor could not hold. */
+const TAIL_KEPT = 50;
+
+const readCursor = (cursor: string | null): StreamCursor => {
+  if (!cursor) return { done: 0, before: null, tail: [] };
+  const [done, before, tail] = cursor.split('@');
+  return { done: Number(done) || 0, before: before || null, tail: tail ? tail.split(',') : [] };
+};
+
+/** `elementsDone@lastCreation@ids,of,that,instant`: ids are keepable text (no @ or comma) or left out. */
+function writeCursor(done: number, items: unknown[]): string {
+  const at = keyOf(items[items.length - 1]).at ?? '';
+  const tail: string[] = [];
+  for (let i = items.length - 1; i >= 0; i--) {
+    const key = keyOf(items[i]);
+    if (key.at !== at || key.id === null) break;
+    tail.push(key.id);
+  }
+  const keep = tail.length <= TAIL_KEPT && tail.every((id) => /^[A-Za-z0-9_-]+$/.test(id));
+  return `${done}@${at}@${keep ? tail.join(',') : ''}`;
+}
+
 /**
  * Pages of ~`size` elements from a call that answers one JSON array, newest first (by creation,
- * as /getQuote/all sends them). The cursor is `elementsDone@lastCreation`: a resumed run skips the
- * elements created after the last one written instead of counting `elementsDone` blindly, because
- * a record deleted meanwhile in the old system would shift the count and skip one never written.
- * Elements created in the same millisecond as the last one are read again (written again they are
- * unchanged); those created after the run began come with the next run, as in a run not killed.
+ * as /getQuote/all sends them). The cursor holds the elements done, the creation instant of the
+ * last one and the ids written at that instant: a resumed run skips what was created after it, and
+ * those ids, instead of counting `elementsDone` blindly, because a record deleted meanwhile in the
+ * old system would shift the count and skip one never written. Records created after the run
+ * began come with the next run, as in a run not killed.
  * A stream that breaks after bringing something (a proxy's timeout, a restart) is opened again
  * from where it broke, so one long answer is not all or nothing.
  */
@@ -31,7 +47,7 @@ export async function* streamPages(client: LegacyClient, path: string, from: Leg
   let done = start.done;
   let before = start.before;
   // The elements of the last millisecond already taken in this run: a reopened stream sends them again.
-  let tail = new Set<string>();
+  let tail = new Set<string>(start.tail);
   let page: unknown[] = [];
   let pending: unknown[] = [];
   for (;;) {
@@ -61,7 +77,7 @@ export async function* streamPages(client: LegacyClient, path: string, from: Leg
           done += pending.length;
           const items = pending;
           pending = [];
-          yield { items, cursor: `${done}@${keyOf(items[items.length - 1]).at ?? ''}` };
+          yield { items, cursor: writeCursor(done, items) };
         }
       }
       break;

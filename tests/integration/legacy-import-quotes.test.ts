@@ -1,0 +1,139 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/db/client';
+import { quoteCards, quoteProgressEvents, quoteRequests, quotes } from '@/db/schema';
+import { toLegacyQuote } from '@/lib/legacy-api/shapes/quote';
+import { connectLegacy } from '@/lib/legacy-import/client';
+import type { LegacyKind } from '@/lib/legacy-import/kind';
+import { contactsKind } from '@/lib/legacy-import/kinds/contacts';
+import { quotesKind } from '@/lib/legacy-import/kinds/quotes';
+import { runLegacyImport, type ImportResult } from '@/lib/legacy-import/run';
+import { buildGuestQuoteView } from '@/lib/public-quotes/view';
+import { getQuoteDetail } from '@/lib/quotes/detail';
+import { listRequests } from '@/lib/quotes/requests';
+import { jobCtxFor } from '../helpers/ctx';
+import { useTestDatabase } from '../helpers/db';
+import { oldId } from '../helpers/legacy-source/old-records';
+import { startLegacySource, type LegacySource } from '../helpers/legacy-source';
+
+const db = await useTestDatabase();
+
+let source: LegacySource;
+/** A quote the old system holds with a progress this product does not know: skipped with its id. */
+const invalidQuoteId = oldId();
+let resumed: ImportResult;
+
+const connect = () => connectLegacy({ baseUrl: source.baseUrl, ...source.staff, ratePerSecond: 200 });
+const run = async (kinds: readonly LegacyKind[]) => runLegacyImport(db, { client: await connect(), sourceUrl: source.baseUrl, kinds, samples: 50 });
+
+/** Every quote of a campsite with its cards, in the legacy shape, as stored (not as a list derives it). */
+async function storedQuotes(handle: Database, campsiteId: string) {
+  const rows = await handle.select().from(quotes).where(eq(quotes.campingId, campsiteId)).orderBy(asc(quotes.id));
+  const cards = await handle.select().from(quoteCards).where(eq(quoteCards.campingId, campsiteId)).orderBy(asc(quoteCards.quoteId), asc(quoteCards.idx));
+  return rows.map((quote) => toLegacyQuote(quote, cards.filter((card) => card.quoteId === quote.id)));
+}
+
+beforeAll(async () => {
+  // More than one page of 200 quotes: the demo's and 150 generated ones.
+  source = await startLegacySource({ quotes: 150 });
+  const [template] = await source.db.select().from(quotes).where(eq(quotes.id, source.old.quoteIds[0]));
+  await source.db.insert(quotes).values({ ...template, id: invalidQuoteId, name: 'Stato sconosciuto', progress: 'in lavorazione' as never, createdAt: new Date(template.createdAt.getTime() - 1000) });
+
+  // Killed on its second page of quotes, then run again: it resumes after the last page written.
+  let pages = 0;
+  const dying: LegacyKind = {
+    ...quotesKind,
+    async write(ctx, items) {
+      if (++pages === 2) throw new Error('interrotto a metà');
+      return quotesKind.write(ctx, items);
+    },
+  };
+  await expect(run([contactsKind, dying])).rejects.toThrow('interrotto a metà');
+  resumed = await run([contactsKind, quotesKind]);
+}, 300_000);
+afterAll(async () => {
+  await source?.stop();
+});
+
+describe('quotes come from the old CRM with their cards, state and amounts', () => {
+  it('resumes after a kill and ends with every valid quote, once, under its old id', async () => {
+    expect(resumed.resumed).toBe(true);
+    expect(resumed.campsiteId).toBe(source.campsiteId);
+    const there = await storedQuotes(source.db, source.campsiteId);
+    const here = await storedQuotes(db, source.campsiteId);
+    const report = resumed.report.kinds.find((kind) => kind.kind === 'preventivi');
+    expect(report).toMatchObject({ there: there.length, here: there.length - 1, skipped: 1 });
+    expect(here.map((quote) => quote._id)).toEqual(there.map((quote) => quote._id).filter((id) => id !== invalidQuoteId));
+    expect(here.map((quote) => quote._id)).toEqual(expect.arrayContaining(source.old.quoteIds));
+    // Field by field as the legacy API shows them; the owners are users, another kind not imported here.
+    const expected = there.filter((quote) => quote._id !== invalidQuoteId).map((quote) => ({ ...quote, owner: null }));
+    expect(here).toEqual(expected);
+    const cardCount = (handle: Database) => handle.select().from(quoteCards).where(eq(quoteCards.campingId, source.campsiteId));
+    // The invalid quote has no cards: every card of the old campsite is here.
+    expect((await cardCount(db)).length).toBe((await cardCount(source.db)).length);
+  });
+
+  it('skips the invalid quote with its old id and why, and compares a sample field by field with no difference', () => {
+    expect(resumed.report.skipped).toContainEqual({ kind: 'preventivi', oldId: invalidQuoteId, reason: expect.stringMatching(/^progress: /) });
+    const sample = resumed.report.samples.find((entry) => entry.kind === 'preventivi');
+    expect(sample?.compared).toBe(50);
+    expect(sample?.differences).toEqual([]);
+  });
+
+  it('reads back through our services as the old system shows it', async () => {
+    const ctx = jobCtxFor(db, source.campsiteId);
+    const detail = await getQuoteDetail(ctx, source.old.quoteIds[0]);
+    expect(detail.quote).toMatchObject({ id: source.old.quoteIds[0], contactId: source.old.contactIds[0], progress: 'inviato' });
+    expect(detail.cards.map((card) => card.id)).toEqual(source.old.cardIds);
+    // The history as far as the old dates tell it: created, then sent.
+    expect(detail.events.map((event) => [event.from, event.to])).toEqual([
+      ['nuovo', 'inviato'],
+      [null, 'nuovo'],
+    ]);
+    // The quote still a request is in the staff's requests, with its first card's stay.
+    const open = await listRequests(ctx, { scope: 'open', limit: 100 });
+    expect(open.items.map((item) => item.quoteId)).toContain(source.old.quoteIds[1]);
+  });
+
+  it('shows 50 quotes on the mini-site with the same totals as the old one', async () => {
+    const here = await storedQuotes(db, source.campsiteId);
+    const sample = here.filter((quote) => quote.schede.some((card) => card.totale > 0)).slice(0, 50);
+    expect(sample.length).toBe(50);
+    const totals = (view: { quote: unknown; cards: { idx: number; subtotalCents: number; discountCents: number; totalCents: number; priceLines: { quantity: number; unitCents: number; totalCents: number }[] }[] }) => ({
+      quote: view.quote,
+      cards: view.cards.map((card) => ({
+        idx: card.idx,
+        subtotalCents: card.subtotalCents,
+        discountCents: card.discountCents,
+        totalCents: card.totalCents,
+        lines: card.priceLines.map((line) => [line.quantity, line.unitCents, line.totalCents]),
+      })),
+    });
+    for (const quote of sample) {
+      const response = await fetch(`${source.baseUrl}/api/getQuoteNoAuth/${source.campsiteId}/${quote._id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(response.status).toBe(200);
+      const old = await response.json();
+      const view = await buildGuestQuoteView(jobCtxFor(db, source.campsiteId), { quoteId: quote._id, contactId: quote.contact });
+      expect(view).not.toBeNull();
+      expect(totals(JSON.parse(JSON.stringify(view)))).toEqual(totals(old));
+    }
+  });
+
+  it('changes nothing on a second full run, and brings a card the old system changed', async () => {
+    const again = await run([contactsKind, quotesKind]);
+    expect(again.resumed).toBe(false);
+    for (const kind of again.report.kinds) expect({ kind: kind.kind, written: kind.written }).toEqual({ kind: kind.kind, written: 0 });
+    const events = await db.select().from(quoteProgressEvents).where(eq(quoteProgressEvents.campingId, source.campsiteId));
+    const requests = await db.select().from(quoteRequests).where(eq(quoteRequests.campingId, source.campsiteId));
+
+    // The old system drops a card and reprices the other: one quote written, its card deleted.
+    await source.db.delete(quoteCards).where(eq(quoteCards.id, source.old.cardIds[1]));
+    await source.db.update(quoteCards).set({ totalCents: 12_345 }).where(eq(quoteCards.id, source.old.cardIds[0]));
+    const changed = await run([contactsKind, quotesKind]);
+    expect(changed.report.kinds.find((kind) => kind.kind === 'preventivi')?.written).toBe(1);
+    const cards = await db.select().from(quoteCards).where(and(eq(quoteCards.campingId, source.campsiteId), inArray(quoteCards.id, source.old.cardIds)));
+    expect(cards.map((card) => [card.id, card.totalCents])).toEqual([[source.old.cardIds[0], 12_345]]);
+    expect((await db.select().from(quoteProgressEvents).where(eq(quoteProgressEvents.campingId, source.campsiteId))).length).toBe(events.length);
+    expect((await db.select().from(quoteRequests).where(eq(quoteRequests.campingId, source.campsiteId))).length).toBe(requests.length);
+  });
+});

@@ -19,8 +19,13 @@ const MAX_CENTS = 2_147_483_647;
 const LINE_KINDS = new Set<PriceLine['kind']>(['unit', 'person', 'vehicle', 'service', 'tax', 'other']);
 
 const instant = (value: string | null) => (value === null ? null : new Date(value));
-const badInstant = (value: string | null) => value !== null && Number.isNaN(Date.parse(value));
-const badDay = (value: string | null) => value !== null && (!DAY.test(value) || Number.isNaN(Date.parse(value)));
+/** PostgreSQL refuses what JavaScript stretches (year 0, 30 February): such a date skips its record, not its page. */
+const badInstant = (value: string | null) => {
+  if (value === null) return false;
+  const time = Date.parse(value);
+  return Number.isNaN(time) || new Date(time).getUTCFullYear() < 1900 || new Date(time).getUTCFullYear() > 9999;
+};
+const badDay = (value: string | null) => value !== null && (!DAY.test(value) || badInstant(value) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value);
 const badMoney = (euros: number) => !Number.isFinite(euros) || Math.abs(cents(euros)) > MAX_CENTS;
 
 /**

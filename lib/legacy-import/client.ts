@@ -60,7 +60,33 @@ export async function connectLegacy(options: LegacyClientOptions): Promise<Legac
   let lastCallAt = 0;
   let calls = 0;
 
-  async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
+  /**
+   * The answer's bytes as they come. The call gives up when the old system sends nothing for
+   * `timeoutMs`, never because a long answer keeps coming (a streamed list of 100,000 quotes).
+   */
+  async function* bodyOf(response: Response, controller: AbortController, call: string): AsyncGenerator<Uint8Array> {
+    if (!response.body) return;
+    const reader = response.body.getReader();
+    try {
+      for (;;) {
+        const idle = setTimeout(() => controller.abort(), timeoutMs);
+        let next: ReadableStreamReadResult<Uint8Array>;
+        try {
+          next = await reader.read();
+        } catch (error) {
+          throw new LegacyImportError(`Il vecchio CRM ha smesso di rispondere a ${call} (nessun dato per ${Math.round(timeoutMs / 1000)} s o connessione interrotta).`, { cause: error });
+        } finally {
+          clearTimeout(idle);
+        }
+        if (next.done) return;
+        yield next.value;
+      }
+    } finally {
+      await reader.cancel().catch(() => undefined);
+    }
+  }
+
+  async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ response: Response; bytes: () => AsyncGenerator<Uint8Array> }> {
     const call = describe(method, path);
     for (let attempt = 1; ; attempt++) {
       const wait = lastCallAt + spacingMs - performance.now();
@@ -68,21 +94,25 @@ export async function connectLegacy(options: LegacyClientOptions): Promise<Legac
       lastCallAt = performance.now();
       calls++;
       let response: Response;
+      const controller = new AbortController();
+      const waiting = setTimeout(() => controller.abort(), timeoutMs);
       try {
         response = await fetch(base + path, {
           method,
           headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
           body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: controller.signal,
         });
       } catch (error) {
+        clearTimeout(waiting);
         if (attempt >= attempts) {
           throw new LegacyImportError(`Il vecchio CRM (${base}) non è raggiungibile: ${call} non ha avuto risposta dopo ${attempts} tentativi (${(error as Error).message}).`, { cause: error });
         }
         await sleep(500 * 2 ** (attempt - 1));
         continue;
       }
-      if (response.ok) return response;
+      clearTimeout(waiting);
+      if (response.ok) return { response, bytes: () => bodyOf(response, controller, call) };
       const retryable = response.status === 429 || response.status >= 500;
       if (retryable && attempt < attempts) {
         const retryAfter = Number(response.headers.get('retry-after'));
@@ -103,10 +133,12 @@ export async function connectLegacy(options: LegacyClientOptions): Promise<Legac
   }
 
   async function json<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown): Promise<z.output<S>> {
-    const response = await request(method, path, body);
+    const { bytes } = await request(method, path, body);
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of bytes()) chunks.push(chunk);
     let parsed: unknown;
     try {
-      parsed = await response.json();
+      parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     } catch {
       throw new LegacyImportError(`Il vecchio CRM non parla il contratto atteso: ${describe(method, path)} non ha risposto con JSON.`);
     }
@@ -135,17 +167,14 @@ export async function connectLegacy(options: LegacyClientOptions): Promise<Legac
     },
     json,
     async *stream(method, path, body) {
-      const response = await request(method, path, body);
-      if (!response.body) throw new LegacyImportError(`Il vecchio CRM non parla il contratto atteso: ${describe(method, path)} ha risposto senza corpo.`);
-      try {
-        yield* jsonArrayElements(response.body, describe(method, path));
-      } finally {
-        await response.body.cancel().catch(() => undefined);
-      }
+      const { bytes } = await request(method, path, body);
+      yield* jsonArrayElements(bytes(), describe(method, path));
     },
     async bytes(path) {
-      const response = await request('GET', path);
-      return { bytes: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type') };
+      const { response, bytes } = await request('GET', path);
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of bytes()) chunks.push(chunk);
+      return { bytes: Buffer.concat(chunks), contentType: response.headers.get('content-type') };
     },
   };
 }
@@ -155,7 +184,7 @@ export async function connectLegacy(options: LegacyClientOptions): Promise<Legac
  * The elements of a top-level JSON array as the bytes arrive: each element's text is cut out by
  * following nesting and strings, then parsed on its own, so memory holds one element at a time.
  */
-export async function* jsonArrayElements(body: ReadableStream<Uint8Array>, call: string): AsyncGenerator<unknown> {
+export async function* jsonArrayElements(body: AsyncIterable<Uint8Array>, call: string): AsyncGenerator<unknown> {
   const decoder = new TextDecoder();
   const notContract = (why: string) => new LegacyImportError(`Il vecchio CRM non parla il contratto atteso: ${call} ${why}.`);
   let buffer = '';
@@ -166,7 +195,7 @@ export async function* jsonArrayElements(body: ReadableStream<Uint8Array>, call:
   let escaped = false;
   let elementStart = -1;
   let scanned = 0;
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+  for await (const chunk of body) {
     buffer += decoder.decode(chunk, { stream: true });
     let i = scanned;
     for (; i < buffer.length; i++) {

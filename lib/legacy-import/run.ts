@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { campsites, legacyIdMap, legacyImports, type LegacyImportCheckpoint, type LegacyImportCounts, type LegacyImportSkip } from '@/db/schema';
+import { invalidateOutsideRequest } from '@/lib/cache/remote-invalidation';
+import { cacheTags } from '@/lib/cache/tags';
 import { campsiteContext } from '@/lib/context/unit-of-work';
 import { z } from '@/lib/validation';
 import type { LegacyClient } from './client';
@@ -34,7 +36,7 @@ export type ImportResult = { importId: string; campsiteId: string; resumed: bool
 const zero = (): LegacyImportCounts => ({ read: 0, written: 0, unchanged: 0, skipped: 0 });
 
 /** The campsite that receives the import: the one named, or the old campsite under its old id. */
-async function targetCampsite(db: Database, client: LegacyClient, wanted: string | undefined, dryRun: boolean): Promise<string> {
+async function targetCampsite(db: Database, client: LegacyClient, wanted: string | undefined, dryRun: boolean): Promise<{ id: string; exists: boolean }> {
   const oldId = client.session.campsiteId;
   if (wanted) {
     const [found] = await db.select({ id: campsites.id }).from(campsites).where(eq(campsites.id, wanted));
@@ -43,13 +45,13 @@ async function targetCampsite(db: Database, client: LegacyClient, wanted: string
       // Old contact-form and unsubscribe links name the old campsite: they are redirected here.
       await db.insert(legacyIdMap).values({ campingId: wanted, kind: 'campeggio', oldId, newId: wanted }).onConflictDoNothing();
     }
-    return wanted;
+    return { id: wanted, exists: true };
   }
   const [existing] = await db.select({ id: campsites.id }).from(campsites).where(eq(campsites.id, oldId));
-  if (existing || dryRun) return oldId;
+  if (existing || dryRun) return { id: oldId, exists: Boolean(existing) };
   const old = await client.json('POST', `/getCamping/${encodeURIComponent(oldId)}`, campsiteName);
   await db.insert(campsites).values({ id: oldId, name: old.name }).onConflictDoNothing();
-  return oldId;
+  return { id: oldId, exists: true };
 }
 
 const campsiteName = z.object({ name: z.string().min(1) }).loose();
@@ -64,7 +66,10 @@ export async function runLegacyImport(db: Database, options: ImportOptions): Pro
   const { client } = options;
   const dryRun = options.dryRun ?? false;
   const kinds = options.kinds ?? LEGACY_KINDS;
-  const campsiteId = await targetCampsite(db, client, options.campsiteId, dryRun);
+  const target = await targetCampsite(db, client, options.campsiteId, dryRun);
+  const campsiteId = target.id;
+  // A dry run of a campsite not created yet has nowhere to keep its row: its report is only answered.
+  const stored = target.exists || !dryRun;
 
   const [unfinished] = dryRun
     ? []
@@ -74,10 +79,16 @@ export async function runLegacyImport(db: Database, options: ImportOptions): Pro
         .where(and(eq(legacyImports.campingId, campsiteId), eq(legacyImports.sourceUrl, options.sourceUrl), eq(legacyImports.dryRun, false), inArray(legacyImports.status, ['running', 'failed'])))
         .orderBy(desc(legacyImports.startedAt))
         .limit(1);
+  const fresh = { campingId: campsiteId, sourceUrl: options.sourceUrl, sourceCampsiteId: client.session.campsiteId, dryRun };
   const [run] = unfinished
     ? [unfinished]
-    : await db.insert(legacyImports).values({ campingId: campsiteId, sourceUrl: options.sourceUrl, sourceCampsiteId: client.session.campsiteId, dryRun }).returning();
-  if (unfinished) await db.update(legacyImports).set({ status: 'running', error: null, updatedAt: new Date() }).where(eq(legacyImports.id, run.id));
+    : stored
+      ? await db.insert(legacyImports).values(fresh).returning()
+      : [{ ...fresh, id: '', checkpoints: {}, counts: {}, skipped: [] as LegacyImportSkip[] }];
+  const saveRun = async (handle: Database, values: Partial<typeof legacyImports.$inferInsert>) => {
+    if (stored) await handle.update(legacyImports).set({ ...values, updatedAt: new Date() }).where(eq(legacyImports.id, run.id));
+  };
+  if (unfinished) await saveRun(db, { status: 'running', error: null });
 
   const checkpoints: Record<string, LegacyImportCheckpoint> = { ...run.checkpoints };
   const counts: Record<string, LegacyImportCounts> = { ...run.counts };
@@ -102,24 +113,23 @@ export async function runLegacyImport(db: Database, options: ImportOptions): Pro
           tally.skipped += written.skipped.length;
           skipped.push(...written.skipped);
           checkpoints[kind.name] = { cursor, page, done: cursor === null };
-          await tx
-            .update(legacyImports)
-            .set({ checkpoints, counts, skipped: skipped.slice(0, SKIPS_KEPT), currentKind: kind.name, updatedAt: new Date() })
-            .where(eq(legacyImports.id, run.id));
+          await saveRun(tx, { checkpoints, counts, skipped: skipped.slice(0, SKIPS_KEPT), currentKind: kind.name });
           return written;
         });
         rememberSample(seen, kind.name, items, outcome.skipped, options.samples ?? 50);
         options.onProgress?.({ kind: kind.name, label: kind.label, kindIndex, kindCount: kinds.length, page, counts: { ...tally }, calls: client.calls });
       }
       checkpoints[kind.name] = { ...(checkpoints[kind.name] ?? { cursor: null, page }), done: true };
-      await db.update(legacyImports).set({ checkpoints, updatedAt: new Date() }).where(eq(legacyImports.id, run.id));
+      await saveRun(db, { checkpoints });
     }
+    // The guests' cached pages of this campsite (mini-sites, forms) show what was written, at once.
+    if (Object.values(counts).some((tally) => tally.written > 0)) await invalidateOutsideRequest([cacheTags.campsite(campsiteId)]);
     const report = await verifyImport(db, { client, campsiteId, kinds, counts, skipped, samples: seen, ids, dryRun });
-    await db.update(legacyImports).set({ status: 'done', report, currentKind: null, finishedAt: new Date(), updatedAt: new Date() }).where(eq(legacyImports.id, run.id));
+    await saveRun(db, { status: 'done', report, currentKind: null, finishedAt: new Date() });
     return { importId: run.id, campsiteId, resumed: Boolean(unfinished), report };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await db.update(legacyImports).set({ status: 'failed', error: message.slice(0, 2000), updatedAt: new Date() }).where(eq(legacyImports.id, run.id));
+    await saveRun(db, { status: 'failed', error: message.slice(0, 2000) });
     throw error;
   }
 }

@@ -12,8 +12,8 @@ type Element = { _id: string; date_creation: string };
 const records = (count: number): Element[] =>
   Array.from({ length: count }, (_, i) => ({ _id: `q${String(count - i).padStart(3, '0')}`, date_creation: new Date(Date.UTC(2026, 0, 1) + Math.floor((count - i) / 2) * 1000).toISOString() }));
 
-/** An old CRM whose /getQuote/all sends `list()`, one element every `gapMs`. */
-async function slowOldCrm(list: () => Element[], gapMs: number) {
+/** An old CRM whose /getQuote/all sends `list()`, one element every `gapMs`; its first answer may fall silent for `stall.ms` after `stall.after` elements. */
+async function slowOldCrm(list: () => Element[], gapMs: number, stall?: { after: number; ms: number }) {
   let streams = 0;
   const server: Server = createServer((request, response) => {
     request.resume();
@@ -23,9 +23,13 @@ async function slowOldCrm(list: () => Element[], gapMs: number) {
       streams++;
       const items = list();
       let i = 0;
+      let silentUntil = 0;
+      const stalls = streams === 1 && stall;
       response.write('[');
       const timer = setInterval(() => {
         if (response.destroyed) return clearInterval(timer);
+        if (stalls && i === stall.after && !silentUntil) silentUntil = Date.now() + stall.ms;
+        if (Date.now() < silentUntil) return;
         if (i === items.length) {
           clearInterval(timer);
           return response.end(']');
@@ -58,14 +62,23 @@ async function collect(pages: AsyncGenerator<LegacyPage>, { stopAfter = Infinity
 const ids = (pages: LegacyPage[]) => pages.flatMap((page) => page.items.map((item) => (item as Element)._id));
 
 describe('a quotes stream read in pages', () => {
-  it('is opened again where the client’s timeout cut it, and brings every record once, in order', async () => {
+  it('is never cut for being long: one answer, while writing its pages takes longer than the timeout in all', async () => {
     const all = records(40);
     const old = await slowOldCrm(() => all, 2);
     close = old.close;
     const client = await connectLegacy({ baseUrl: old.url, email: 'staff@vecchio.example', password: 'x', timeoutMs: 400, ratePerSecond: 1000 });
-    // Writing the pages takes longer than the client lets one call last: the answer is cut, more than once.
     const pages = await collect(streamPages(client, '/getQuote/all', { cursor: null, page: 0, done: false }, 7), { writeMs: 150 });
-    expect(old.streams()).toBeGreaterThan(1);
+    expect(old.streams()).toBe(1);
+    expect(ids(pages)).toEqual(all.map((item) => item._id));
+  });
+
+  it('is opened again where an answer fell silent longer than the timeout, and brings every record once, in order', async () => {
+    const all = records(40);
+    const old = await slowOldCrm(() => all, 2, { after: 17, ms: 1500 });
+    close = old.close;
+    const client = await connectLegacy({ baseUrl: old.url, email: 'staff@vecchio.example', password: 'x', timeoutMs: 400, ratePerSecond: 1000 });
+    const pages = await collect(streamPages(client, '/getQuote/all', { cursor: null, page: 0, done: false }, 7));
+    expect(old.streams()).toBe(2);
     expect(ids(pages)).toEqual(all.map((item) => item._id));
     expect(pages.map((page) => page.items.length)).toEqual([7, 7, 7, 7, 7, 5]);
     expect(pages.at(-1)?.cursor).toBeNull();

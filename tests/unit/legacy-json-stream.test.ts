@@ -12,7 +12,7 @@ const body = (...pieces: string[]) =>
 
 const all = async (stream: ReadableStream<Uint8Array>) => {
   const out: unknown[] = [];
-  for await (const element of jsonArrayElements(stream, 'POST /getQuote/all')) out.push(element);
+  for await (const element of jsonArrayElements(stream as unknown as AsyncIterable<Uint8Array>, 'POST /getQuote/all')) out.push(element);
   return out;
 };
 

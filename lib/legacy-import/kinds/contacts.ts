@@ -28,6 +28,8 @@ export const contactsKind: LegacyKind = {
     const { records, skipped } = parseEach('contatti', items, legacyContactSchema);
     if (!records.length) return { written: 0, unchanged: 0, skipped };
     const { db, campsiteId } = ctx;
+    // Owners renamed by an earlier page or run are in the map, not yet in memory.
+    await ctx.ids.load(db, 'utenti', records.flatMap((contact) => (contact.owner === null ? [] : [contact.owner])));
     const [knownLanguages, knownNations, knownUsers] = await Promise.all([
       db.select({ id: languages.id }).from(languages),
       db.select({ id: nations.id }).from(nations),

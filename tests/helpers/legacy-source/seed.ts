@@ -90,5 +90,9 @@ export async function seedLegacySource(db: Database, options: SourceSeedOptions 
   await renameCampsite(db, lago.campsiteId, campsiteId);
   const old = await insertOldRecords(db, campsiteId);
   const generated = await insertGenerated(db, campsiteId, options);
-  return { campsiteId, otherCampsiteId: pineta.campsiteId, staff: OLD_STAFF, old, generated };
+  // E-mail is unique across a product: two sources imported into one database (test files running
+  // side by side on PostgreSQL) must not bring the same users.
+  const mark = campsiteId.slice(0, 8);
+  await db.execute(sql`update users set email = replace(email, '@', ${`+${mark}@`})`);
+  return { campsiteId, otherCampsiteId: pineta.campsiteId, staff: { ...OLD_STAFF, email: OLD_STAFF.email.replace('@', `+${mark}@`) }, old, generated };
 }

@@ -124,13 +124,14 @@ export async function insertOldRecords(db: Database, campingId: string, now = ne
 
   const templateId = oldId();
   await db.insert(templates).values({ id: templateId, campingId, name: 'Preventivo (vecchio CRM)', html: '<p>Gentile {{nome}}, ecco la nostra offerta.</p>', note: 'Dal vecchio CRM', languageId: ITALIAN, createdAt: at(900), updatedAt: at(500), version: 2 });
-  const draftId = oldId();
-  await db.insert(drafts).values({ id: draftId, campingId, ownerId: staffUserId, kind: 'mail', title: 'Risposta a Becker', payload: { oggetto: 'La sua richiesta', testo: '<p>Gentile signor Becker…</p>', cliente: contactIds[1] }, createdAt: at(1), updatedAt: at(1) });
-
   const listId = oldId();
   await db.insert(mailingLists).values({ id: listId, campingId, name: 'Ospiti del vecchio CRM', description: 'Lista portata dal vecchio CRM', createdAt: at(500), updatedAt: at(500), version: 1 });
   await db.insert(listMemberships).values(contactIds.map((contactId, i) => ({ campingId, listId, contactId, addedAt: at(450 - i), unsubscribedAt: i === 2 ? at(100) : null })));
 
+  // A newsletter draft of the guided procedure (the only drafts the contract has), payload as lib/drafts stores it.
+  const draftId = oldId();
+  const draftPayload = { subject: 'Offerte di primavera', templateId, listId, languageId: ITALIAN, html: '<p>Primavera al lago…</p>', step: 'template', sendAt: null };
+  await db.insert(drafts).values({ id: draftId, campingId, ownerId: staffUserId, kind: 'newsletter', title: draftPayload.subject, payload: draftPayload, createdAt: at(1), updatedAt: at(1) });
   const typologyId = OLD_TYPOLOGY_ID;
   const imageId = oldId();
   const picture = await encodeImage(await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 30, g: 120, b: 200 } } }).jpeg().toBuffer());

@@ -49,7 +49,7 @@ async function insertGenerated(db: Database, campingId: string, options: SourceS
   const quoteCount = options.quotes ?? 0;
   const salt = oldId();
   // The ids are ObjectId-shaped, different per run: md5 of a run's salt and the row's number.
-  const hexId = (kind: string, n: unknown) => sql`substr(md5(${salt} || ${kind} || ${n}::text), 1, 24)`;
+  const hexId = (kind: string, n: unknown) => sql`substr(md5(${salt} || ${kind} || (${n})::text), 1, 24)`;
   if (contactCount > 0) {
     await db.execute(sql`
       insert into contacts (id, camping_id, first_name, last_name, email, language_id, source, tags, created_at, updated_at)

@@ -70,6 +70,18 @@ describe('a second instance of the product serves the legacy API as the old CRM'
     expect(quote.schede).toHaveLength(2);
   });
 
+  it('shows an old quote to its guest as the mini-site does, with its totals (no login)', async () => {
+    const [sentId] = source.old.quoteIds;
+    const view: { quote: { id: string }; cards: { totalCents: number; discountCents: number }[] } = await call(
+      `/getQuoteNoAuth/${source.campsiteId}/${sentId}`,
+      { cliente: source.old.contactIds[0] },
+      null,
+    );
+    expect(view.quote.id).toBe(sentId);
+    expect(view.cards).toHaveLength(2);
+    expect(view.cards[0].totalCents - view.cards[1].totalCents).toBe(5000);
+  });
+
   it('answers the old list and the old template among the demo ones', async () => {
     const lists: { _id: string; name?: string; nome?: string }[] = await call('/getList/all');
     expect(lists.map((list) => list._id)).toContain(source.old.listId);

@@ -25,13 +25,15 @@ import { encodeImage } from '@/lib/images/encode';
 /** An id of the old CRM's shape: a document store's ObjectId, 24 lowercase hexadecimal characters. */
 export const oldId = () => randomBytes(12).toString('hex');
 
-export const OLD_STAFF = { email: 'reception@vecchio-crm.test', password: 'VecchioCrm-2026!' };
+export const OLD_STAFF_PASSWORD = 'VecchioCrm-2026!';
 
 /** A pitch of the demo catalogue: the demo seed gives pitches no picture and no description, these records do. */
 export const OLD_TYPOLOGY_ID = 'LA-PZ-LAGO';
 
 export type OldRecords = {
   staffUserId: string;
+  /** Different per source: e-mails are unique in the whole product, and two tests may import into one database. */
+  staff: { email: string; password: string };
   contactIds: string[];
   /** [sent quote with two cards, quote opened by a request]. */
   quoteIds: string[];
@@ -61,11 +63,12 @@ const DAY = 24 * 60 * 60 * 1000;
 export async function insertOldRecords(db: Database, campingId: string, now = new Date()): Promise<OldRecords> {
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
   const staffUserId = oldId();
+  const staff = { email: `reception-${randomBytes(3).toString('hex')}@vecchio-crm.test`, password: OLD_STAFF_PASSWORD };
   await db.insert(users).values({
     id: staffUserId,
     campingId,
-    email: OLD_STAFF.email,
-    passwordHash: await hashPassword(OLD_STAFF.password),
+    email: staff.email,
+    passwordHash: await hashPassword(staff.password),
     name: 'Reception (vecchio CRM)',
     isAdmin: true,
     packLevel: 10,
@@ -176,12 +179,12 @@ export async function insertOldRecords(db: Database, campingId: string, now = ne
     subject: 'Il suo preventivo – Camping Lago Azzurro',
     body: '<p>Gentile Lucia, le inviamo il preventivo.</p>',
     isSent: true,
-    meta: { operatore: OLD_STAFF.email, cliente: contactIds[0] },
+    meta: { operatore: staff.email, cliente: contactIds[0] },
     createdAt: at(30),
     sentAt: at(30),
   });
   const notificationId = oldId();
   await db.insert(notifications).values({ id: notificationId, campingId, group: 'richiesta', title: 'Nuova richiesta di preventivo', description: 'Jonas Becker ha chiesto un preventivo', quoteId: quoteIds[1], contactId: contactIds[1], createdAt: at(2) });
 
-  return { staffUserId, contactIds, quoteIds, cardIds, progressEventIds, requestId, templateId, draftId, listId, imageId, typologyId, campaignId, mailTraceId, notificationId };
+  return { staffUserId, staff, contactIds, quoteIds, cardIds, progressEventIds, requestId, templateId, draftId, listId, imageId, typologyId, campaignId, mailTraceId, notificationId };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { resultRows } from '@/db/result-rows';
 import { seedDemo } from '@/db/seed/index';
-import { insertOldRecords, oldId, OLD_STAFF, type OldRecords } from './old-records';
+import { insertOldRecords, oldId, type OldRecords } from './old-records';
 
 export type SourceSeedOptions = {
   /** Generated contacts added to the old campsite (for the import's measurement at scale). */
@@ -74,6 +74,9 @@ async function insertGenerated(db: Database, campingId: string, options: SourceS
       from generate_series(1, ${quoteCount}::int) g,
            (select * from quote_cards where camping_id = ${campingId} and total_cents > 0 order by total_cents desc limit 1) c`);
   }
+  // An old system in use has its statistics; fresh bulk rows have none until autovacuum comes, and
+  // without them the planner walks the lists with plans made for an empty table.
+  if (contactCount > 0 || quoteCount > 0) await db.execute(sql`analyze contacts, quotes, quote_cards`);
   return { contacts: contactCount, quotes: quoteCount };
 }
 
@@ -90,5 +93,5 @@ export async function seedLegacySource(db: Database, options: SourceSeedOptions 
   await renameCampsite(db, lago.campsiteId, campsiteId);
   const old = await insertOldRecords(db, campsiteId);
   const generated = await insertGenerated(db, campsiteId, options);
-  return { campsiteId, otherCampsiteId: pineta.campsiteId, staff: OLD_STAFF, old, generated };
+  return { campsiteId, otherCampsiteId: pineta.campsiteId, staff: old.staff, old, generated };
 }

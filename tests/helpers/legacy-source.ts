@@ -22,6 +22,8 @@ export type LegacySourceOptions = SourceSeedOptions & {
   env?: Record<string, string>;
 };
 
+export type SourceTimings = { loadMs: number; seedMs: number };
+
 export type LegacySource = {
   /** The source's address, without /api (the importer adds it). */
   baseUrl: string;
@@ -41,6 +43,8 @@ export type LegacySource = {
   databaseName: string | null;
   /** How long the start took, in milliseconds. */
   startMs: number;
+  /** Its parts: the source's modules loading, the PostgreSQL database made (meanwhile), the seed. */
+  timings: SourceTimings & { databaseMs: number };
   /** What the source's process printed (its errors, if a call failed with a 500). */
   output: () => string;
   pid: number;
@@ -54,9 +58,10 @@ const withDatabase = (url: string, name: string) => {
   return copy.toString();
 };
 
-/** PostgreSQL: a database of its own beside the test's, migrated; dropped by stop(). */
-async function createSourceDatabase(testUrl: string) {
-  const name = `${decodeURIComponent(new URL(testUrl).pathname.slice(1)) || 'crm'}_src_${randomBytes(4).toString('hex')}`;
+const sourceDatabaseName = (testUrl: string) => `${decodeURIComponent(new URL(testUrl).pathname.slice(1)) || 'crm'}_src_${randomBytes(4).toString('hex')}`;
+
+/** PostgreSQL: a database of its own beside the test's, migrated; `drop` removes it. */
+async function createSourceDatabase(testUrl: string, name: string) {
   const admin = postgres(testUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`create database "${name}"`);
@@ -65,7 +70,6 @@ async function createSourceDatabase(testUrl: string) {
   }
   const url = withDatabase(testUrl, name);
   const handle = openDatabase({ url });
-  await migrate(handle);
   const drop = async () => {
     const again = postgres(testUrl, { max: 1, onnotice: () => {} });
     try {
@@ -74,6 +78,13 @@ async function createSourceDatabase(testUrl: string) {
       await again.end();
     }
   };
+  try {
+    await migrate(handle);
+  } catch (error) {
+    await handle.close();
+    await drop();
+    throw error;
+  }
   return { name, url, handle, drop };
 }
 
@@ -86,6 +97,7 @@ export async function startLegacySource(options: LegacySourceOptions = {}): Prom
   const started = performance.now();
   const testUrl = process.env.DATABASE_URL;
   const cleanups: (() => Promise<void> | void)[] = [];
+  let databaseMs = 0;
   const cleanUp = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
@@ -97,14 +109,13 @@ export async function startLegacySource(options: LegacySourceOptions = {}): Prom
       LEGACY_SOURCE_SEED: JSON.stringify({ contacts: options.contacts ?? 0, quotes: options.quotes ?? 0 }),
       ...options.env,
     };
-    let postgresHandle: Awaited<ReturnType<typeof createSourceDatabase>> | null = null;
-    if (testUrl) {
-      postgresHandle = await createSourceDatabase(testUrl);
-      const { drop, handle } = postgresHandle;
-      cleanups.push(drop, () => handle.close());
-      env.DATABASE_URL = postgresHandle.url;
+    const databaseName = testUrl ? sourceDatabaseName(testUrl) : null;
+    if (testUrl && databaseName) {
+      env.DATABASE_URL = withDatabase(testUrl, databaseName);
       // The app login exists in the whole cluster: the same login, on the source's database.
-      if (process.env.DATABASE_APP_URL) env.DATABASE_APP_URL = withDatabase(process.env.DATABASE_APP_URL, postgresHandle.name);
+      if (process.env.DATABASE_APP_URL) env.DATABASE_APP_URL = withDatabase(process.env.DATABASE_APP_URL, databaseName);
+      env.LEGACY_SOURCE_WAIT_FOR_DATABASE = '1';
+      env.LEGACY_SOURCE_ADMIN_URL = testUrl;
     } else {
       delete env.DATABASE_URL;
       delete env.DATABASE_APP_URL;
@@ -132,16 +143,31 @@ export async function startLegacySource(options: LegacySourceOptions = {}): Prom
     });
     const output: string[] = [];
     child.stderr?.on('data', (chunk) => output.push(String(chunk)));
-    const ready = await new Promise<{ port: number; seed: SourceSeed }>((resolve, reject) => {
+    const listening = new Promise<{ port: number; seed: SourceSeed & { timings: SourceTimings } }>((resolve, reject) => {
       let buffered = '';
       child.stdout?.on('data', (chunk) => {
         output.push(String(chunk));
         buffered += String(chunk);
         const match = /^LISTENING (\d+) (.*)$/m.exec(buffered);
-        if (match) resolve({ port: Number(match[1]), seed: JSON.parse(match[2]) as SourceSeed });
+        if (match) resolve({ port: Number(match[1]), seed: JSON.parse(match[2]) as SourceSeed & { timings: SourceTimings } });
       });
       child.once('exit', (code, signal) => reject(new Error(`La sorgente legacy si è fermata prima di ascoltare (${code ?? signal}):\n${output.join('')}`)));
     });
+    // Not left unhandled while the database is being made; awaited below.
+    listening.catch(() => {});
+
+    let postgresHandle: Awaited<ReturnType<typeof createSourceDatabase>> | null = null;
+    if (testUrl && databaseName) {
+      const databaseStartedAt = performance.now();
+      postgresHandle = await createSourceDatabase(testUrl, databaseName);
+      const { drop, handle } = postgresHandle;
+      // Dropped after the process has stopped (cleanups run in reverse).
+      cleanups.unshift(drop, () => handle.close());
+      databaseMs = Math.round(performance.now() - databaseStartedAt);
+      // A source already gone fails `listening` below; the callback keeps the send from throwing.
+      child.send('database-ready', () => {});
+    }
+    const ready = await listening;
 
     let db: Database;
     if (postgresHandle) db = postgresHandle.handle.db;
@@ -161,6 +187,7 @@ export async function startLegacySource(options: LegacySourceOptions = {}): Prom
       kind: postgresHandle ? 'postgres' : 'pglite',
       databaseName: postgresHandle?.name ?? null,
       startMs: Math.round(performance.now() - started),
+      timings: { ...ready.seed.timings, databaseMs },
       output: () => output.join(''),
       pid: child.pid ?? 0,
       stop: cleanUp,

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campsites, contacts, quotes, users } from '@/db/schema';
+import { campsites, contacts, images, quotes, users } from '@/db/schema';
+import { resultRows } from '@/db/result-rows';
 import { useTestDatabase } from '../helpers/db';
 import { postgresDatabaseExists, startLegacySource, type LegacySource } from '../helpers/legacy-source';
 
@@ -12,7 +13,7 @@ let source: LegacySource;
 let token: string;
 beforeAll(async () => {
   source = await startLegacySource();
-  console.log(`startLegacySource (${source.kind}): ${source.startMs} ms`);
+  console.log(`startLegacySource (${source.kind}): ${source.startMs} ms`, source.timings);
 }, 180_000);
 afterAll(async () => {
   await source?.stop();
@@ -69,6 +70,18 @@ describe('a second instance of the product serves the legacy API as the old CRM'
     expect(quote.schede).toHaveLength(2);
   });
 
+  it('shows an old quote to its guest as the mini-site does, with its totals (no login)', async () => {
+    const [sentId] = source.old.quoteIds;
+    const view: { quote: { id: string }; cards: { totalCents: number; discountCents: number }[] } = await call(
+      `/getQuoteNoAuth/${source.campsiteId}/${sentId}`,
+      { cliente: source.old.contactIds[0] },
+      null,
+    );
+    expect(view.quote.id).toBe(sentId);
+    expect(view.cards).toHaveLength(2);
+    expect(view.cards[0].totalCents - view.cards[1].totalCents).toBe(5000);
+  });
+
   it('answers the old list and the old template among the demo ones', async () => {
     const lists: { _id: string; name?: string; nome?: string }[] = await call('/getList/all');
     expect(lists.map((list) => list._id)).toContain(source.old.listId);
@@ -76,6 +89,33 @@ describe('a second instance of the product serves the legacy API as the old CRM'
     const templates: { _id: string }[] = await call('/getTemplate/all');
     expect(templates.map((template) => template._id)).toContain(source.old.templateId);
     expect(templates.every((template) => typeof template._id === 'string')).toBe(true);
+  });
+
+  it('serves the other old records by their hex ids: the image’s bytes, the newsletter, the notification', async () => {
+    const image = await fetch(`${source.baseUrl}/api/getImage/${source.old.imageId}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    const [stored] = await source.db.select({ data: images.data }).from(images).where(eq(images.id, source.old.imageId));
+    expect(Buffer.from(await image.arrayBuffer()).equals(Buffer.from(stored.data))).toBe(true);
+    const campaigns: { _id: string }[] = await call('/getCampaigns/all');
+    expect(campaigns.map((campaign) => campaign._id)).toContain(source.old.campaignId);
+    const notifications: { notif: { _id: string }[] } = await call('/getNotificationsAll');
+    expect(notifications.notif.map((notification) => notification._id)).toContain(source.old.notificationId);
+  });
+
+  it('renamed the demo campsite everywhere: no row names an id that is not a campsite', async () => {
+    const tables = resultRows<{ table_name: string }>(
+      await source.db.execute(sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'camping_id'`),
+    );
+    expect(tables.length).toBeGreaterThan(30);
+    for (const { table_name } of tables) {
+      const orphans = resultRows<{ n: number }>(
+        await source.db.execute(sql`select count(*)::int as n from ${sql.identifier(table_name)} where camping_id not in (select id from campsites)`),
+      );
+      expect(orphans[0].n, table_name).toBe(0);
+    }
+    const [rows] = resultRows<{ n: number }>(await source.db.execute(sql`select count(*)::int as n from quotes where camping_id = ${source.campsiteId}`));
+    expect(rows.n).toBeGreaterThan(100);
   });
 
   it('keeps its rows in its own database, none in the test’s', async () => {

@@ -25,13 +25,15 @@ import { encodeImage } from '@/lib/images/encode';
 /** An id of the old CRM's shape: a document store's ObjectId, 24 lowercase hexadecimal characters. */
 export const oldId = () => randomBytes(12).toString('hex');
 
-export const OLD_STAFF = { email: 'reception@vecchio-crm.test', password: 'VecchioCrm-2026!' };
+export const OLD_STAFF_PASSWORD = 'VecchioCrm-2026!';
 
 /** A pitch of the demo catalogue: the demo seed gives pitches no picture and no description, these records do. */
 export const OLD_TYPOLOGY_ID = 'LA-PZ-LAGO';
 
 export type OldRecords = {
   staffUserId: string;
+  /** Different per source: e-mails are unique in the whole product, and two tests may import into one database. */
+  staff: { email: string; password: string };
   contactIds: string[];
   /** [sent quote with two cards, quote opened by a request]. */
   quoteIds: string[];
@@ -61,11 +63,12 @@ const DAY = 24 * 60 * 60 * 1000;
 export async function insertOldRecords(db: Database, campingId: string, now = new Date()): Promise<OldRecords> {
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
   const staffUserId = oldId();
+  const staff = { email: `reception-${randomBytes(3).toString('hex')}@vecchio-crm.test`, password: OLD_STAFF_PASSWORD };
   await db.insert(users).values({
     id: staffUserId,
     campingId,
-    email: OLD_STAFF.email,
-    passwordHash: await hashPassword(OLD_STAFF.password),
+    email: staff.email,
+    passwordHash: await hashPassword(staff.password),
     name: 'Reception (vecchio CRM)',
     isAdmin: true,
     packLevel: 10,
@@ -124,13 +127,14 @@ export async function insertOldRecords(db: Database, campingId: string, now = ne
 
   const templateId = oldId();
   await db.insert(templates).values({ id: templateId, campingId, name: 'Preventivo (vecchio CRM)', html: '<p>Gentile {{nome}}, ecco la nostra offerta.</p>', note: 'Dal vecchio CRM', languageId: ITALIAN, createdAt: at(900), updatedAt: at(500), version: 2 });
-  const draftId = oldId();
-  await db.insert(drafts).values({ id: draftId, campingId, ownerId: staffUserId, kind: 'mail', title: 'Risposta a Becker', payload: { oggetto: 'La sua richiesta', testo: '<p>Gentile signor Becker…</p>', cliente: contactIds[1] }, createdAt: at(1), updatedAt: at(1) });
-
   const listId = oldId();
   await db.insert(mailingLists).values({ id: listId, campingId, name: 'Ospiti del vecchio CRM', description: 'Lista portata dal vecchio CRM', createdAt: at(500), updatedAt: at(500), version: 1 });
   await db.insert(listMemberships).values(contactIds.map((contactId, i) => ({ campingId, listId, contactId, addedAt: at(450 - i), unsubscribedAt: i === 2 ? at(100) : null })));
 
+  // A newsletter draft of the guided procedure (the only drafts the contract has), payload as lib/drafts stores it.
+  const draftId = oldId();
+  const draftPayload = { subject: 'Offerte di primavera', templateId, listId, languageId: ITALIAN, html: '<p>Primavera al lago…</p>', step: 'template', sendAt: null };
+  await db.insert(drafts).values({ id: draftId, campingId, ownerId: staffUserId, kind: 'newsletter', title: draftPayload.subject, payload: draftPayload, createdAt: at(1), updatedAt: at(1) });
   const typologyId = OLD_TYPOLOGY_ID;
   const imageId = oldId();
   const picture = await encodeImage(await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 30, g: 120, b: 200 } } }).jpeg().toBuffer());
@@ -175,12 +179,12 @@ export async function insertOldRecords(db: Database, campingId: string, now = ne
     subject: 'Il suo preventivo – Camping Lago Azzurro',
     body: '<p>Gentile Lucia, le inviamo il preventivo.</p>',
     isSent: true,
-    meta: { operatore: OLD_STAFF.email, cliente: contactIds[0] },
+    meta: { operatore: staff.email, cliente: contactIds[0] },
     createdAt: at(30),
     sentAt: at(30),
   });
   const notificationId = oldId();
   await db.insert(notifications).values({ id: notificationId, campingId, group: 'richiesta', title: 'Nuova richiesta di preventivo', description: 'Jonas Becker ha chiesto un preventivo', quoteId: quoteIds[1], contactId: contactIds[1], createdAt: at(2) });
 
-  return { staffUserId, contactIds, quoteIds, cardIds, progressEventIds, requestId, templateId, draftId, listId, imageId, typologyId, campaignId, mailTraceId, notificationId };
+  return { staffUserId, staff, contactIds, quoteIds, cardIds, progressEventIds, requestId, templateId, draftId, listId, imageId, typologyId, campaignId, mailTraceId, notificationId };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { resultRows } from '@/db/result-rows';
 import { seedDemo } from '@/db/seed/index';
-import { insertOldRecords, oldId, OLD_STAFF, type OldRecords } from './old-records';
+import { insertOldRecords, oldId, type OldRecords } from './old-records';
 
 export type SourceSeedOptions = {
   /** Generated contacts added to the old campsite (for the import's measurement at scale). */
@@ -49,7 +49,7 @@ async function insertGenerated(db: Database, campingId: string, options: SourceS
   const quoteCount = options.quotes ?? 0;
   const salt = oldId();
   // The ids are ObjectId-shaped, different per run: md5 of a run's salt and the row's number.
-  const hexId = (kind: string, n: unknown) => sql`substr(md5(${salt} || ${kind} || ${n}::text), 1, 24)`;
+  const hexId = (kind: string, n: unknown) => sql`substr(md5(${salt} || ${kind} || (${n})::text), 1, 24)`;
   if (contactCount > 0) {
     await db.execute(sql`
       insert into contacts (id, camping_id, first_name, last_name, email, language_id, source, tags, created_at, updated_at)
@@ -74,6 +74,9 @@ async function insertGenerated(db: Database, campingId: string, options: SourceS
       from generate_series(1, ${quoteCount}::int) g,
            (select * from quote_cards where camping_id = ${campingId} and total_cents > 0 order by total_cents desc limit 1) c`);
   }
+  // An old system in use has its statistics; fresh bulk rows have none until autovacuum comes, and
+  // without them the planner walks the lists with plans made for an empty table.
+  if (contactCount > 0 || quoteCount > 0) await db.execute(sql`analyze contacts, quotes, quote_cards`);
   return { contacts: contactCount, quotes: quoteCount };
 }
 
@@ -91,8 +94,8 @@ export async function seedLegacySource(db: Database, options: SourceSeedOptions 
   const old = await insertOldRecords(db, campsiteId);
   const generated = await insertGenerated(db, campsiteId, options);
   // E-mail is unique across a product: two sources imported into one database (test files running
-  // side by side on PostgreSQL) must not bring the same users.
+  // side by side on PostgreSQL) must not bring the same users, the demo's included.
   const mark = campsiteId.slice(0, 8);
   await db.execute(sql`update users set email = replace(email, '@', ${`+${mark}@`})`);
-  return { campsiteId, otherCampsiteId: pineta.campsiteId, staff: { ...OLD_STAFF, email: OLD_STAFF.email.replace('@', `+${mark}@`) }, old, generated };
+  return { campsiteId, otherCampsiteId: pineta.campsiteId, staff: { ...old.staff, email: old.staff.email.replace('@', `+${mark}@`) }, old, generated };
 }

@@ -3,6 +3,7 @@ import { languages, typologyCategories, typologyDescriptions } from '@/db/schema
 import { listDescriptions, getTypologyCategories } from '@/lib/images/descriptions';
 import { legacyDescriptionSchema, legacyTypologyCategorySchema, toLegacyDescription } from '@/lib/legacy-api/shapes/image';
 import { z } from '@/lib/validation';
+import type { LegacyClient } from '../client';
 import type { LegacyKind } from '../kind';
 import { parseEach } from '../parse';
 import { nextCursor, resumeFrom } from './paging';
@@ -10,6 +11,19 @@ import { nextCursor, resumeFrom } from './paging';
 const PAGE = 20;
 const named = z.array(z.object({ id: z.string() }).loose());
 const categoriesAnswer = z.array(z.unknown());
+const imagePage = z.object({ images: z.array(z.object({ type: z.string().nullable() }).loose()), nextCursor: z.string().nullable() }).loose();
+
+/** The typologies the old pictures belong to (their list without bytes): one no longer in the catalogue may still be described. */
+async function typologiesOfImages(client: LegacyClient): Promise<string[]> {
+  const found = new Set<string>();
+  let cursor: string | null = null;
+  do {
+    const page: z.output<typeof imagePage> = await client.json('POST', '/imageManager/lazy', imagePage, { limit: 100, ...(cursor ? { cursor } : {}) });
+    for (const image of page.images) if (image.type) found.add(image.type);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return [...found];
+}
 
 /** One typology as read for the import: its descriptions in every language and its image categories (null: none). */
 const typologySchema = z.object({ _id: z.string(), descrizioni: z.array(z.unknown()), categorie: z.array(z.string()).nullable() });
@@ -19,7 +33,7 @@ const path = (id: string) => encodeURIComponent(id);
 /**
  * Descrizioni: per typology, its descriptions in every language and its image categories. The old
  * system lists no typologies of its own; they are the booking platform's (/cv/api/tipologie, asked
- * of the old system, never of ours) and those that have categories there. A typology with neither
+ * of the old system, never of ours), those that have categories there and those its pictures name. A typology with neither
  * is not a record. A typology's full set is known in its page: languages dropped there are dropped here.
  */
 export const descriptionsKind: LegacyKind = {
@@ -27,16 +41,15 @@ export const descriptionsKind: LegacyKind = {
   label: 'Descrizioni delle tipologie',
   async *pages(client, from) {
     const camp = path(client.session.campsiteId);
-    const [catalogue, categories] = await Promise.all([
-      client.json('POST', '/cv/api/tipologie', named),
-      client.json('GET', `/getAllTypologyCategory/${camp}`, categoriesAnswer),
-    ]);
+    const catalogue = await client.json('POST', '/cv/api/tipologie', named);
+    const categories = await client.json('GET', `/getAllTypologyCategory/${camp}`, categoriesAnswer);
+    const pictured = await typologiesOfImages(client);
     const categoriesOf = new Map<string, string[]>();
     for (const item of categories) {
       const parsed = legacyTypologyCategorySchema.safeParse(item);
       if (parsed.success && parsed.data.categories.length) categoriesOf.set(parsed.data.idTipologia, parsed.data.categories);
     }
-    const typologies = [...new Set([...catalogue.map((t) => t.id), ...categoriesOf.keys()])].sort();
+    const typologies = [...new Set([...catalogue.map((t) => t.id), ...categoriesOf.keys(), ...pictured])].sort();
     for (const { index, items } of resumeFrom(typologies, from.cursor, PAGE)) {
       const page = [];
       for (const id of items) {

@@ -134,7 +134,8 @@ export const mailTracesKind: LegacyKind = {
   },
   async showHere(ctx, oldId) {
     const trace = await findTrace(ctx, ctx.ids.resolve('tracciaMail', oldId));
-    return trace ? comparable(toLegacyTrace(trace)) : null;
+    // Through the contract's shape, as the old answer is: meta's keys then come in the same order.
+    return trace ? comparable(legacyTraceSchema.parse(toLegacyTrace(trace))) : null;
   },
   async showThere(client, oldId) {
     // The old system reads a trace only within its thread, remembered when the trace was read.

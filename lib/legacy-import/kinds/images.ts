@@ -103,10 +103,11 @@ export const imagesKind: LegacyKind = {
     // Rows whose bytes are already here carry no data: written with the others, their bytes untouched.
     const known = rows.filter((row) => row.data === undefined).map(({ data: _data, ...row }) => row);
     const fresh = rows.filter((row): row is typeof row & { data: Buffer } => row.data !== undefined);
-    const compared = ['fileName', 'mimeType', 'width', 'height', 'byteSize', 'typologyId', 'category', 'alt', 'createdAt'] as const;
-    const first = await upsertKeepingIds(ctx, images, 'immagini', fresh, [...compared, 'data']);
+    // What an edit there can change; type, size and dimensions belong to the bytes and move only with them.
+    const editable = ['fileName', 'typologyId', 'category', 'alt', 'createdAt'] as const;
+    const first = await upsertKeepingIds(ctx, images, 'immagini', fresh, [...editable, 'mimeType', 'width', 'height', 'byteSize', 'data']);
     const second = known.length
-      ? await upsertKeepingIds(ctx, images, 'immagini', known.map((row) => ({ ...row, data: Buffer.alloc(0) })), [...compared])
+      ? await upsertKeepingIds(ctx, images, 'immagini', known.map((row) => ({ ...row, data: Buffer.alloc(0) })), [...editable])
       : { written: [], unchanged: [] };
     return { written: first.written.length + second.written.length, unchanged: first.unchanged.length + second.unchanged.length, skipped };
   },

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignEvents, campaigns, campsites as campsitesTable, images, listMemberships, mailingLists, mailTraces, notifications, typologyDescriptions } from '@/db/schema';
+import { campaignEvents, campaigns, campsites as campsitesTable, contacts, images, listMemberships, mailingLists, mailTraces, notifications, typologyDescriptions } from '@/db/schema';
 import { getCampaignStats, getLinkStats } from '@/lib/campaigns/stats';
 import { campsiteContext, type CampsiteCtx } from '@/lib/context/unit-of-work';
 import { listDescriptions, listTypologyCategories } from '@/lib/images/descriptions';
@@ -89,6 +89,8 @@ beforeAll(async () => {
   ]);
   // A newsletter paused half-way there: here it must be history nobody can resume.
   await source.db.insert(campaigns).values({ id: extra.pausedCampaignId, campingId, listId: old.listId, subject: 'Offerta di primavera', status: 'paused', recipientCount: 3, sentCount: 1, startedAt: at(10), pausedAt: at(10), createdAt: at(11) });
+  // Lucia's address bounced there: a member's state is the only place the old answers show it.
+  await source.db.update(contacts).set({ emailSuppressedAt: at(150), emailSuppressedReason: 'bounce' }).where(eq(contacts.id, lucia));
   // A GIF: the old system kept it, we keep only JPEG and PNG.
   const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 10, b: 10 } } }).gif().toBuffer();
   await source.db.insert(images).values({ id: extra.gifImageId, campingId, fileName: 'animazione.gif', mimeType: 'image/gif', width: 8, height: 8, byteSize: gif.length, data: gif, createdAt: at(50) });
@@ -190,6 +192,8 @@ describe('importing lists, newsletters, images, descriptions, mail traces and no
     }
     const old = (await listMembers(ctx, { listId: source.old.listId })).items;
     expect(old.find((member) => member.contactId === source.old.contactIds[2])?.state).toBe('disiscritto');
+    // Not mailed again here: bounced there, suppressed here.
+    expect(old.find((member) => member.contactId === source.old.contactIds[0])?.state).toBe('rimbalzato');
   });
 
   it('copies the images byte for byte, with their typology and category', async () => {

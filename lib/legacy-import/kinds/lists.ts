@@ -1,12 +1,13 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { contacts, listMemberships, mailingLists } from '@/db/schema';
 import { getList } from '@/lib/lists/service';
 import { legacyListSchema, legacyMemberSchema, toLegacyList } from '@/lib/legacy-api/shapes/list';
 import { z } from '@/lib/validation';
 import type { LegacyClient } from '../client';
-import type { LegacyKind } from '../kind';
+import type { ImportCtx, LegacyKind } from '../kind';
 import { parseEach } from '../parse';
 import { upsertKeepingIds } from '../upsert';
+import { presentHere } from './present';
 import { chunks, nextCursor, resumeFrom } from './paging';
 
 const MEMBER_PAGE = 500;
@@ -51,7 +52,7 @@ export const listsKind: LegacyKind = {
   async write(ctx, items) {
     const { records, skipped } = parseEach('liste', items, importedListSchema);
     if (!records.length) return { written: 0, unchanged: 0, skipped };
-    const { db, campsiteId } = ctx;
+    const { campsiteId } = ctx;
     const outcome = await upsertKeepingIds(
       ctx,
       mailingLists,
@@ -73,16 +74,8 @@ export const listsKind: LegacyKind = {
       const listId = ctx.ids.resolve('liste', list._id);
       const members = parseEach('liste', list.membri, legacyMemberSchema);
       skipped.push(...members.skipped.map((skip) => ({ ...skip, reason: `membro della lista ${list._id}: ${skip.reason}` })));
-      const oldContactIds = members.records.map((member) => member.idContatto);
-      await ctx.ids.load(db, 'contatti', oldContactIds);
-      const here = new Set<string>();
-      for (const ids of chunks(oldContactIds.map((oldId) => ctx.ids.resolve('contatti', oldId)), 5000)) {
-        const found = await db
-          .select({ id: contacts.id })
-          .from(contacts)
-          .where(and(eq(contacts.campingId, campsiteId), inArray(contacts.id, ids)));
-        for (const row of found) here.add(row.id);
-      }
+      const here = await presentHere(ctx, 'contatti', members.records.map((member) => member.idContatto));
+      const suppressed = new Map<string, 'bounce' | 'complaint'>();
       const wanted = new Map<string, { addedAt: Date; unsubscribed: boolean }>();
       for (const member of members.records) {
         const contactId = ctx.ids.resolve('contatti', member.idContatto);
@@ -90,12 +83,15 @@ export const listsKind: LegacyKind = {
           skipped.push({ kind: 'liste', oldId: list._id, reason: `il cliente ${member.idContatto} della lista non è stato importato: iscrizione saltata` });
           continue;
         }
-        // 'rimbalzato', 'spam' and 'senza-email' are the contact's own state (imported with the
-        // contact); only 'disiscritto' may belong to this list alone.
+        // 'rimbalzato' and 'spam' are the contact's own state (below), 'senza-email' follows from its
+        // address; 'disiscritto' may be this list's alone (or a refusal of every newsletter: the
+        // contact's shape does not tell, so it is kept on the membership, where it stops this list).
         wanted.set(contactId, { addedAt: new Date(member.date_iscrizione), unsubscribed: member.stato === 'disiscritto' });
+        if (member.stato === 'rimbalzato' || member.stato === 'spam') suppressed.set(contactId, member.stato === 'spam' ? 'complaint' : 'bounce');
       }
       if (ctx.dryRun) continue;
-      const changed = await syncMembers(ctx, listId, wanted);
+      const linksMoved = await syncMembers(ctx, listId, wanted);
+      const changed = (await suppress(ctx, suppressed)) || linksMoved;
       if (changed && !outcome.written.includes(listId)) {
         written++;
         unchanged--;
@@ -121,7 +117,7 @@ export const listsKind: LegacyKind = {
  * unsubscription updated, members the old list no longer has removed. Answers whether anything moved.
  */
 async function syncMembers(
-  { db, campsiteId }: { db: Parameters<LegacyKind['countHere']>[0]; campsiteId: string },
+  { db, campsiteId }: ImportCtx,
   listId: string,
   wanted: Map<string, { addedAt: Date; unsubscribed: boolean }>,
 ): Promise<boolean> {
@@ -159,6 +155,27 @@ async function syncMembers(
     }
   }
   return gone.length > 0 || upserts.length > 0;
+}
+
+/**
+ * An address that bounced or complained there is shown only as a member's state: the contact's
+ * shape has no such field. It must not be mailed again here, so the contact is suppressed as our
+ * own webhook does, once (the date is the import's: the old system does not say when).
+ */
+async function suppress({ db, campsiteId }: ImportCtx, suppressed: Map<string, 'bounce' | 'complaint'>): Promise<boolean> {
+  let changed = false;
+  for (const reason of ['bounce', 'complaint'] as const) {
+    const ids = [...suppressed].filter(([, why]) => why === reason).map(([contactId]) => contactId);
+    for (const batch of chunks(ids, 5000)) {
+      const moved = await db
+        .update(contacts)
+        .set({ emailSuppressedAt: new Date(), emailSuppressedReason: reason })
+        .where(and(eq(contacts.campingId, campsiteId), inArray(contacts.id, batch), isNull(contacts.emailSuppressedAt)))
+        .returning({ id: contacts.id });
+      changed ||= moved.length > 0;
+    }
+  }
+  return changed;
 }
 
 /** What a list keeps across systems; `ricevono` depends on the contacts' mail state, compared with the contacts. */

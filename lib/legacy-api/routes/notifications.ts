@@ -12,34 +12,10 @@ import { appVersion } from '@/lib/version';
 import { z } from '@/lib/validation';
 import { endpoint } from '../endpoint';
 import { jsonArrayResponse } from '../json-stream';
+import { notificationsResultSchema, toLegacyNotification } from '../shapes/notification';
 
 const group = 'notifications-and-updates';
-
-const legacyNotificationSchema = z.object({
-  _id: z.string(),
-  group: z.enum(['preventivo', 'accettazione', 'richiesta', 'domanda']),
-  title: z.string(),
-  desc: z.string(),
-  date: z.string().describe('ISO 8601'),
-  link: z.object({ idPreventivo: z.string().nullable(), idCliente: z.string().nullable() }),
-  read: z.boolean(),
-});
-const notificationsResultSchema = z.object({ notif: z.array(legacyNotificationSchema), count: z.number().describe('tutte le notifiche del campeggio') });
 const ok = z.object({ ok: z.literal(true) });
-
-/** A notification as the legacy front end reads it: the link carries the quote and the guest. */
-function toLegacyNotification(row: NotificationRow): z.infer<typeof legacyNotificationSchema> {
-  return {
-    _id: row.id,
-    // The legacy front end knows four groups: a guest's mail reads there as the question it is.
-    group: row.group === 'risposta' ? 'domanda' : row.group,
-    title: row.title,
-    desc: row.description,
-    date: row.createdAt.toISOString(),
-    link: { idPreventivo: row.quoteId, idCliente: row.contactId },
-    read: row.readAt !== null,
-  };
-}
 
 /** `{"count": n, "notif": [...]}` with the list streamed: the 'All' call never holds every row in memory. */
 function streamedResult(count: number, rows: AsyncIterable<NotificationRow>): Response {

@@ -27,6 +27,8 @@ export type ImportOptions = {
   /** Records sampled per kind for the field-by-field comparison. */
   samples?: number;
   onProgress?: (progress: ImportProgress) => void;
+  /** The import's row made beforehand (the settings screen's job); without it one unfinished is resumed or one is made here. */
+  importId?: string;
 };
 
 export type ImportResult = { importId: string; campsiteId: string; resumed: boolean; report: VerificationReport };
@@ -66,7 +68,9 @@ export async function runLegacyImport(db: Database, options: ImportOptions): Pro
   const kinds = options.kinds ?? LEGACY_KINDS;
   const campsiteId = await targetCampsite(db, client, options.campsiteId, dryRun);
 
-  const [unfinished] = dryRun
+  const [unfinished] = options.importId
+    ? await db.select().from(legacyImports).where(eq(legacyImports.id, options.importId))
+    : dryRun
     ? []
     : await db
         .select()
@@ -74,6 +78,7 @@ export async function runLegacyImport(db: Database, options: ImportOptions): Pro
         .where(and(eq(legacyImports.campingId, campsiteId), eq(legacyImports.sourceUrl, options.sourceUrl), eq(legacyImports.dryRun, false), inArray(legacyImports.status, ['running', 'failed'])))
         .orderBy(desc(legacyImports.startedAt))
         .limit(1);
+  if (options.importId && !unfinished) throw new LegacyImportError(`Importazione ${options.importId} non trovata.`);
   const [run] = unfinished
     ? [unfinished]
     : await db.insert(legacyImports).values({ campingId: campsiteId, sourceUrl: options.sourceUrl, sourceCampsiteId: client.session.campsiteId, dryRun }).returning();

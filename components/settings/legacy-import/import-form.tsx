@@ -59,7 +59,7 @@ export function LegacyImportForm({ destinations, kinds }: Props) {
           </Title>
           <TextInput label={t('sourceUrl')} description={t('sourceUrlHint')} type="url" required placeholder="https://" value={values.sourceUrl} onChange={set('sourceUrl')} error={error('sourceUrl')} />
           <TextInput label={t('email')} description={t('emailHint')} type="email" required autoComplete="off" value={values.email} onChange={set('email')} error={error('email')} />
-          <PasswordInput label={t('password')} description={t('passwordHint')} required autoComplete="off" value={values.password} onChange={set('password')} error={error('password')} />
+          <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('togglePassword') }} label={t('password')} description={t('passwordHint')} required autoComplete="off" value={values.password} onChange={set('password')} error={error('password')} />
           <Select
             label={t('destination')}
             required

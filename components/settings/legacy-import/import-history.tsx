@@ -1,6 +1,6 @@
-import { Anchor, Badge, Group, Stack, VisuallyHidden, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
-import Link from 'next/link';
+import { Badge, Group, Stack, VisuallyHidden, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
+import { LinkAnchor } from '@/components/ui/link-anchor';
 import { formatDateTime } from '@/lib/format';
 import type { LegacyImportView } from '@/lib/legacy-import-runs/view';
 import { STATUS_COLOR } from './kinds';
@@ -57,9 +57,9 @@ export async function ImportHistory({ imports, basePath }: { imports: LegacyImpo
                       <Text size="xs" c="dimmed">{t('summary', totals(view))}</Text>
                     </TableTd>
                     <TableTd>
-                      <Anchor component={Link} href={`${basePath}?v=importa&id=${encodeURIComponent(view.id)}`} aria-label={t('detailsOf', { date: started })} size="sm">
+                      <LinkAnchor href={`${basePath}?v=importa&id=${encodeURIComponent(view.id)}`} aria-label={t('detailsOf', { date: started })} size="sm">
                         {t('details')}
-                      </Anchor>
+                      </LinkAnchor>
                     </TableTd>
                   </TableTr>
                 );

@@ -26,7 +26,7 @@ export function ResumeForm({ importId, onResumed }: { importId: string; onResume
         <Text size="sm">{t('resumeIntro')}</Text>
         <Group grow align="flex-start" wrap="wrap">
           <TextInput label={t('email')} type="email" autoComplete="off" required value={values.email} onChange={set('email')} error={form.error('email')} miw={200} />
-          <PasswordInput label={t('password')} autoComplete="off" required value={values.password} onChange={set('password')} error={form.error('password')} miw={200} />
+          <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('togglePassword') }} label={t('password')} autoComplete="off" required value={values.password} onChange={set('password')} error={form.error('password')} miw={200} />
         </Group>
         <FormError message={form.formError} />
         <Group>

@@ -1,6 +1,6 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
-import Link from 'next/link';
+import { Stack, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
+import { LinkAnchor } from '@/components/ui/link-anchor';
 import { ImportHistory } from '@/components/settings/legacy-import/import-history';
 import { LegacyImportForm } from '@/components/settings/legacy-import/import-form';
 import { ImportProgress } from '@/components/settings/legacy-import/import-progress';
@@ -29,9 +29,9 @@ export async function LegacyImportSection({ tenant, run, params, basePath }: Sec
     return (
       <Stack gap="lg">
         {header}
-        <Anchor component={Link} href={`${basePath}?v=importa`} size="sm">
+        <LinkAnchor href={`${basePath}?v=importa`} size="sm">
           ← {t('formTitle')}
-        </Anchor>
+        </LinkAnchor>
         {view ? <ImportProgress importId={view.id} kinds={kinds} initial={view} /> : <Text role="alert">{t('notFound')}</Text>}
       </Stack>
     );

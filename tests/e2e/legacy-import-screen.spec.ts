@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { blockingViolationsAtRest } from './axe-at-rest';
+import { expectNoHorizontalScroll } from './guest-checks';
 import { LOGINS, openAs } from './support';
 
 /**
@@ -49,11 +50,16 @@ test('the operator starts a dry run from the old CRM and sees the progress, then
   await expect(history.getByRole('row').filter({ hasText: 'Camping Lago Azzurro' }).filter({ hasText: 'Conclusa' }).first()).toBeVisible();
 });
 
-test('a wrong password of the old CRM shows the Italian error beside the password and keeps what was typed', async ({ page, baseURL }) => {
+test('on a phone, by keyboard: a wrong password of the old CRM shows the Italian error beside the password and keeps what was typed', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await openAs(page, LOGINS.operator, '/settings?v=importa');
+  await expectNoHorizontalScroll(page);
   await fillForm(page, baseURL!, 'non-è-la-password');
-  await page.getByRole('checkbox', { name: 'Solo prova (nessuna scrittura)' }).check();
-  await page.getByRole('button', { name: 'Avvia la prova' }).click();
+  const dryRun = page.getByRole('checkbox', { name: 'Solo prova (nessuna scrittura)' });
+  await dryRun.focus();
+  await page.keyboard.press('Space');
+  await expect(dryRun).toBeChecked();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).press('Enter');
 
   const password = page.getByRole('textbox', { name: 'Password', exact: true });
   await expect(password).toHaveAccessibleDescription(
@@ -65,5 +71,6 @@ test('a wrong password of the old CRM shows the Italian error beside the passwor
   await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(LOGINS.staff.email);
   await expect(page.getByRole('checkbox', { name: 'Solo prova (nessuna scrittura)' })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Avvia la prova' })).toBeEnabled();
+  await expectNoHorizontalScroll(page);
   expect(await blockingViolationsAtRest(page, 'importazione, password rifiutata')).toEqual([]);
 });

@@ -15,7 +15,11 @@ const db = await useTestDatabase();
 const PASSWORD = 'la-password-del-vecchio-crm';
 const EMAIL = 'reception@vecchio.example';
 
-/** A stand-in for the old CRM: a login, and one page of contacts with one record our validation refuses. */
+/** The contacts pages asked for (their cursors), and whether the old CRM has a second page. */
+const cursors: (string | null)[] = [];
+let twoPages = false;
+
+/** A stand-in for the old CRM: a login, and a page of contacts (two when asked) with one record our validation refuses each. */
 async function oldCrm(oldCampsiteId: string) {
   const server: Server = createServer((request, response) => {
     let raw = '';
@@ -31,7 +35,11 @@ async function oldCrm(oldCampsiteId: string) {
         return send(200, { token: 'tok', user: { _id: 'u-vecchio', camping: oldCampsiteId, email: EMAIL } });
       }
       if (request.url === '/api/getCamping/' + encodeURIComponent(oldCampsiteId)) return send(200, { _id: oldCampsiteId, name: 'Campeggio dal vecchio CRM' });
-      if (request.url === '/api/getContact/lazy') return send(200, { items: [{ _id: 'a1b2c3d4e5f6a1b2c3d4e5f6', nome: 42 }], nextCursor: null });
+      if (request.url === '/api/getContact/lazy') {
+        cursors.push(typeof body.cursor === 'string' ? body.cursor : null);
+        if (body.cursor === 'pagina-2') return send(200, { items: [{ _id: 'b1b2c3d4e5f6a1b2c3d4e5f6', nome: 43 }], nextCursor: null });
+        return send(200, { items: [{ _id: 'a1b2c3d4e5f6a1b2c3d4e5f6', nome: 42 }], nextCursor: twoPages ? 'pagina-2' : null });
+      }
       send(404, { error: 'Non trovato' });
     });
   });
@@ -100,6 +108,27 @@ describe('an import started from the settings screen runs as a job', () => {
     const [made] = await db.select().from(campsites).where(eq(campsites.id, oldId));
     expect(made.name).toBe('Campeggio dal vecchio CRM');
     expect(await readLegacyImport(operator, importId)).toMatchObject({ status: 'done', campsiteId: oldId, newCampsite: true });
+  });
+
+  it('a job handed out again after its worker died resumes at the page after the last one written', async () => {
+    twoPages = true;
+    try {
+      const { importId } = await startLegacyImport(operator, input({ dryRun: true }));
+      // Where a worker killed after the first page leaves the row: running, its login sealed, page 1 checkpointed.
+      await db
+        .update(legacyImports)
+        .set({ currentKind: 'contatti', checkpoints: { contatti: { cursor: 'pagina-2', page: 1, done: false } }, counts: { contatti: { read: 1, written: 0, unchanged: 0, skipped: 1 } } })
+        .where(eq(legacyImports.id, importId));
+      cursors.length = 0;
+      expect((await workLegacyImport(db, { campsiteId: target.id, importId })).esito).toBe('conclusa');
+      expect(cursors).toEqual(['pagina-2']);
+      const view = await readLegacyImport(operator, importId);
+      expect(view.counts.contatti).toEqual({ read: 2, written: 0, unchanged: 0, skipped: 2 });
+      expect(view.checkpoints.contatti).toEqual({ cursor: null, page: 2, done: true });
+      expect((await rowOf(importId)).secret).toBeNull();
+    } finally {
+      twoPages = false;
+    }
   });
 
   it('is the operator’s: a campsite admin is refused', async () => {

@@ -18,8 +18,11 @@ export async function declareLegacyImportQueue(): Promise<void> {
   await declareQueue(await getBoss(), QUEUES.legacyImport, LEGACY_IMPORT_QUEUE_OPTIONS);
 }
 
-/** Queues a run; the singleton key keeps one job per import, however often «Riprendi» is pressed. */
+/**
+ * Queues a run. One job per running row: a start makes a new row, «Riprendi» takes only a failed
+ * one (a row whose worker died stays running and its own job comes back from pg-boss).
+ */
 export async function enqueueLegacyImport(job: LegacyImportJob): Promise<void> {
   await declareLegacyImportQueue();
-  await (await getBoss()).send(QUEUES.legacyImport, job, { singletonKey: job.importId });
+  await (await getBoss()).send(QUEUES.legacyImport, job);
 }

@@ -46,6 +46,7 @@ const contextBuilders = [
   'lib/workflows/job-runner.ts',
   'lib/mail/mailer.ts',
   'lib/mailbox/jobs.ts',
+  'lib/legacy-import/job.ts',
   'lib/newsletter/worker.ts',
   'lib/newsletter/confirm-page.ts',
   'lib/newsletter/unsubscribe-page.ts',

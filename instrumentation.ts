@@ -9,6 +9,10 @@ export async function register() {
   // The build renders pages in workers of its own: no jobs there.
   if (!parsed.JOBS_IN_SERVER || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { startJobWorkers } = await import('./lib/workflows/job-runner');
+  // The imports from the old CRM live at the edge (lib/legacy-import): the job runner may not import them.
+  const { startLegacyImportWorker } = await import('./lib/legacy-import/job');
   // In the background: a database that is slow to answer must not hold the first request.
-  startJobWorkers().catch((error: unknown) => console.error('Attività pianificate non avviate', error));
+  startJobWorkers()
+    .then(() => startLegacyImportWorker())
+    .catch((error: unknown) => console.error('Attività pianificate non avviate', error));
 }

@@ -8,10 +8,13 @@ await import('./load-env');
 const { env } = await import('../lib/env');
 env();
 const { startJobWorkers } = await import('../lib/workflows/job-runner');
+const { startLegacyImportWorker } = await import('../lib/legacy-import/job');
 const { stopBoss } = await import('../lib/jobs/boss');
 const { closeDb } = await import('../db/client');
 
 await startJobWorkers();
+// Apart from the job runner: lib/legacy-import sits at the edge, above lib/workflows.
+await startLegacyImportWorker();
 console.log('Attività pianificate avviate: in attesa di lavori (Ctrl+C per fermare).');
 
 let stopping = false;

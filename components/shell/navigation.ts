@@ -68,6 +68,7 @@ export function settingsMenu({ isAdmin, isOperator = false, lucee, fullPack }: S
       { labelKey: 'auditLog', href: `${base}?v=audit` },
       ...(isOperator ? [{ labelKey: 'postUpdates', href: `${base}?v=updates` }] : []),
       ...(isOperator ? [{ labelKey: 'scheduledJobs', href: `${base}?v=jobs` }] : []),
+      ...(isOperator ? [{ labelKey: 'legacyImport', href: `${base}?v=importa` }] : []),
     ],
   };
   const account: SettingsSection = {

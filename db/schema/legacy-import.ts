@@ -31,6 +31,14 @@ export const legacyImports = pgTable(
     skipped: jsonb('skipped').$type<LegacyImportSkip[]>().notNull().default([]),
     report: jsonb('report').$type<Record<string, unknown>>(),
     error: text('error'),
+    /**
+     * The old CRM's login while a run started from the settings screen is queued or running,
+     * sealed with lib/crypto/secret-box (never in clear, never in pg-boss's job table); cleared
+     * when the run ends, done or failed.
+     */
+    secret: text('secret'),
+    /** Started for «Nuovo, con l’id del vecchio CRM»: until the run has made that campsite, the row waits in the operator's own. */
+    newCampsite: boolean('new_campsite').notNull().default(false),
     startedAt: timestampTz('started_at').notNull().defaultNow(),
     updatedAt: timestampTz('updated_at').notNull().defaultNow(),
     finishedAt: timestampTz('finished_at'),

@@ -20,6 +20,7 @@ export const CLIENT_NAMESPACES = [
   'guestUnsubscribe',
   'images',
   'labelTranslations',
+  'legacyImport',
   'lists',
   'login',
   'mail.attachments',

@@ -30,6 +30,7 @@ const STAFF_NAMESPACES = {
   mailbox: () => import('../../messages/it/mailbox.json'),
   quoteQuestions: () => import('../../messages/it/quote-questions.json'),
   returningGuests: () => import('../../messages/it/returning-guests.json'),
+  legacyImport: () => import('../../messages/it/legacy-import.json'),
 };
 
 async function staffMessages() {

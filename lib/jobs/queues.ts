@@ -17,6 +17,8 @@ export const QUEUES = {
   mailboxSchedule: 'posta.casella.pianifica',
   /** One job per mailbox sync; at most one queued and one running per mailbox. */
   mailboxSync: 'posta.casella.sincronizza',
+  /** One job per import from the old CRM started on the settings screen (issue 30). */
+  legacyImport: 'importazione.vecchio-crm',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -25,3 +27,5 @@ export type NewsletterSendJob = { campsiteId: string; campaignId: string };
 /** The batch's recipients live in the ledger (newsletter_recipients), never in the job. */
 export type NewsletterBatchJob = { campsiteId: string; campaignId: string; batchNo: number };
 export type MailboxSyncJob = { campsiteId: string };
+/** The old CRM's login is not here: it waits sealed on the import's row (legacy_imports.secret). */
+export type LegacyImportJob = { campsiteId: string; importId: string };

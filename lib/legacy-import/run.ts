@@ -29,6 +29,8 @@ export type ImportOptions = {
   /** Records sampled per kind for the field-by-field comparison. */
   samples?: number;
   onProgress?: (progress: ImportProgress) => void;
+  /** The import's row made beforehand (the settings screen's job); without it one unfinished is resumed or one is made here. */
+  importId?: string;
 };
 
 export type ImportResult = { importId: string; campsiteId: string; resumed: boolean; report: VerificationReport };
@@ -69,9 +71,11 @@ export async function runLegacyImport(db: Database, options: ImportOptions): Pro
   const target = await targetCampsite(db, client, options.campsiteId, dryRun);
   const campsiteId = target.id;
   // A dry run of a campsite not created yet has nowhere to keep its row: its report is only answered.
-  const stored = target.exists || !dryRun;
+  const stored = Boolean(options.importId) || target.exists || !dryRun;
 
-  const [unfinished] = dryRun
+  const [unfinished] = options.importId
+    ? await db.select().from(legacyImports).where(eq(legacyImports.id, options.importId))
+    : dryRun
     ? []
     : await db
         .select()
@@ -79,6 +83,7 @@ export async function runLegacyImport(db: Database, options: ImportOptions): Pro
         .where(and(eq(legacyImports.campingId, campsiteId), eq(legacyImports.sourceUrl, options.sourceUrl), eq(legacyImports.dryRun, false), inArray(legacyImports.status, ['running', 'failed'])))
         .orderBy(desc(legacyImports.startedAt))
         .limit(1);
+  if (options.importId && !unfinished) throw new LegacyImportError(`Importazione ${options.importId} non trovata.`);
   const fresh = { campingId: campsiteId, sourceUrl: options.sourceUrl, sourceCampsiteId: client.session.campsiteId, dryRun };
   const [run] = unfinished
     ? [unfinished]
@@ -130,7 +135,7 @@ export async function runLegacyImport(db: Database, options: ImportOptions): Pro
     if (written >= 1000) await db.execute(sql`analyze contacts, quotes, quote_cards, list_memberships`).catch(() => undefined);
     const report = await verifyImport(db, { client, campsiteId, kinds, counts, skipped, samples: seen, ids, dryRun });
     await saveRun(db, { status: 'done', report, currentKind: null, finishedAt: new Date() });
-    return { importId: run.id, campsiteId, resumed: Boolean(unfinished), report };
+    return { importId: run.id, campsiteId, resumed: Boolean(unfinished && Object.keys(unfinished.checkpoints).length), report };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await saveRun(db, { status: 'failed', error: message.slice(0, 2000) });

@@ -3,6 +3,7 @@ import { AddCampsiteSection } from './add-campsite';
 import { AuditSection } from './audit';
 import { CampsitesSection, OwnCampsiteSection } from './campsites';
 import { GmailSection } from './gmail';
+import { LegacyImportSection } from './legacy-import';
 import { ScheduledJobsSection } from './jobs';
 import { QuoteOptionsSection } from './quote-options';
 import type { Section } from './types';
@@ -23,6 +24,7 @@ export const SETTINGS_SECTIONS: Record<string, Section> = {
   updates: { titleKey: 'postUpdates', role: 'operator', render: ProductUpdatesSection },
   novita: { titleKey: 'updatesHistory', role: 'staff', render: UpdatesHistorySection },
   jobs: { titleKey: 'scheduledJobs', role: 'operator', render: ScheduledJobsSection },
+  importa: { titleKey: 'legacyImport', role: 'operator', render: LegacyImportSection },
 };
 
 /** Without a known `v` the page opens the account, which every user may see. */

@@ -8,6 +8,14 @@ import { sealImportSecret } from './secret';
 import { NEW_CAMPSITE, type ResumeImport, type StartImport } from './validation';
 import { loginErrorField, type ImportReportView, type LegacyImportView } from './view';
 
+/**
+ * A running import writes its row at every page; one silent this long was left by a process that
+ * died (a killed command, a job pg-boss gave up on): it no longer blocks a start, and «Riprendi» takes it.
+ */
+const ABANDONED_MS = 15 * 60_000;
+const ABANDONED_AFTER = '15 minutes';
+const isAbandoned = (row: { status: string; updatedAt: Date }) => row.status === 'running' && row.updatedAt.getTime() < Date.now() - ABANDONED_MS;
+
 /** Imports the screen lists: the latest, a handful a month at most. */
 export const RECENT_IMPORTS = 20;
 
@@ -19,14 +27,15 @@ const toView = (row: Row, campsiteName: string): LegacyImportView => ({
   campsiteName,
   sourceUrl: row.sourceUrl,
   sourceCampsiteId: row.sourceCampsiteId,
-  status: row.status,
+  // A run abandoned by its process shows as stopped, with «Riprendi».
+  status: isAbandoned(row) ? 'failed' : row.status,
   dryRun: row.dryRun,
   newCampsite: row.newCampsite,
   currentKind: row.currentKind,
   checkpoints: row.checkpoints,
   counts: row.counts,
   report: (row.report as ImportReportView | null) ?? null,
-  error: row.error,
+  error: isAbandoned(row) ? 'Importazione interrotta: nessun avanzamento da 15 minuti (il processo che la eseguiva si è fermato). Premi «Riprendi».' : row.error,
   loginError: row.status === 'failed' && row.sourceCampsiteId === null ? loginErrorField(row.error) : null,
   startedAt: row.startedAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -57,7 +66,7 @@ async function refuseRunning(tx: StaffCtx['db'], campsiteId: string, except?: st
   const running = await tx
     .select({ id: legacyImports.id })
     .from(legacyImports)
-    .where(and(eq(legacyImports.campingId, campsiteId), eq(legacyImports.status, 'running')));
+    .where(and(eq(legacyImports.campingId, campsiteId), eq(legacyImports.status, 'running'), sql`${legacyImports.updatedAt} > now() - ${ABANDONED_AFTER}::interval`));
   if (running.some((row) => row.id !== except)) {
     throw new AppError('conflict', `È già in corso un’importazione nel campeggio «${campsite.name}»: attendi che finisca, poi avviane un’altra.`);
   }
@@ -90,7 +99,7 @@ export async function resumeLegacyImport(ctx: StaffCtx, input: ResumeImport): Pr
   const row = await ctx.db.transaction(async (tx) => {
     const [found] = await tx.select().from(legacyImports).where(eq(legacyImports.id, input.importId));
     if (!found) throw new AppError('not_found', 'Importazione non trovata.');
-    if (found.status !== 'failed') throw new AppError('conflict', found.status === 'running' ? 'L’importazione è già in corso.' : 'L’importazione è già conclusa: avviane una nuova per leggere le novità.');
+    if (found.status !== 'failed' && !isAbandoned(found)) throw new AppError('conflict', found.status === 'running' ? 'L’importazione è già in corso.' : 'L’importazione è già conclusa: avviane una nuova per leggere le novità.');
     await refuseRunning(tx, found.campingId, found.id);
     await tx
       .update(legacyImports)

@@ -6,6 +6,7 @@ import { QUEUES, type LegacyImportJob } from '@/lib/jobs/queues';
 import { declareLegacyImportQueue } from '@/lib/legacy-import-runs/queue';
 import { openImportSecret } from '@/lib/legacy-import-runs/secret';
 import { connectLegacy, LegacyImportError } from './client';
+import type { LegacyKind } from './kind';
 import { runLegacyImport } from './run';
 
 /** Imports one process runs at once: each is paced for the old CRM and writes page by page. */
@@ -25,7 +26,7 @@ const forget = (db: Database, importId: string, failure?: string) =>
  * row the screen made. A job that pg-boss hands out again (its worker died) resumes from the row's
  * checkpoints; a run that fails is not retried (the row says why, «Riprendi» asks for the login).
  */
-export async function workLegacyImport(db: Database, job: LegacyImportJob): Promise<LegacyImportOutcome> {
+export async function workLegacyImport(db: Database, job: LegacyImportJob, options: { kinds?: readonly LegacyKind[] } = {}): Promise<LegacyImportOutcome> {
   const [row] = await db.select().from(legacyImports).where(eq(legacyImports.id, job.importId));
   if (!row) return { esito: 'non trovata', importazione: job.importId };
   if (row.status !== 'running') return { esito: 'già conclusa', importazione: row.id };
@@ -40,7 +41,7 @@ export async function workLegacyImport(db: Database, job: LegacyImportJob): Prom
     oldCampsiteId = client.session.campsiteId;
     // From here the row names the old campsite: a failure is no longer the form's to fix.
     await db.update(legacyImports).set({ sourceCampsiteId: oldCampsiteId, updatedAt: new Date() }).where(eq(legacyImports.id, row.id));
-    await runLegacyImport(db, { client, sourceUrl: row.sourceUrl, campsiteId: row.newCampsite ? undefined : row.campingId, dryRun: row.dryRun, importId: row.id });
+    await runLegacyImport(db, { client, sourceUrl: row.sourceUrl, campsiteId: row.newCampsite ? undefined : row.campingId, dryRun: row.dryRun, importId: row.id, kinds: options.kinds });
     await forget(db, row.id);
     return { esito: 'conclusa', importazione: row.id };
   } catch (error) {

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campsites, legacyImports } from '@/db/schema';
 import { workLegacyImport } from '@/lib/legacy-import/job';
+import { contactsKind } from '@/lib/legacy-import/kinds/contacts';
 import { readLegacyImport, resumeLegacyImport, startLegacyImport } from '@/lib/legacy-import-runs/service';
 import { NEW_CAMPSITE, startImportSchema } from '@/lib/legacy-import-runs/validation';
 import { ctxFor } from '../helpers/ctx';
@@ -11,6 +12,8 @@ import { useTestDatabase } from '../helpers/db';
 import { makeCampsite, makeUser, tenantOf } from '../helpers/fixtures';
 
 const db = await useTestDatabase();
+/** The stand-in below is an old CRM of contacts only. */
+const ONLY_CONTACTS = { kinds: [contactsKind] };
 
 const PASSWORD = 'la-password-del-vecchio-crm';
 const EMAIL = 'reception@vecchio.example';
@@ -75,7 +78,7 @@ describe('an import started from the settings screen runs as a job', () => {
     // One running import per campsite.
     await expect(startLegacyImport(operator, input({}))).rejects.toThrow(/È già in corso un’importazione nel campeggio/);
 
-    expect(await workLegacyImport(db, { campsiteId: target.id, importId })).toEqual({ esito: 'conclusa', importazione: importId });
+    expect(await workLegacyImport(db, { campsiteId: target.id, importId }, ONLY_CONTACTS)).toEqual({ esito: 'conclusa', importazione: importId });
     const view = await readLegacyImport(operator, importId);
     expect(view).toMatchObject({ status: 'done', sourceCampsiteId: oldId, loginError: null });
     expect(view.counts.contatti).toEqual({ read: 1, written: 0, unchanged: 0, skipped: 1 });
@@ -83,12 +86,23 @@ describe('an import started from the settings screen runs as a job', () => {
     expect(view.report?.skipped[0]).toMatchObject({ kind: 'contatti', oldId: 'a1b2c3d4e5f6a1b2c3d4e5f6' });
     expect((await rowOf(importId)).secret).toBeNull();
     // A job handed out again after the run ended does nothing.
-    expect((await workLegacyImport(db, { campsiteId: target.id, importId })).esito).toBe('già conclusa');
+    expect((await workLegacyImport(db, { campsiteId: target.id, importId }, ONLY_CONTACTS)).esito).toBe('già conclusa');
+  });
+
+  it('a run its process left (no progress for 15 minutes) shows as stopped, no longer blocks a start, and «Riprendi» takes it', async () => {
+    const { importId } = await startLegacyImport(operator, input({}));
+    await db.update(legacyImports).set({ updatedAt: new Date(Date.now() - 16 * 60_000) }).where(eq(legacyImports.id, importId));
+    const left = await readLegacyImport(operator, importId);
+    expect(left.status).toBe('failed');
+    expect(left.error).toMatch(/nessun avanzamento da 15 minuti/);
+    await resumeLegacyImport(operator, { importId, email: EMAIL, password: PASSWORD });
+    expect((await workLegacyImport(db, { campsiteId: target.id, importId }, ONLY_CONTACTS)).esito).toBe('conclusa');
+    expect((await readLegacyImport(operator, importId)).status).toBe('done');
   });
 
   it('a refused login fails the run beside the password field; «Riprendi» with the right one finishes it', async () => {
     const { importId } = await startLegacyImport(operator, input({ password: 'sbagliata' }));
-    expect((await workLegacyImport(db, { campsiteId: target.id, importId })).esito).toBe('non riuscita');
+    expect((await workLegacyImport(db, { campsiteId: target.id, importId }, ONLY_CONTACTS)).esito).toBe('non riuscita');
     const failed = await readLegacyImport(operator, importId);
     expect(failed).toMatchObject({ status: 'failed', loginError: 'password' });
     expect(failed.error).toBe(`Il vecchio CRM ha rifiutato l’accesso di ${EMAIL}: controlla e-mail e password di un utente del campeggio.`);
@@ -97,14 +111,14 @@ describe('an import started from the settings screen runs as a job', () => {
     await resumeLegacyImport(operator, { importId, email: EMAIL, password: PASSWORD });
     expect((await rowOf(importId)).status).toBe('running');
     await expect(resumeLegacyImport(operator, { importId, email: EMAIL, password: PASSWORD })).rejects.toThrow('L’importazione è già in corso.');
-    expect((await workLegacyImport(db, { campsiteId: target.id, importId })).esito).toBe('conclusa');
+    expect((await workLegacyImport(db, { campsiteId: target.id, importId }, ONLY_CONTACTS)).esito).toBe('conclusa');
     expect(await readLegacyImport(operator, importId)).toMatchObject({ status: 'done', campsiteId: target.id });
   });
 
   it('«Nuovo, con l’id del vecchio CRM» makes the campsite under the old id and moves the import there', async () => {
     const { importId } = await startLegacyImport(operator, input({ campsiteId: NEW_CAMPSITE }));
     expect((await rowOf(importId)).campingId).toBe(provider.id);
-    expect((await workLegacyImport(db, { campsiteId: provider.id, importId })).esito).toBe('conclusa');
+    expect((await workLegacyImport(db, { campsiteId: provider.id, importId }, ONLY_CONTACTS)).esito).toBe('conclusa');
     const [made] = await db.select().from(campsites).where(eq(campsites.id, oldId));
     expect(made.name).toBe('Campeggio dal vecchio CRM');
     expect(await readLegacyImport(operator, importId)).toMatchObject({ status: 'done', campsiteId: oldId, newCampsite: true });
@@ -120,7 +134,7 @@ describe('an import started from the settings screen runs as a job', () => {
         .set({ currentKind: 'contatti', checkpoints: { contatti: { cursor: 'pagina-2', page: 1, done: false } }, counts: { contatti: { read: 1, written: 0, unchanged: 0, skipped: 1 } } })
         .where(eq(legacyImports.id, importId));
       cursors.length = 0;
-      expect((await workLegacyImport(db, { campsiteId: target.id, importId })).esito).toBe('conclusa');
+      expect((await workLegacyImport(db, { campsiteId: target.id, importId }, ONLY_CONTACTS)).esito).toBe('conclusa');
       expect(cursors).toEqual(['pagina-2']);
       const view = await readLegacyImport(operator, importId);
       expect(view.counts.contatti).toEqual({ read: 2, written: 0, unchanged: 0, skipped: 2 });

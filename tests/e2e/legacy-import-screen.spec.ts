@@ -5,19 +5,19 @@ import { LOGINS, openAs } from './support';
 
 /**
  * Issue 30, the operator's screen: an import from the old CRM as a job with progress. The "old CRM"
- * is this very server (it serves the same legacy contract), read with the demo campsite's staff login.
+ * is this very server (it serves the same legacy contract), read with the demo campsite's administrator (only an administrator may list the users).
  */
 
 async function fillForm(page: Page, baseURL: string, password: string) {
   await page.getByRole('textbox', { name: 'Indirizzo del vecchio CRM' }).fill(baseURL);
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(LOGINS.staff.email);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(LOGINS.admin.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
 }
 
 test('the operator starts a dry run from the old CRM and sees the progress, then the report with the contacts on both sides', async ({ page, baseURL }) => {
   await openAs(page, LOGINS.operator, '/settings?v=importa');
   await expect(page.getByRole('heading', { name: 'Importa dal vecchio CRM', level: 1 })).toBeVisible();
-  await fillForm(page, baseURL!, LOGINS.staff.password);
+  await fillForm(page, baseURL!, LOGINS.admin.password);
   const destination = page.getByRole('combobox', { name: 'Campeggio di destinazione' });
   await destination.click();
   await destination.fill('Lago');
@@ -63,12 +63,12 @@ test('on a phone, by keyboard: a wrong password of the old CRM shows the Italian
 
   const password = page.getByRole('textbox', { name: 'Password', exact: true });
   await expect(password).toHaveAccessibleDescription(
-    new RegExp(`Il vecchio CRM ha rifiutato l’accesso di ${LOGINS.staff.email.replace('.', '\\.')}: controlla e-mail e password`),
+    new RegExp(`Il vecchio CRM ha rifiutato l’accesso di ${LOGINS.admin.email.replace('.', '\\.')}: controlla e-mail e password`),
     { timeout: 30_000 },
   );
   await expect(password).toHaveValue('non-è-la-password');
   await expect(page.getByRole('textbox', { name: 'Indirizzo del vecchio CRM' })).toHaveValue(baseURL!);
-  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(LOGINS.staff.email);
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(LOGINS.admin.email);
   await expect(page.getByRole('checkbox', { name: 'Solo prova (nessuna scrittura)' })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Avvia la prova' })).toBeEnabled();
   await expectNoHorizontalScroll(page);

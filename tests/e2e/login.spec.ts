@@ -90,7 +90,10 @@ test('a guesser’s siege never keeps the owner out of the browser they logged i
   }
   console.log(`Assedio: ${guesses} tentativi del malintenzionato (${throttled} respinti con 429), ${ownerIn} accessi su 4 del titolare`);
   expect(ownerIn).toBe(4);
-  expect(throttled).toBeGreaterThanOrEqual(guesses - 6);
+  // Five free guesses, then the delay: the early windows (2 s, 4 s) may run out while the owner's
+  // browser logs in on a loaded machine, so at most one more guess gets through in each of the
+  // first two rounds; from then on the doubled delay outlasts a round.
+  expect(throttled).toBeGreaterThanOrEqual(guesses - 8);
   // The attacker's own browser, without the mark, is still delayed even with the right password.
   const stranger = await request.post('/api/users/login', { data: owner });
   expect(stranger.status()).toBe(429);

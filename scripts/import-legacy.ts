@@ -1,6 +1,6 @@
 /**
  * `npm run import:legacy -- --from <old base URL> --email <staff e-mail> [--password-stdin]
- * [--campsite <id>] [--dry-run] [--json]`: brings a campsite's history over from the old CRM
+ * [--campsite <id>] [--dry-run] [--json] [--invite-users]`: brings a campsite's history over from the old CRM
  * through its legacy API. Safe to run again; a killed run resumes where it stopped.
  */
 import { parseArgs } from 'node:util';
@@ -13,9 +13,11 @@ const { getDb, closeDb } = await import('../db/client');
 const { connectLegacy, LegacyImportError } = await import('../lib/legacy-import/client');
 const { runLegacyImport } = await import('../lib/legacy-import/run');
 const { formatReport } = await import('../lib/legacy-import/report-text');
+const { runJobWork } = await import('../lib/context/unit-of-work');
+const { inviteImportedUsers } = await import('../lib/workflows/invite-imported-users');
 
 const USAGE =
-  'Uso: npm run import:legacy -- --from <indirizzo del vecchio CRM> --email <e-mail di un utente> [--password-stdin] [--campsite <id>] [--dry-run] [--json]';
+  'Uso: npm run import:legacy -- --from <indirizzo del vecchio CRM> --email <e-mail di un utente> [--password-stdin] [--campsite <id>] [--dry-run] [--json] [--invite-users]';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -33,6 +35,7 @@ function parse() {
       'dry-run': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       rate: { type: 'string' },
+      'invite-users': { type: 'boolean', default: false },
     },
   }).values;
 }
@@ -42,6 +45,7 @@ try {
   fail(`${(error as Error).message}\n${USAGE}`);
 }
 if (!args.from || !args.email) fail(`Mancano --from o --email.\n${USAGE}`);
+if (args['invite-users'] && args['dry-run']) fail('--invite-users non vale con --dry-run: una prova non porta utenti da invitare.');
 
 async function readPassword(): Promise<string> {
   if (args['password-stdin']) {
@@ -63,6 +67,13 @@ async function readPassword(): Promise<string> {
 
 const rate = args.rate ? Number(args.rate) : undefined;
 if (rate !== undefined && !(rate > 0 && rate <= 200)) fail('--rate: chiamate al secondo fra 1 e 200.');
+
+function formatInvitations({ invited, alreadyInvited }: { invited: string[]; alreadyInvited: string[] }): string {
+  const lines = ['', `Inviti agli utenti importati: ${invited.length} in coda nella posta in uscita, ${alreadyInvited.length} già invitati con questa importazione.`];
+  for (const email of invited) lines.push(`  invitato: ${email}`);
+  for (const email of alreadyInvited) lines.push(`  già invitato: ${email}`);
+  return `${lines.join('\n')}\n`;
+}
 
 const started = performance.now();
 /** The bar counts kinds (the old system gives no totals for most); the line beside it shows the page and the counts. */
@@ -87,7 +98,15 @@ try {
     },
   });
   if (process.stderr.isTTY) process.stderr.write('\n');
-  process.stdout.write(args.json ? `${JSON.stringify(result, null, 2)}\n` : formatReport(result, (performance.now() - started) / 1000));
+  // The imported users get their one-time links only when the operator asks (no password crosses).
+  const invitations = args['invite-users']
+    ? await runJobWork(result.campsiteId, 'legacy-import invitations', (ctx) => inviteImportedUsers(ctx, result.importId))
+    : null;
+  process.stdout.write(
+    args.json
+      ? `${JSON.stringify(invitations ? { ...result, invitations } : result, null, 2)}\n`
+      : formatReport(result, (performance.now() - started) / 1000) + (invitations ? formatInvitations(invitations) : ''),
+  );
   await closeDb();
   process.exit(0);
 } catch (error) {

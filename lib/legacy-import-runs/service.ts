@@ -1,5 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { campsites, legacyImports } from '@/db/schema';
+import { and, count, desc, eq, like, sql } from 'drizzle-orm';
+import { campsites, legacyImports, users } from '@/db/schema';
+import { noPasswordHash } from '@/lib/auth/passwords';
 import { requireOperator } from '@/lib/auth/roles';
 import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
@@ -21,7 +22,7 @@ export const RECENT_IMPORTS = 20;
 
 type Row = typeof legacyImports.$inferSelect;
 
-const toView = (row: Row, campsiteName: string): LegacyImportView => ({
+const toView = (row: Row, campsiteName: string, usersWithoutPassword: number | null = null): LegacyImportView => ({
   id: row.id,
   campsiteId: row.campingId,
   campsiteName,
@@ -37,6 +38,7 @@ const toView = (row: Row, campsiteName: string): LegacyImportView => ({
   report: (row.report as ImportReportView | null) ?? null,
   error: isAbandoned(row) ? 'Importazione interrotta: nessun avanzamento da 15 minuti (il processo che la eseguiva si è fermato). Premi «Riprendi».' : row.error,
   loginError: row.status === 'failed' && row.sourceCampsiteId === null ? loginErrorField(row.error) : null,
+  usersWithoutPassword,
   startedAt: row.startedAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
   finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -120,7 +122,17 @@ export async function readLegacyImport(ctx: StaffCtx, importId: string): Promise
     .innerJoin(campsites, eq(campsites.id, legacyImports.campingId))
     .where(eq(legacyImports.id, importId));
   if (!found) throw new AppError('not_found', 'Importazione non trovata.');
-  return toView(found.row, found.name);
+  const finished = found.row.status === 'done' && !found.row.dryRun;
+  return toView(found.row, found.name, finished ? await countUsersWithoutPassword(ctx, found.row.campingId) : null);
+}
+
+/** The destination's users who have never chosen a password: those an import brought over, until they use their invitation. */
+async function countUsersWithoutPassword(ctx: StaffCtx, campsiteId: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ waiting: count() })
+    .from(users)
+    .where(and(eq(users.campingId, campsiteId), like(users.passwordHash, `${noPasswordHash()}%`)));
+  return row?.waiting ?? 0;
 }
 
 /** The latest imports of every campsite, newest first. */

@@ -31,6 +31,11 @@ export type LegacyImportView = {
   error: string | null;
   /** A run that failed before it could log in: the form, not «Riprendi», is where to fix it. */
   loginError: LoginErrorField | null;
+  /**
+   * Users of the destination campsite still without a password (the import brings none): the
+   * operator sends them their invitations from the report. Read for one finished import only.
+   */
+  usersWithoutPassword: number | null;
   startedAt: string;
   updatedAt: string;
   finishedAt: string | null;

@@ -4,12 +4,13 @@ import { campsites, legacyImports, loginTokens, users } from '@/db/schema';
 import { UserInvitation } from '@/emails/user-invitation';
 import { noPasswordHash } from '@/lib/auth/passwords';
 import { hashSecret } from '@/lib/auth/secrets';
-import type { CampsiteCtx } from '@/lib/context/unit-of-work';
+import { runJobWork, type CampsiteCtx, type StaffCtx } from '@/lib/context/unit-of-work';
 import { appUrl } from '@/lib/env';
 import { AppError } from '@/lib/errors';
 import { newSecret } from '@/lib/ids';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { renderMail } from '@/lib/mail/render';
+import { readLegacyImport } from '@/lib/legacy-import-runs/service';
 
 /** Long enough for a colleague on holiday; the link still opens once only. */
 export const INVITATION_DAYS = 7;
@@ -63,4 +64,17 @@ export async function inviteImportedUsers(ctx: CampsiteCtx, importId: string, op
     } else outcome.invited.push(user.email);
   }
   return outcome;
+}
+
+/**
+ * «Invia gli inviti» under a finished import's report (operator only). The import may have written
+ * into any campsite: the invitations are written in a unit of work walled to that campsite, in one
+ * transaction (tokens and mails together), whatever campsite the operator's session belongs to.
+ */
+export async function inviteUsersOfImport(ctx: StaffCtx, importId: string, options: { origin?: string } = {}): Promise<InvitationOutcome> {
+  const run = await readLegacyImport(ctx, importId);
+  if (run.status !== 'done') throw new AppError('conflict', 'L’importazione non è conclusa: invita gli utenti quando è finita.');
+  if (run.dryRun) throw new AppError('bad_request', 'Una prova di importazione non ha portato utenti da invitare.');
+  // readLegacyImport let only the operator through, whose handle is the unwalled root: the wall opens on it.
+  return runJobWork(run.campsiteId, 'legacy-import invitations', (campsite) => inviteImportedUsers(campsite, run.id, options), ctx.db);
 }

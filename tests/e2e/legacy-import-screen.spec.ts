@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
 import { expect, test, type Page } from './fixtures';
 import { blockingViolationsAtRest } from './axe-at-rest';
 import { expectNoHorizontalScroll } from './guest-checks';
+import { legacyLogin } from './legacy-client';
 import { LOGINS, openAs } from './support';
 
 /**
@@ -73,4 +76,51 @@ test('on a phone, by keyboard: a wrong password of the old CRM shows the Italian
   await expect(page.getByRole('button', { name: 'Avvia la prova' })).toBeEnabled();
   await expectNoHorizontalScroll(page);
   expect(await blockingViolationsAtRest(page, 'importazione, password rifiutata')).toEqual([]);
+});
+
+test('under a finished import’s report the operator invites the imported users once, after a confirmation', async ({ page, request }) => {
+  const databaseUrl = process.env.E2E_DATABASE_URL;
+  test.skip(!databaseUrl, 'Needs PostgreSQL (DATABASE_URL) to write the finished import the job would.');
+  const { campsiteId } = await legacyLogin(request);
+  const sql = postgres(databaseUrl!, { max: 1 });
+  const tag = randomBytes(4).toString('hex');
+  const email = `importata-${tag}@vecchio.test`;
+  const hex = () => randomBytes(12).toString('hex');
+  try {
+    // What the import's job leaves: a user without a password (none crosses) and its finished row.
+    await sql`insert into users (id, camping_id, email, name, password_hash, pack_level) values (${hex()}, ${campsiteId}, ${email}, 'Giulia Importata', '!nessuna-password', 10)`;
+    const report = { dryRun: false, kinds: [], samples: [], skippedTotal: 0, skipped: [], calls: 3 };
+    const [run] = await sql`insert into legacy_imports (id, camping_id, source_url, status, report, finished_at)
+      values (${hex()}, ${campsiteId}, 'https://crm.vecchio.test', 'done', ${sql.json(report)}, now()) returning id`;
+
+    await openAs(page, LOGINS.operator, `/settings?v=importa&id=${run.id}`);
+    const invitations = page.getByRole('region', { name: 'Utenti importati' });
+    await expect(invitations).toContainText(/utent[ei] non ha(nno)? ancora una password/);
+    await invitations.getByRole('button', { name: 'Invia gli inviti' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Inviare gli inviti?' });
+    await expect(dialog).toContainText('un link valido 7 giorni');
+    // The focus starts on «Annulla»: Enter by habit sends nothing.
+    await expect(dialog.getByRole('button', { name: 'Annulla' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Invia gli inviti' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(invitations.getByRole('status')).toContainText(email);
+    const [mail] = await sql`select kind, subject from mail_outbox where camping_id = ${campsiteId} and recipients @> ${sql.json([email])}`;
+    expect(mail).toMatchObject({ kind: 'user-invitation', subject: expect.stringContaining('Il tuo accesso al nuovo CRM') });
+
+    // Asked again after a reload: named as already invited, and no second mail.
+    await page.reload();
+    await page.getByRole('region', { name: 'Utenti importati' }).getByRole('button', { name: 'Invia gli inviti' }).click();
+    await page.getByRole('dialog', { name: 'Inviare gli inviti?' }).getByRole('button', { name: 'Invia gli inviti' }).click();
+    const again = page.getByRole('region', { name: 'Utenti importati' }).getByRole('status');
+    await expect(again).toContainText('Già invitati con questa importazione (nessun nuovo invio)');
+    await expect(again.getByRole('listitem').filter({ hasText: email })).toHaveCount(1);
+    const mails = await sql`select id from mail_outbox where camping_id = ${campsiteId} and recipients @> ${sql.json([email])}`;
+    expect(mails).toHaveLength(1);
+    expect(await blockingViolationsAtRest(page, 'inviti agli utenti importati')).toEqual([]);
+  } finally {
+    // The demo's other tests count the campsite's users: this one leaves with its tokens and mails.
+    await sql`delete from login_tokens where user_id in (select id from users where email = ${email})`;
+    await sql`delete from users where email = ${email}`;
+    await sql.end();
+  }
 });

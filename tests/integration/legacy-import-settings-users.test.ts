@@ -9,7 +9,7 @@ import { MASKED_KEY_REASON, settingsKind } from '@/lib/legacy-import/kinds/setti
 import { templatesKind } from '@/lib/legacy-import/kinds/templates';
 import { EMAIL_OF_ANOTHER_CAMPSITE, usersKind } from '@/lib/legacy-import/kinds/users';
 import { changeOwnPassword } from '@/lib/users/account';
-import { inviteImportedUsers } from '@/lib/workflows/invite-imported-users';
+import { inviteImportedUsers, inviteUsersOfImport } from '@/lib/workflows/invite-imported-users';
 import { ctxFor, jobCtxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite, makeUser, tenantOf, TEST_PASSWORD } from '../helpers/fixtures';
@@ -120,6 +120,39 @@ describe('utenti', () => {
     // Once chosen, a new invitation leaves the user alone.
     const [later] = await db.insert(legacyImports).values({ campingId: target.id, sourceUrl: 'https://vecchio.test', status: 'done' }).returning();
     expect(await inviteImportedUsers(jobCtxFor(db, target.id), later.id)).toEqual({ invited: [], alreadyInvited: [] });
+  });
+
+  it('lets the operator invite the users of an import into another campsite from its report, and nobody else', async () => {
+    const home = await makeCampsite(db, { name: 'Fornitore' });
+    const operator = tenantOf(await makeUser(db, home.id, { isOperator: true, isAdmin: true }));
+    const target = await makeCampsite(db, { name: 'Camping Vecchio Mulino' });
+    const staff = tenantOf(await makeUser(db, target.id, { isAdmin: true }));
+    const first = oldUser({ name: 'Anna' });
+    const second = oldUser({ name: 'Bruno' });
+    await usersKind.write(importCtx(target.id), [first, second]);
+    const [done] = await db.insert(legacyImports).values({ campingId: target.id, sourceUrl: 'https://vecchio.test', status: 'done' }).returning();
+    const [trial] = await db.insert(legacyImports).values({ campingId: target.id, sourceUrl: 'https://vecchio.test', status: 'done', dryRun: true }).returning();
+    const [running] = await db.insert(legacyImports).values({ campingId: target.id, sourceUrl: 'https://vecchio.test', status: 'running' }).returning();
+
+    // The campsite's own administrator cannot send them: the screen is the operator's.
+    await expect(inviteUsersOfImport(ctxFor(db, staff), done.id)).rejects.toThrow();
+    await expect(inviteUsersOfImport(ctxFor(db, operator), trial.id)).rejects.toThrow('Una prova di importazione non ha portato utenti da invitare.');
+    await expect(inviteUsersOfImport(ctxFor(db, operator), running.id)).rejects.toThrow('L’importazione non è conclusa');
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.campingId, target.id))).toEqual([]);
+
+    const sent = await inviteUsersOfImport(ctxFor(db, operator), done.id, { origin: 'https://crm.nuovo.test' });
+    expect(sent).toEqual({ invited: [first.email, second.email].sort(), alreadyInvited: [] });
+    // Written in the import's campsite, not in the operator's.
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.campingId, target.id));
+    expect(mails.map((mail) => mail.recipients).flat().sort()).toEqual([first.email, second.email].sort());
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.campingId, home.id))).toEqual([]);
+    const tokens = await db.select().from(loginTokens).where(eq(loginTokens.campingId, target.id));
+    expect(tokens.map((token) => token.userId).sort()).toEqual([first._id, second._id].sort());
+
+    // Pressed again: nothing new leaves, no second link exists.
+    expect(await inviteUsersOfImport(ctxFor(db, operator), done.id)).toEqual({ invited: [], alreadyInvited: [first.email, second.email].sort() });
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.campingId, target.id))).toHaveLength(2);
+    expect(await db.select().from(loginTokens).where(eq(loginTokens.campingId, target.id))).toHaveLength(2);
   });
 });
 

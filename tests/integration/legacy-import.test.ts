@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { resultRows } from '@/db/result-rows';
-import { campsites, contacts, legacyIdMap, legacyImports, quoteCards, quotes } from '@/db/schema';
+import { campsites, contacts, legacyIdMap, legacyImports, mailOutbox, quoteCards, quotes, users } from '@/db/schema';
+import { noPasswordHash } from '@/lib/auth/passwords';
 import { connectLegacy } from '@/lib/legacy-import/client';
 import { runLegacyImport, type ImportResult } from '@/lib/legacy-import/run';
 import { buildGuestQuoteView } from '@/lib/public-quotes/view';
@@ -50,6 +51,17 @@ async function snapshot(handle: Database, campsiteId: string) {
     quotes: await digest('quotes', sql`camping_id = ${campsiteId}`),
     quote_cards: await digest('quote_cards', sql`quote_id in (select id from quotes where camping_id = ${campsiteId})`),
   };
+}
+
+/** The command as an operator runs it, in a process of its own, the password on its standard input. */
+function runCommand(args: string[], password: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(path.resolve('node_modules/.bin/node'), ['--import', 'tsx', 'scripts/import-legacy.ts', ...args], { env: { ...process.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stdin.end(password);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
 }
 
 const countOf = async (handle: Database, table: typeof contacts | typeof quotes, campsiteId: string) =>
@@ -161,7 +173,23 @@ describe('an import killed halfway', () => {
     const [stopped] = await db.select().from(legacyImports).where(eq(legacyImports.campingId, target.id));
     expect(stopped.status).not.toBe('done');
 
-    const resumed = await importAll({ campsiteId: target.id });
+    let resumed: ImportResult;
+    if (process.env.DATABASE_URL) {
+      // The command again, asked this time to invite the users it brought over.
+      const answer = await runCommand(['--from', source.baseUrl, '--email', source.staff.email, '--campsite', target.id, '--password-stdin', '--json', '--invite-users'], source.staff.password);
+      expect(answer.code, answer.stderr).toBe(0);
+      const printed = JSON.parse(answer.stdout) as ImportResult & { invitations: { invited: string[]; alreadyInvited: string[] } };
+      resumed = printed;
+      const waiting = await db.select({ email: users.email }).from(users).where(and(eq(users.campingId, target.id), like(users.passwordHash, `${noPasswordHash()}%`)));
+      expect(waiting.length).toBeGreaterThan(0);
+      expect(printed.invitations).toEqual({ invited: waiting.map((user) => user.email).sort(), alreadyInvited: [] });
+      const invitations = await db.select({ to: mailOutbox.recipients }).from(mailOutbox).where(and(eq(mailOutbox.campingId, target.id), eq(mailOutbox.kind, 'user-invitation')));
+      expect(invitations.map((mail) => mail.to).flat().sort()).toEqual(printed.invitations.invited);
+      // A dry run cannot invite anybody: refused before anything is read.
+      const refused = await runCommand(['--from', source.baseUrl, '--email', source.staff.email, '--dry-run', '--invite-users'], source.staff.password);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('--invite-users non vale con --dry-run');
+    } else resumed = await importAll({ campsiteId: target.id });
     expect(resumed.resumed).toBe(true);
     expect(await countOf(db, contacts, target.id)).toBe(await countOf(source.db, contacts, source.campsiteId));
     expect(await countOf(db, quotes, target.id)).toBe(await countOf(source.db, quotes, source.campsiteId));

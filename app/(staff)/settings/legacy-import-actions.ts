@@ -2,6 +2,8 @@
 
 import { revalidatePath } from 'next/cache';
 import { staffAction } from '@/lib/actions';
+import { publicOrigin } from '@/lib/mail/origin';
+import { inviteUsersOfImport } from '@/lib/workflows/invite-imported-users';
 import { readLegacyImport, resumeLegacyImport, startLegacyImport } from '@/lib/legacy-import-runs/service';
 import { importIdSchema, resumeImportSchema, startImportSchema } from '@/lib/legacy-import-runs/validation';
 
@@ -21,3 +23,10 @@ export const resumeLegacyImportAction = staffAction(resumeImportSchema, async (c
 
 /** The progress view's poll: the import's row as the screen shows it. */
 export const legacyImportProgressAction = staffAction(importIdSchema, (ctx, input) => readLegacyImport(ctx, input.importId));
+
+/** «Invia gli inviti»: each user the import brought over gets a one-time link to choose a password; asking again sends nothing new. */
+export const inviteImportedUsersAction = staffAction(importIdSchema, async (ctx, input) => {
+  const outcome = await inviteUsersOfImport(ctx, input.importId, { origin: await publicOrigin() });
+  revalidatePath('/settings');
+  return outcome;
+});

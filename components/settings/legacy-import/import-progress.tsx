@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { legacyImportProgressAction } from '@/app/(staff)/settings/legacy-import-actions';
 import type { LegacyImportView, LoginErrorField } from '@/lib/legacy-import-runs/view';
 import { ImportReport } from './import-report';
+import { InviteUsers } from './invite-users';
 import { kindsDone, labelOf, STATUS_COLOR, type ImportKind } from './kinds';
 import { ResumeForm } from './resume-form';
 
@@ -140,6 +141,7 @@ export function ImportProgress({ importId, kinds, initial = null, onLoginError, 
         </Stack>
       )}
       {view.status === 'done' && view.report && <ImportReport report={view.report} campsiteName={view.campsiteName} />}
+      {view.status === 'done' && view.usersWithoutPassword !== null && <InviteUsers importId={view.id} waiting={view.usersWithoutPassword} />}
     </Stack>
   );
 }

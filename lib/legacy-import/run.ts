@@ -99,7 +99,7 @@ export async function runLegacyImport(db: Database, options: ImportOptions): Pro
   const counts: Record<string, LegacyImportCounts> = { ...run.counts };
   const skipped: LegacyImportSkip[] = [...run.skipped];
   const ids = new IdMap(campsiteId, dryRun);
-  const seen = new Map<string, string[]>();
+  const samples = new Map<string, Sample>();
 
   try {
     for (const [kindIndex, kind] of kinds.entries()) {
@@ -121,7 +121,7 @@ export async function runLegacyImport(db: Database, options: ImportOptions): Pro
           await saveRun(tx, { checkpoints, counts, skipped: skipped.slice(0, SKIPS_KEPT), currentKind: kind.name });
           return written;
         });
-        rememberSample(seen, kind.name, items, outcome.skipped, options.samples ?? 50);
+        rememberSample(samples, kind.name, items, outcome.skipped, options.samples ?? 50);
         options.onProgress?.({ kind: kind.name, label: kind.label, kindIndex, kindCount: kinds.length, page, counts: { ...tally }, calls: client.calls });
       }
       checkpoints[kind.name] = { ...(checkpoints[kind.name] ?? { cursor: null, page }), done: true };
@@ -133,7 +133,7 @@ export async function runLegacyImport(db: Database, options: ImportOptions): Pro
     // Fresh statistics for the planner: after 200,000 new contacts the old ones made a list of
     // them read 381 s instead of 30 s until autovacuum came by. Only the tables' owner may.
     if (written >= 1000) await db.execute(sql`analyze contacts, quotes, quote_cards, list_memberships`).catch(() => undefined);
-    const report = await verifyImport(db, { client, campsiteId, kinds, counts, skipped, samples: seen, ids, dryRun });
+    const report = await verifyImport(db, { client, campsiteId, kinds, counts, skipped, samples: new Map([...samples].map(([kind, sample]) => [kind, sample.ids])), ids, dryRun });
     await saveRun(db, { status: 'done', report, currentKind: null, finishedAt: new Date() });
     return { importId: run.id, campsiteId, resumed: Boolean(unfinished && Object.keys(unfinished.checkpoints).length), report };
   } catch (error) {
@@ -143,22 +143,22 @@ export async function runLegacyImport(db: Database, options: ImportOptions): Pro
   }
 }
 
+/** The old ids kept per kind for the field-by-field check, and how many valid ones the run offered. */
+type Sample = { ids: string[]; seen: number };
+
 /** Keeps up to `wanted` old ids per kind, spread over the whole run (reservoir sampling). */
-function rememberSample(seen: Map<string, string[]>, kind: string, items: unknown[], skipped: LegacyImportSkip[], wanted: number) {
+function rememberSample(samples: Map<string, Sample>, kind: string, items: unknown[], skipped: LegacyImportSkip[], wanted: number) {
   const bad = new Set(skipped.map((skip) => skip.oldId));
-  const sample = seen.get(kind) ?? [];
-  seen.set(kind, sample);
-  const total = (sample as string[] & { total?: number }).total ?? 0;
-  let n = total;
+  let sample = samples.get(kind);
+  if (!sample) samples.set(kind, (sample = { ids: [], seen: 0 }));
   for (const item of items) {
     const id = item && typeof item === 'object' && '_id' in item ? String((item as { _id: unknown })._id) : null;
     if (!id || bad.has(id)) continue;
-    n++;
-    if (sample.length < wanted) sample.push(id);
+    sample.seen++;
+    if (sample.ids.length < wanted) sample.ids.push(id);
     else {
-      const slot = Math.floor(Math.random() * n);
-      if (slot < wanted) sample[slot] = id;
+      const slot = Math.floor(Math.random() * sample.seen);
+      if (slot < wanted) sample.ids[slot] = id;
     }
   }
-  (sample as string[] & { total?: number }).total = n;
 }

@@ -59,6 +59,14 @@ const envSchema = z.object({
    * The default suits the booking platform; the benchmark raises it to measure throughput.
    */
   API_TOKEN_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * `1`: the operator's import screen may read an old CRM inside this server's network (loopback,
+   * private, link-local addresses). Off by default: the screen makes the server fetch what the
+   * operator types; the command on the server's own shell reads any address.
+   */
+  LEGACY_IMPORT_PRIVATE_ADDRESSES: optionalString
+    .pipe(z.enum(['0', '1'], { error: 'LEGACY_IMPORT_PRIVATE_ADDRESSES deve essere 0 oppure 1' }).default('0'))
+    .transform((value) => value === '1'),
   /** Resend's key; without it mails are captured in the database and shown at /mail, never sent. */
   RESEND_API_KEY: optionalString,
   /** Resend's API address (tests point it at a local stand-in). */

@@ -20,6 +20,8 @@ if [ -n "${DATABASE_URL:-}" ]; then
   export DATABASE_APP_URL
 fi
 tsx db/seed.ts >/dev/null
+# The import screen's tests read an old CRM on this machine (the server itself).
+export LEGACY_IMPORT_PRIVATE_ADDRESSES=1
 # As behind the production balancer: each test names its own client address (tests/e2e/fixtures.ts).
 export TRUST_PROXY=1
 exec node server.mjs --port "${E2E_PORT:-3100}" --hostname 127.0.0.1

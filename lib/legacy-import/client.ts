@@ -19,6 +19,8 @@ export type LegacyClientOptions = {
   /** Attempts of one call that meets a network error, a 5xx or a 429. */
   attempts?: number;
   timeoutMs?: number;
+  /** Refuse an answer that sends elsewhere (the screen's import: a redirect could lead into the server's network). */
+  refuseRedirects?: boolean;
 };
 
 export type LegacySession = { campsiteId: string; userId: string; email: string };
@@ -102,6 +104,7 @@ export async function connectLegacy(options: LegacyClientOptions): Promise<Legac
           headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
           body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
           signal: controller.signal,
+          redirect: options.refuseRedirects ? 'error' : 'follow',
         });
       } catch (error) {
         clearTimeout(waiting);

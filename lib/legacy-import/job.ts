@@ -5,7 +5,9 @@ import { getBoss, oncePerBoss } from '@/lib/jobs/boss';
 import { QUEUES, type LegacyImportJob } from '@/lib/jobs/queues';
 import { declareLegacyImportQueue } from '@/lib/legacy-import-runs/queue';
 import { openImportSecret } from '@/lib/legacy-import-runs/secret';
+import { env } from '@/lib/env';
 import { connectLegacy, LegacyImportError } from './client';
+import { assertPublicHost } from './public-address';
 import type { LegacyKind } from './kind';
 import { runLegacyImport } from './run';
 
@@ -37,7 +39,10 @@ export async function workLegacyImport(db: Database, job: LegacyImportJob, optio
   }
   let oldCampsiteId: string | null = null;
   try {
-    const client = await connectLegacy({ baseUrl: row.sourceUrl, email: login.email, password: login.password });
+    // The screen makes this server fetch what the operator typed: its own networks stay out unless configured.
+    const guarded = !env().LEGACY_IMPORT_PRIVATE_ADDRESSES;
+    if (guarded) await assertPublicHost(row.sourceUrl);
+    const client = await connectLegacy({ baseUrl: row.sourceUrl, email: login.email, password: login.password, refuseRedirects: guarded });
     oldCampsiteId = client.session.campsiteId;
     // From here the row names the old campsite: a failure is no longer the form's to fix.
     await db.update(legacyImports).set({ sourceCampsiteId: oldCampsiteId, updatedAt: new Date() }).where(eq(legacyImports.id, row.id));

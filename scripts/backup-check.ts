@@ -70,7 +70,7 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
 }
 
 /** Rows per campsite of every table with camping_id, and the whole count of every table of the app's schemas. */
-async function countRows(url: string): Promise<Counts> {
+async function countRows(url: string): Promise<{ counts: Counts; tenantTables: number }> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const counts: Counts = new Map();
@@ -94,10 +94,16 @@ async function countRows(url: string): Promise<Counts> {
       }
       counts.set(key, byCampsite);
     }
-    return counts;
+    return { counts, tenantTables: tables.filter((table) => table.tenant).length };
   } finally {
     await sql.end();
   }
+}
+
+/** How many amounts a page shows, and its last three (the totals come last). */
+function amounts(text: string): string {
+  const found = euroAmounts(text);
+  return found.length ? `${found.length} (…${found.slice(-3).join(' ')})` : 'nessuno';
 }
 
 type Sample = { campsite: string; path: string };
@@ -211,7 +217,8 @@ try {
   const appUrlOriginal = await appLoginUrl(urlOf(original));
   const appUrlRestored = await appLoginUrl(urlOf(restored));
 
-  const [before, after] = [await countRows(urlOf(original)), await countRows(urlOf(restored))];
+  const { counts: before, tenantTables } = await countRows(urlOf(original));
+  const { counts: after } = await countRows(urlOf(restored));
   console.log('\nRighe per tabella (originale = ripristinato), per campeggio e in totale (*):');
   for (const [table, byCampsite] of before) {
     const figures = [...byCampsite].map(([campsite, n]) => `${campsite === '*' ? '*' : campsite.slice(0, 8)} ${n}=${after.get(table)?.get(campsite) ?? 'assente'}`);
@@ -220,8 +227,7 @@ try {
   const countDiffs = countDifferences(before, after);
   for (const d of countDiffs) console.error(`  DIFFERENZA ${d.table}, campeggio ${d.campsite}: originale ${d.original}, ripristinato ${d.restored}`);
   differences += countDiffs.length;
-  const tenantTables = [...before.values()].filter((byCampsite) => byCampsite.size > 1).length;
-  console.log(`${before.size} tabelle (${tenantTables} con righe per campeggio), ${countDiffs.length} differenze (${seconds()}).`);
+  console.log(`${before.size} tabelle (${tenantTables} con camping_id, contate per campeggio), ${countDiffs.length} differenze (${seconds()}).`);
 
   execFileSync('bash', ['scripts/ensure-build.sh'], { stdio: ['ignore', 'inherit', 'inherit'] });
   const samples = await sampleQuotes(urlOf(original));
@@ -233,7 +239,7 @@ try {
     const a = pagesBefore.get(sample.path)!;
     const b = pagesAfter.get(sample.path)!;
     const same = a.status === 200 && b.status === 200 && a.text === b.text && a.text.length > 0;
-    console.log(`  ${sample.path}: HTTP ${a.status}/${b.status}, ${a.text.length}/${b.text.length} caratteri, importi ${euroAmounts(a.text).join(' ') || '—'} / ${euroAmounts(b.text).join(' ') || '—'}: ${same ? 'identica' : 'DIVERSA'}`);
+    console.log(`  ${sample.path}: HTTP ${a.status}/${b.status}, ${a.text.length}/${b.text.length} caratteri, importi ${amounts(a.text)} / ${amounts(b.text)}: ${same ? 'identica' : 'DIVERSA'}`);
     if (!same) {
       differences += 1;
       let at = 0;

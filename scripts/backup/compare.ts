@@ -43,7 +43,7 @@ export function visibleText(html: string): string {
     .trim();
 }
 
-/** The amounts in euro a text shows («€ 1.234,50», «1.234,50 €»), in order: the quote's totals. */
+/** The amounts in euro a text shows, in any of the guest languages' formats («€ 1.234,50», «1,234.50 €», «€105.00»), in order. */
 export function euroAmounts(text: string): string[] {
-  return [...text.matchAll(/€\s?-?\d{1,3}(?:\.\d{3})*(?:,\d{2})?|-?\d{1,3}(?:\.\d{3})*(?:,\d{2})?\s?€/g)].map((match) => match[0].replace(/\s/g, ' '));
+  return [...text.matchAll(/€\s?-?\d(?:[\d.,'\u202f]*\d)?|-?\d(?:[\d.,'\u202f]*\d)?\s?€/g)].map((match) => match[0].replace(/\s/g, ' '));
 }

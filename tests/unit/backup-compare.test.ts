@@ -22,5 +22,6 @@ describe('backup check: comparing the original database with the restored one', 
     expect(visibleText(render('n1', '€ 1.234,50'))).toBe(visibleText(render('n2', '€ 1.234,50')));
     expect(visibleText(render('n1', '€ 1.234,50'))).not.toBe(visibleText(render('n1', '€ 1.234,00')));
     expect(euroAmounts('Totale € 1.234,50, acconto 300,00 €')).toEqual(['€ 1.234,50', '300,00 €']);
+    expect(euroAmounts('Total €1,105.00 per 7 nights, deposit €95.00')).toEqual(['€1,105.00', '€95.00']);
   });
 });

@@ -40,8 +40,31 @@ export function quoteOnlyPlaceholders(...texts: string[]): PlaceholderKey[] {
 }
 
 /** The refusal when a newsletter (or its template) uses what only a quote can fill. */
-export const quoteOnlyMessage = (keys: PlaceholderKey[]) =>
+const quoteOnlyMessage = (keys: PlaceholderKey[]) =>
   `In una newsletter non c’è un preventivo da cui prendere ${keys.map((key) => `{{${key}}}`).join(', ')}: togli ${keys.length === 1 ? 'questo segnaposto' : 'questi segnaposto'} dal testo e dall’oggetto.`;
+
+/**
+ * The `{{…}}` of a text that are no placeholder at all ({{nomee}}, {{Nome}}), each once, as written
+ * between the braces: the mail would show them to every guest as they are.
+ */
+export function unknownPlaceholders(...texts: string[]): string[] {
+  const found = new Set<string>();
+  for (const text of texts) for (const [, key] of text.matchAll(PATTERN)) if (!KNOWN.has(key)) found.add(key);
+  return [...found];
+}
+
+/**
+ * Why a newsletter's text (or its template's) cannot go out as written, or null: a placeholder
+ * that only a quote can fill, or one that does not exist. The editor and the wizard show it.
+ */
+export function newsletterPlaceholderError(...texts: string[]): string | null {
+  const quoteOnly = quoteOnlyPlaceholders(...texts);
+  if (quoteOnly.length > 0) return quoteOnlyMessage(quoteOnly);
+  const unknown = unknownPlaceholders(...texts);
+  if (unknown.length === 0) return null;
+  const allowed = placeholdersFor('newsletter').map((placeholder) => `{{${placeholder.key}}}`).join(', ');
+  return `Segnaposto sconosciuti: ${unknown.map((key) => `{{${key}}}`).join(', ')}. In una newsletter si possono usare solo ${allowed}: correggili o toglili.`;
+}
 
 export type PlaceholderKey = (typeof PLACEHOLDERS)[number]['key'];
 export type PlaceholderValues = Partial<Record<PlaceholderKey, string>>;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, fillPlaceholdersText, PLACEHOLDERS, placeholdersFor, placeholderToken, quoteOnlyPlaceholders, subjectForStaff } from '@/lib/templates/placeholders';
+import {
+  fillPlaceholders,
+  fillPlaceholdersText,
+  newsletterPlaceholderError,
+  PLACEHOLDERS,
+  placeholdersFor,
+  placeholderToken,
+  quoteOnlyPlaceholders,
+  subjectForStaff,
+  unknownPlaceholders,
+} from '@/lib/templates/placeholders';
 import { templateLabel } from '@/lib/templates/template-label';
 
 describe('fillPlaceholders', () => {
@@ -79,5 +89,12 @@ describe('placeholdersFor and quoteOnlyPlaceholders', () => {
     expect(newsletter).not.toContain('linkPreventivo');
     expect(placeholdersFor('quote')).toHaveLength(PLACEHOLDERS.length);
     expect(quoteOnlyPlaceholders('Offerta {{nome}}', '<p>con arrivo il {{arrivo}}, {{arrivo}} <a href="{{linkPreventivo}}">vedi</a> {{ignoto}}</p>')).toEqual(['arrivo', 'linkPreventivo']);
+  });
+
+  it('names the placeholders that do not exist, and says which a newsletter may use', () => {
+    expect(unknownPlaceholders('Offerta {{ nomee }}', '<p>{{nome}} {{Nome}} {{nomee}}</p>')).toEqual(['nomee', 'Nome']);
+    expect(newsletterPlaceholderError('Novità da {{campeggio}}', '<p>Ciao {{nome}}, <a href="{{linkDisiscrizione}}">esci</a></p>')).toBeNull();
+    expect(newsletterPlaceholderError('Novità', '<p>Ciao {{ nomee }}</p>')).toMatch(/^Segnaposto sconosciuti: \{\{nomee\}\}\. In una newsletter si possono usare solo \{\{nome\}\}, .*\{\{linkDisiscrizione\}\}: correggili o toglili\.$/);
+    expect(newsletterPlaceholderError('<p>con arrivo il {{arrivo}} {{nomee}}</p>')).toContain('{{arrivo}}');
   });
 });

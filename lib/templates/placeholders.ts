@@ -105,12 +105,25 @@ function closeGaps(text: string): string {
 const valueOf = (values: PlaceholderValues, key: string) => values[key as PlaceholderKey]?.trim() ?? '';
 
 /**
+ * Dates without which their sentence says nothing («Con arrivo il .»): in a mail's text the whole
+ * sentence goes with them. Marked while filling; the inputs refuse control characters.
+ */
+const SENTENCE_KEYS = new Set<string>(['arrivo', 'partenza', 'validita']);
+const DROP = '\u0002';
+/** Inside a sentence: any text but its end, or an inline tag (a date in bold is still in its sentence). */
+const IN_SENTENCE = String.raw`(?:[^.!?<>\n\r\u0002]|<\/?(?:a|b|strong|i|em|u|span|font|mark|small|sup|sub)\b[^>]*>)`;
+/** From the end of the previous sentence (or a block tag, a line) to this one's end, keeping the previous end. */
+const DROPPED_SENTENCE = new RegExp(String.raw`(^|[.!?>\n\r])${IN_SENTENCE}*\u0002(?:${IN_SENTENCE}|\u0002)*(?:[.!?]+|(?=[<\n\r])|$)`, 'g');
+
+/**
  * Fills the known placeholders with their values, HTML-escaped (a guest's name is data, not
- * markup). A known placeholder with no value leaves no gap (closeGaps); an unknown one is left as
- * written, so a typo shows in the preview instead of vanishing.
+ * markup). A known placeholder with no value leaves no gap (closeGaps), a missing date takes its
+ * sentence with it; an unknown one is left as written, so a typo shows in the preview instead of vanishing.
  */
 export function fillPlaceholders(html: string, values: PlaceholderValues): string {
-  return closeGaps(html.replace(PATTERN, (token, key: string) => (KNOWN.has(key) ? escapeHtml(valueOf(values, key)) || GAP : token)));
+  const filled = html.replace(PATTERN, (token, key: string) => (KNOWN.has(key) ? escapeHtml(valueOf(values, key)) || (SENTENCE_KEYS.has(key) ? DROP : GAP) : token));
+  // A date the sentence rule cannot reach (inside a tag's attribute) leaves no gap either.
+  return closeGaps(filled.includes(DROP) ? filled.replace(DROPPED_SENTENCE, '$1').replaceAll(DROP, GAP) : filled);
 }
 
 /** The same for a plain-text line such as a subject: no escaping. */

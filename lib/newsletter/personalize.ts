@@ -21,9 +21,15 @@ const UNSUBSCRIBE_LABEL: Record<GuestLocale, string> = {
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The guest's own unsubscribe page; a POST to it is the RFC 8058 one-click unsubscribe. */
-export const unsubscribeUrl = (origin: string, campsiteId: string, contactId: string) =>
-  `${origin.replace(/\/$/, '')}/unsubscribe/${encodeURIComponent(campsiteId)}/${encodeURIComponent(contactId)}`;
+/**
+ * The guest's own unsubscribe page; a POST to it is the RFC 8058 one-click unsubscribe. With the
+ * newsletter's language the address names it (/mailing/unsubscribe/…/de), so the page opens in the
+ * language of the line that led there; without one, the page reads the guest's own.
+ */
+export function unsubscribeUrl(origin: string, campsiteId: string, contactId: string, locale?: GuestLocale | null): string {
+  const ids = `${encodeURIComponent(campsiteId)}/${encodeURIComponent(contactId)}`;
+  return `${origin.replace(/\/$/, '')}${locale ? `/mailing/unsubscribe/${ids}/${locale}` : `/unsubscribe/${ids}`}`;
+}
 
 /**
  * One recipient's mail: placeholders filled (the name, the campsite, the personal unsubscribe
@@ -32,7 +38,8 @@ export const unsubscribeUrl = (origin: string, campsiteId: string, contactId: st
  * a batch's idempotency key relies on when a batch is sent again after a crash.
  */
 export function personalize(content: NewsletterContent, campsite: NewsletterCampsite, recipient: NewsletterRecipient): BatchMail {
-  const link = unsubscribeUrl(content.origin, campsite.id, recipient.contactId);
+  const newsletterLocale = content.languageId === null ? null : guestLocaleOf(content.languageId);
+  const link = unsubscribeUrl(content.origin, campsite.id, recipient.contactId, newsletterLocale);
   const values = {
     nome: recipient.firstName,
     cognome: recipient.lastName,
@@ -46,7 +53,7 @@ export function personalize(content: NewsletterContent, campsite: NewsletterCamp
   const body = fillPlaceholders(content.html, values);
   // The line reads in the newsletter's language, like the text above it; only a newsletter whose
   // language was never chosen falls back to the recipient's.
-  const locale = guestLocaleOf(content.languageId ?? recipient.languageId);
+  const locale = newsletterLocale ?? guestLocaleOf(recipient.languageId);
   const footer = `<p style="font-size:12px;color:#868e96;margin-top:24px"><a href="${escapeAttribute(link)}" style="color:#868e96">${UNSUBSCRIBE_LABEL[locale]}</a></p>`;
   return {
     from: content.from,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
-import { quoteOnlyMessage, quoteOnlyPlaceholders } from '@/lib/templates/placeholders';
+import { newsletterPlaceholderError } from '@/lib/templates/placeholders';
 import { countSendable, sampleRecipient } from './audience';
 import { campsiteSender, type ProviderFactory } from './campsite-provider';
 import { personalize, type NewsletterRecipient } from './personalize';
@@ -20,12 +20,12 @@ export type NewsletterPreview = {
 
 /**
  * The staff's newsletter holds only what a newsletter can fill: {{arrivo}} or {{linkPreventivo}}
- * (a quote template's text) would reach every guest as «con arrivo il .». The preview, the test
- * send and the start of /stepsMailing refuse it with the placeholders to take out.
+ * (a quote template's text) would reach every guest as «con arrivo il .», a typo such as {{nomee}}
+ * as written. The preview, the test send and the start of /stepsMailing refuse it, naming them.
  */
 export function assertNewsletterPlaceholders(input: { subject: string; html: string }) {
-  const wrong = quoteOnlyPlaceholders(input.subject, input.html);
-  if (wrong.length > 0) throw new AppError('bad_request', quoteOnlyMessage(wrong));
+  const wrong = newsletterPlaceholderError(input.subject, input.html);
+  if (wrong) throw new AppError('bad_request', wrong);
 }
 
 /** The resume step: how many would receive it, and the mail as its first recipient will read it. */

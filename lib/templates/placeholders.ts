@@ -40,8 +40,31 @@ export function quoteOnlyPlaceholders(...texts: string[]): PlaceholderKey[] {
 }
 
 /** The refusal when a newsletter (or its template) uses what only a quote can fill. */
-export const quoteOnlyMessage = (keys: PlaceholderKey[]) =>
+const quoteOnlyMessage = (keys: PlaceholderKey[]) =>
   `In una newsletter non c’è un preventivo da cui prendere ${keys.map((key) => `{{${key}}}`).join(', ')}: togli ${keys.length === 1 ? 'questo segnaposto' : 'questi segnaposto'} dal testo e dall’oggetto.`;
+
+/**
+ * The `{{…}}` of a text that are no placeholder at all ({{nomee}}, {{Nome}}), each once, as written
+ * between the braces: the mail would show them to every guest as they are.
+ */
+export function unknownPlaceholders(...texts: string[]): string[] {
+  const found = new Set<string>();
+  for (const text of texts) for (const [, key] of text.matchAll(PATTERN)) if (!KNOWN.has(key)) found.add(key);
+  return [...found];
+}
+
+/**
+ * Why a newsletter's text (or its template's) cannot go out as written, or null: a placeholder
+ * that only a quote can fill, or one that does not exist. The editor and the wizard show it.
+ */
+export function newsletterPlaceholderError(...texts: string[]): string | null {
+  const quoteOnly = quoteOnlyPlaceholders(...texts);
+  if (quoteOnly.length > 0) return quoteOnlyMessage(quoteOnly);
+  const unknown = unknownPlaceholders(...texts);
+  if (unknown.length === 0) return null;
+  const allowed = placeholdersFor('newsletter').map((placeholder) => `{{${placeholder.key}}}`).join(', ');
+  return `Segnaposto sconosciuti: ${unknown.map((key) => `{{${key}}}`).join(', ')}. In una newsletter si possono usare solo ${allowed}: correggili o toglili.`;
+}
 
 export type PlaceholderKey = (typeof PLACEHOLDERS)[number]['key'];
 export type PlaceholderValues = Partial<Record<PlaceholderKey, string>>;
@@ -82,12 +105,25 @@ function closeGaps(text: string): string {
 const valueOf = (values: PlaceholderValues, key: string) => values[key as PlaceholderKey]?.trim() ?? '';
 
 /**
+ * Dates without which their sentence says nothing («Con arrivo il .»): in a mail's text the whole
+ * sentence goes with them. Marked while filling; the inputs refuse control characters.
+ */
+const SENTENCE_KEYS = new Set<string>(['arrivo', 'partenza', 'validita']);
+const DROP = '\u0002';
+/** Inside a sentence: any text but its end, or an inline tag (a date in bold is still in its sentence). */
+const IN_SENTENCE = String.raw`(?:[^.!?<>\n\r\u0002]|<\/?(?:a|b|strong|i|em|u|span|font|mark|small|sup|sub)\b[^>]*>)`;
+/** From the end of the previous sentence (or a block tag, a line) to this one's end, keeping the previous end. */
+const DROPPED_SENTENCE = new RegExp(String.raw`(^|[.!?>\n\r])${IN_SENTENCE}*\u0002(?:${IN_SENTENCE}|\u0002)*(?:[.!?]+|(?=[<\n\r])|$)`, 'g');
+
+/**
  * Fills the known placeholders with their values, HTML-escaped (a guest's name is data, not
- * markup). A known placeholder with no value leaves no gap (closeGaps); an unknown one is left as
- * written, so a typo shows in the preview instead of vanishing.
+ * markup). A known placeholder with no value leaves no gap (closeGaps), a missing date takes its
+ * sentence with it; an unknown one is left as written, so a typo shows in the preview instead of vanishing.
  */
 export function fillPlaceholders(html: string, values: PlaceholderValues): string {
-  return closeGaps(html.replace(PATTERN, (token, key: string) => (KNOWN.has(key) ? escapeHtml(valueOf(values, key)) || GAP : token)));
+  const filled = html.replace(PATTERN, (token, key: string) => (KNOWN.has(key) ? escapeHtml(valueOf(values, key)) || (SENTENCE_KEYS.has(key) ? DROP : GAP) : token));
+  // A date the sentence rule cannot reach (inside a tag's attribute) leaves no gap either.
+  return closeGaps(filled.includes(DROP) ? filled.replace(DROPPED_SENTENCE, '$1').replaceAll(DROP, GAP) : filled);
 }
 
 /** The same for a plain-text line such as a subject: no escaping. */

@@ -4,7 +4,7 @@ import { images, languages, templates } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { escapeLike } from '@/lib/search';
-import { quoteOnlyMessage, quoteOnlyPlaceholders } from './placeholders';
+import { newsletterPlaceholderError } from './placeholders';
 import { TEMPLATE_NAME_MAX, type TemplateFilter, type TemplateInput, type TemplatePatch } from './validation';
 
 export { automaticTemplateLanguages, chooseTemplate, reminderTemplate, templatesForLanguage } from './selection';
@@ -51,11 +51,11 @@ async function clearOtherReminders({ db, campsiteId }: CampsiteCtx, languageId: 
     );
 }
 
-/** A newsletter template holds only what a newsletter can fill, and is never a quote's reminder. */
+/** A newsletter template holds only placeholders a newsletter can fill, and is never a quote's reminder. */
 function assertPurpose(purpose: 'quote' | 'newsletter', html: string, isReminder: boolean) {
   if (purpose !== 'newsletter') return;
-  const wrong = quoteOnlyPlaceholders(html);
-  if (wrong.length > 0) throw new AppError('bad_request', quoteOnlyMessage(wrong));
+  const wrong = newsletterPlaceholderError(html);
+  if (wrong) throw new AppError('bad_request', wrong);
   if (isReminder) throw new AppError('bad_request', 'Un modello per newsletter non può essere il sollecito dei preventivi.');
 }
 

@@ -142,6 +142,10 @@ describe('a newsletter from the list to the provider', () => {
     for (const mail of mails) {
       expect(mail.html).toContain('Abmelden');
       expect(mail.html).not.toMatch(/Annulla l’iscrizione|Unsubscribe<|Afmelden/);
+      // The line's link opens the unsubscribe page in German too, not in the recipient's language.
+      const link = mail.html.match(/href="([^"]+)"[^>]*>Sie möchten/)?.[1];
+      expect(link).toMatch(new RegExp(`^http://localhost:3000/mailing/unsubscribe/${campsiteId}/[^/]+/de$`));
+      expect(mail.headers?.['List-Unsubscribe']).toBe(`<${link}>`);
     }
     // The guest without a name: no gap where the name would be.
     const nameless = mails.find((mail) => mail.subject === 'Neuigkeiten,')!;

@@ -177,6 +177,14 @@ describe('newsletter templates', () => {
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).kind).toBe('bad_request');
     expect((refused as AppError).message).toContain('{{arrivo}}, {{linkPreventivo}}');
+    // A placeholder the newsletter does not know would reach every guest as written: refused, named.
+    const typo = await createTemplate(ctx, input({ name: 'Refuso', purpose: 'newsletter', html: '<p>Ciao {{nomee}}, da {{ campeggio }} {{Nome}}</p>' })).catch((error: unknown) => error);
+    expect(typo).toBeInstanceOf(AppError);
+    expect((typo as AppError).kind).toBe('bad_request');
+    expect((typo as AppError).message).toBe(
+      'Segnaposto sconosciuti: {{nomee}}, {{Nome}}. In una newsletter si possono usare solo {{nome}}, {{cognome}}, {{nomeCompleto}}, {{campeggio}}, {{telefonoCampeggio}}, {{emailCampeggio}}, {{indirizzoCampeggio}}, {{linkDisiscrizione}}: correggili o toglili.',
+    );
+    await expectAppError(updateTemplate(ctx, news.id, { html: '<p>{{sconto}}</p>' }), 'bad_request');
     // Turning a quote template into a newsletter's is refused while it still needs a quote.
     await expectAppError(updateTemplate(ctx, quote.id, { purpose: 'newsletter' }), 'bad_request');
     await expectAppError(updateTemplate(ctx, news.id, { isReminder: true }), 'bad_request');

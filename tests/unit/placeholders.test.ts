@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, fillPlaceholdersText, PLACEHOLDERS, placeholdersFor, placeholderToken, quoteOnlyPlaceholders, subjectForStaff } from '@/lib/templates/placeholders';
+import {
+  fillPlaceholders,
+  fillPlaceholdersText,
+  newsletterPlaceholderError,
+  PLACEHOLDERS,
+  placeholdersFor,
+  placeholderToken,
+  quoteOnlyPlaceholders,
+  subjectForStaff,
+  unknownPlaceholders,
+} from '@/lib/templates/placeholders';
 import { templateLabel } from '@/lib/templates/template-label';
 
 describe('fillPlaceholders', () => {
@@ -24,11 +34,22 @@ describe('fillPlaceholders', () => {
   });
 
   it('empties a known placeholder that has no value, leaving no gap where it stood', () => {
-    expect(fillPlaceholders('<p>Dal {{arrivo}} al {{partenza}}</p>', { arrivo: '01/07/2027' })).toBe('<p>Dal 01/07/2027 al</p>');
     expect(fillPlaceholders('<p>Ciao {{nome}}, ecco le novità!</p>', { nome: '' })).toBe('<p>Ciao, ecco le novità!</p>');
     expect(fillPlaceholders('<p>Gentile {{nome}} {{cognome}}, benvenuto</p>', {})).toBe('<p>Gentile, benvenuto</p>');
     expect(fillPlaceholders('<p>Gentile {{nome}} {{cognome}}, benvenuto</p>', { cognome: 'Rossi' })).toBe('<p>Gentile Rossi, benvenuto</p>');
     expect(fillPlaceholders('<p>{{nome}}, ti aspettiamo</p>\n<p>Ciao {{ nome }}!</p>', { nome: '  ' })).toBe('<p>ti aspettiamo</p>\n<p>Ciao!</p>');
+  });
+
+  it('drops the sentence of a date it does not have, instead of «con arrivo il .»', () => {
+    expect(fillPlaceholders('<p>Dal {{arrivo}} al {{partenza}}</p>', { arrivo: '01/07/2027' })).toBe('<p></p>');
+    expect(fillPlaceholders('<p>Gentile {{nome}}, grazie. Con arrivo il {{arrivo}}. Vedi il preventivo.</p>', { nome: 'Anna' })).toBe('<p>Gentile Anna, grazie. Vedi il preventivo.</p>');
+    expect(fillPlaceholders('<p>Grazie!</p>\n<p>Arrivo: <b>{{ arrivo }}</b>, partenza: <b>{{partenza}}</b>.</p><p>Valido fino al {{validita}}</p>', { partenza: '08/07/2027' })).toBe(
+      '<p>Grazie!</p>\n<p></p><p></p>',
+    );
+    expect(fillPlaceholders('<p>Valido fino al {{validita}}! A presto.</p>', { validita: '01/06/2027' })).toBe('<p>Valido fino al 01/06/2027! A presto.</p>');
+    expect(fillPlaceholders('<a href="https://x.test/?dal={{arrivo}}">Vedi</a>', {})).toBe('<a href="https://x.test/?dal=">Vedi</a>');
+    // A subject keeps its words: only the date goes.
+    expect(fillPlaceholdersText('Il tuo soggiorno dal {{arrivo}}', {})).toBe('Il tuo soggiorno dal');
   });
 
   it('does not fill a value that itself looks like a placeholder a second time', () => {
@@ -79,5 +100,12 @@ describe('placeholdersFor and quoteOnlyPlaceholders', () => {
     expect(newsletter).not.toContain('linkPreventivo');
     expect(placeholdersFor('quote')).toHaveLength(PLACEHOLDERS.length);
     expect(quoteOnlyPlaceholders('Offerta {{nome}}', '<p>con arrivo il {{arrivo}}, {{arrivo}} <a href="{{linkPreventivo}}">vedi</a> {{ignoto}}</p>')).toEqual(['arrivo', 'linkPreventivo']);
+  });
+
+  it('names the placeholders that do not exist, and says which a newsletter may use', () => {
+    expect(unknownPlaceholders('Offerta {{ nomee }}', '<p>{{nome}} {{Nome}} {{nomee}}</p>')).toEqual(['nomee', 'Nome']);
+    expect(newsletterPlaceholderError('Novità da {{campeggio}}', '<p>Ciao {{nome}}, <a href="{{linkDisiscrizione}}">esci</a></p>')).toBeNull();
+    expect(newsletterPlaceholderError('Novità', '<p>Ciao {{ nomee }}</p>')).toMatch(/^Segnaposto sconosciuti: \{\{nomee\}\}\. In una newsletter si possono usare solo \{\{nome\}\}, .*\{\{linkDisiscrizione\}\}: correggili o toglili\.$/);
+    expect(newsletterPlaceholderError('<p>con arrivo il {{arrivo}} {{nomee}}</p>')).toContain('{{arrivo}}');
   });
 });

@@ -85,9 +85,12 @@ export function SendProgressPanel({ initial, poll, pause, resume, cancel }: Prop
           {t('progress.title')}
         </Title>
         <Text size="sm" c="dimmed" data-testid="progress-recipients">
-          {progress.skipped > 0
-            ? t('progress.audience', { total: total + progress.skipped, count: total, skipped: progress.skipped })
-            : t('progress.recipients', { count: total })}
+          {/* The list = the recipients + the skipped; a cancellation's skipped are named apart, not as unreachable guests. */}
+          {progress.cancelled > 0
+            ? t('progress.audienceCancelled', { total: total + progress.skipped, count: total, cancelled: progress.cancelled, skipped: progress.skipped - progress.cancelled })
+            : progress.skipped > 0
+              ? t('progress.audience', { total: total + progress.skipped, count: total, skipped: progress.skipped })
+              : t('progress.recipients', { count: total })}
           {isLive(progress.status) ? ` · ${t('progress.live')}` : ''}
         </Text>
         <Progress

@@ -1,10 +1,11 @@
 import { Paper, Text } from '@mantine/core';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 
-type Props = { label: string; value: string; hint?: string; testId?: string; href?: string; linkLabel?: string };
+/** hintHref: the hint holds a figure of its own («Mese scorso: 12»), which opens its list like the value. */
+type Props = { label: string; value: string; hint?: string; hintHref?: string; testId?: string; href?: string; linkLabel?: string };
 
 /** A figure; with href the value opens the list it counts. */
-export function StatCard({ label, value, hint, testId, href, linkLabel }: Props) {
+export function StatCard({ label, value, hint, hintHref, testId, href, linkLabel }: Props) {
   return (
     <Paper withBorder radius="md" p="md" data-testid={testId}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
@@ -19,7 +20,12 @@ export function StatCard({ label, value, hint, testId, href, linkLabel }: Props)
           {value}
         </Text>
       )}
-      {hint && (
+      {hint && hintHref && (
+        <LinkAnchor prefetch={false} href={hintHref} size="xs" mt={4} display="block" data-testid={testId ? `${testId}-hint` : undefined}>
+          {hint}
+        </LinkAnchor>
+      )}
+      {hint && !hintHref && (
         <Text size="xs" c="dimmed" mt={4}>
           {hint}
         </Text>

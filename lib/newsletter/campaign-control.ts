@@ -16,7 +16,10 @@ export type SendProgress = {
   recipients: number;
   sent: number;
   failed: number;
+  /** Never handed to the provider: unreachable at fan-out or claim, or left out by a cancellation. */
   skipped: number;
+  /** Of the skipped, those the cancellation left out (their reason is not the guest's address or consent). */
+  cancelled: number;
   /** Written to the ledger, not yet settled. */
   queued: number;
 };
@@ -49,8 +52,18 @@ export async function getSendProgress(ctx: CampsiteCtx, ref: CampaignRef): Promi
     sent: row.sentCount,
     failed: row.failedCount,
     skipped: row.skippedCount,
+    cancelled: row.status === 'cancelled' ? await cancelledRecipients(ctx, ref) : 0,
     queued: Math.max(0, row.recipientCount - row.sentCount - row.failedCount),
   };
+}
+
+/** Only a cancellation skips for this reason, so only a cancelled newsletter's ledger is counted. */
+async function cancelledRecipients({ db, campsiteId }: CampsiteCtx, { campaignId }: CampaignRef): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(newsletterRecipients)
+    .where(and(eq(newsletterRecipients.campaignId, campaignId), eq(newsletterRecipients.campingId, campsiteId), eq(newsletterRecipients.skipReason, 'cancelled')));
+  return Number(row?.count ?? 0);
 }
 
 /** Pause: batches not yet handed to the provider wait; the ones in flight finish. */

@@ -22,9 +22,9 @@ async function deliver(request: APIRequestContext, campsiteId: string, secret: s
   });
 }
 
-type Seeded = { sentId: string; sendingId: string; messageIds: string[]; campsiteId: string };
+type Seeded = { sentId: string; sendingId: string; cancelledId: string; messageIds: string[]; campsiteId: string };
 
-/** Two newsletters of Lago Azzurro written straight to PostgreSQL as the sending engine would: one sent, one on its way. */
+/** Three newsletters of Lago Azzurro written straight to PostgreSQL as the sending engine would: one sent, one on its way, one cancelled. */
 async function seed(sql: postgres.Sql, campsiteId: string): Promise<Seeded> {
   const tag = randomBytes(4).toString('hex');
   const [list] = await sql`insert into mailing_lists (id, camping_id, name) values (${`l${tag}`}, ${campsiteId}, ${`Ospiti estate ${tag}`}) returning id`;
@@ -47,7 +47,15 @@ async function seed(sql: postgres.Sql, campsiteId: string): Promise<Seeded> {
     await sql`insert into newsletter_recipients (camping_id, campaign_id, contact_id, email, batch_no, state, provider_message_id)
       values (${campsiteId}, ${sentId}, ${contactId}, ${`ospite${i}-${tag}@prova.test`}, 0, 'sent', ${messageIds[i]})`;
   }
-  return { sentId, sendingId, messageIds, campsiteId };
+  // Cancelled after its first mail: of the three on the list one got it, one had unsubscribed, one was left out by the cancellation.
+  const cancelledId = `n${tag}stop`;
+  await sql`insert into campaigns (id, camping_id, list_id, subject, html, status, recipient_count, sent_count, skipped_count, started_at, fanned_out_at, cancelled_at)
+    values (${cancelledId}, ${campsiteId}, ${list.id}, ${`Offerte annullate ${tag}, {{nome}}`}, '<p>Ciao</p>', 'cancelled', 1, 1, 2, now() - interval '1 hour', now() - interval '1 hour', now())`;
+  for (const [i, [state, reason]] of ([['sent', null], ['skipped', 'unsubscribed'], ['skipped', 'cancelled']] as const).entries()) {
+    await sql`insert into newsletter_recipients (camping_id, campaign_id, contact_id, email, batch_no, state, skip_reason)
+      values (${campsiteId}, ${cancelledId}, ${contactIds[i]}, ${`ospite${i}-${tag}@prova.test`}, ${reason === 'unsubscribed' ? null : 0}, ${state}, ${reason})`;
+  }
+  return { sentId, sendingId, cancelledId, messageIds, campsiteId };
 }
 
 test('a sent newsletter shows its rates and clicks per link from signed webhooks; a newsletter on its way pauses and, after confirmation, is cancelled', async ({
@@ -125,9 +133,20 @@ test('a sent newsletter shows its rates and clicks per link from signed webhooks
   await expectNoHorizontalScroll(page);
   await page.setViewportSize({ width: 1280, height: 720 });
 
+  // A cancelled newsletter: its title in words, and the list's three told apart, the cancellation's one not passed off as unsubscribed.
+  await page.goto(`/mailing/newsletter/${seeded.cancelledId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Offerte annullate \w+, \[Nome del cliente\]$/);
+  await expect(page.getByTestId('campaign-status')).toHaveText('Annullata');
+  await expect(page.getByTestId('campaign-when')).toContainText('Annullata il');
+  await expect(page.getByTestId('progress-recipients')).toHaveText(
+    '3 contatti nella lista: 1 destinatario, 1 non raggiunto perché l’invio è stato annullato, 1 saltato (disiscritto, senza e-mail, indirizzo respinto o ripetuto)',
+  );
+
   await page.goto(`/mailing/newsletter/${seeded.sendingId}`);
   const progress = page.getByTestId('send-progress');
   await expect(page.getByTestId('campaign-status')).toHaveText('In invio');
+  // Sent at once: on its way since it started, never «Programmata per».
+  await expect(page.getByTestId('campaign-when')).toContainText('Invio iniziato il');
   await expect(progress.getByTestId('progress-sent')).toContainText('4');
   await expect(progress.getByTestId('progress-queued')).toContainText('6');
   await expect(page.getByText('Nessun evento ancora', { exact: true })).toBeVisible();

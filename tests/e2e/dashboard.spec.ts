@@ -47,3 +47,22 @@ test('dashboard: «Richieste ricevute N (dal – al)» opens the requests of tho
   await expect(page.getByTestId('contacts-count')).toHaveText(/\d/);
   expect(Number((await page.getByTestId('contacts-count').textContent())!.replace(/\D/g, ''))).toBe(contacts);
 });
+
+test('dashboard: both figures of «E-mail inviate questo mese» open the mails that left in their month, as many as they say', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openAs(page, LOGINS.admin);
+  await page.getByTestId('dashboard-refresh').click();
+  await expect(page.getByTestId('dashboard-refreshed')).toContainText(/Aggiornato alle \d{2}:\d{2}/, { timeout: 30_000 });
+
+  const card = page.getByTestId('stat-mails');
+  for (const link of [card.getByRole('link', { name: /E-mail inviate questo mese/ }), page.getByTestId('stat-mails-hint')]) {
+    await page.goto('/dashboard');
+    await expect(link).toHaveAttribute('href', /^\/mail\?/);
+    const count = Number((await link.textContent())!.replace(/\D/g, ''));
+    await link.click();
+    await expect(page).toHaveURL(/\/mail\?cartella=uscita&stato=inviate&dal=\d{2}%2F\d{2}%2F\d{4}&al=\d{2}%2F\d{2}%2F\d{4}$/);
+    await expect(page.getByTestId('outbox-filter')).toContainText(/Solo le e-mail partite dal \d{2}\/\d{2}\/\d{4} al \d{2}\/\d{2}\/\d{4}/);
+    // A page of the outbox holds 30.
+    await expect(page.locator('a[href^="/mail/uscita/"]')).toHaveCount(Math.min(count, 30));
+  }
+});

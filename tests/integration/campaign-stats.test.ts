@@ -6,9 +6,13 @@ import { loadCampaignDetail } from '@/lib/campaigns/detail';
 import { listCampaigns } from '@/lib/campaigns/service';
 import { getCampaignStats, getLinkStats, getRealtimeSeries, TOO_MUCH_DATA } from '@/lib/campaigns/stats';
 import { AppError } from '@/lib/errors';
+import { cancelNewsletter } from '@/lib/newsletter/campaign-control';
+import { startNewsletter } from '@/lib/newsletter/campaign-start';
+import { fanOutNewsletter } from '@/lib/newsletter/fan-out';
 import { insertEvents, makeMailingCampsite, makeSentNewsletter } from '../helpers/campaigns';
 import { ctxFor } from '../helpers/ctx';
 import { useTestDatabase } from '../helpers/db';
+import { campsiteWithProvider, listWithMembers } from '../helpers/newsletters';
 
 let db: Database;
 beforeAll(async () => {
@@ -171,5 +175,20 @@ describe('campaign stats', () => {
     const sentAt = new Date();
     await db.update(campaigns).set({ status: 'sent', sentAt }).where(eq(campaigns.id, campaign.id));
     expect((await loadCampaignDetail(ctxFor(db, { campsiteId: campsite.id }), { campaignId: campaign.id }))!.campaign.when).toEqual({ key: 'sentOn', date: sentAt });
+  });
+
+  it('a cancelled newsletter says how many of the skipped the cancellation left out, apart from those the list could not reach', async () => {
+    const campsite = await campsiteWithProvider(db);
+    const ctx = ctxFor(db, { campsiteId: campsite.id });
+    const { list } = await listWithMembers(db, campsite.id, [{}, {}, {}, { newsletterOptOutAt: new Date() }, { email: null }]);
+    const { campaignId } = await startNewsletter(ctx, { listId: list.id, subject: 'Offerte, {{nome}}', html: '<p>Ciao</p>' });
+    await fanOutNewsletter(ctx, { campaignId });
+    const sending = (await loadCampaignDetail(ctx, { campaignId }))!.progress;
+    expect(sending).toMatchObject({ recipients: 3, queued: 3, skipped: 2, cancelled: 0 });
+    await cancelNewsletter(ctx, { campaignId });
+    const progress = (await loadCampaignDetail(ctx, { campaignId }))!.progress;
+    // Five on the list: none reached, two unreachable (opted out, no address), three left out by the cancellation.
+    expect(progress).toMatchObject({ status: 'cancelled', recipients: 0, sent: 0, queued: 0, skipped: 5, cancelled: 3 });
+    expect(progress.recipients + progress.skipped).toBe(5);
   });
 });

@@ -66,6 +66,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
             value={formatNumber(dashboard.mails.thisMonth.value)}
             href={dashboard.mails.thisMonth.href}
             hint={t('mailsLastMonth', { count: formatNumber(dashboard.mails.lastMonth.value) })}
+            hintHref={dashboard.mails.lastMonth.href}
             testId="stat-mails"
           />
           <StatCard

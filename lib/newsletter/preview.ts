@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
+import { TransportError } from '@/lib/mail/transport';
 import { newsletterPlaceholderError } from '@/lib/templates/placeholders';
 import { countSendable, sampleRecipient } from './audience';
 import { campsiteSender, type ProviderFactory } from './campsite-provider';
@@ -37,6 +38,11 @@ export async function previewNewsletter(ctx: CampsiteCtx, input: NewsletterDraft
   return { recipients, member, mail };
 }
 
+/** A refusal for good is nearly always the campsite's key (wrong, revoked, or its sender domain not verified). */
+const TEST_SEND_REFUSED =
+  'Invio di prova non riuscito: il fornitore di posta ha rifiutato l’invio. Controlla (o fai controllare a un amministratore) la chiave API e la chiave segreta nelle impostazioni del campeggio, scheda Mailing; se sono giuste, scrivi all’assistenza.';
+const TEST_SEND_NO_ANSWER = 'Invio di prova non riuscito: il fornitore di posta non ha risposto. Riprova tra qualche minuto.';
+
 /**
  * A test send to the staff's own address, with the campsite's key: the mail a real member would
  * get (their name, their unsubscribe link), its subject marked as a test.
@@ -50,6 +56,9 @@ export async function sendTestNewsletter(ctx: CampsiteCtx, input: NewsletterDraf
     const { ids } = await sender.provider.sendBatch([{ ...mail, to: input.to, subject: `[PROVA] ${mail.subject}` }], `prova-${randomUUID()}`);
     return { providerMessageId: ids[0] };
   } catch (error) {
-    throw new AppError('unavailable', `Invio di prova non riuscito: ${(error as Error).message}`);
+    // The staff read what to do; the provider's own answer (status, code, host) goes to the log.
+    console.error('Newsletter: invio di prova non riuscito', error);
+    if (error instanceof TransportError && !error.retryable) throw new AppError('unavailable', TEST_SEND_REFUSED);
+    throw new AppError('unavailable', TEST_SEND_NO_ANSWER);
   }
 }

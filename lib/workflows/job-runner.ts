@@ -31,7 +31,14 @@ export async function workPeriodicJob(boss: PgBoss, job: PeriodicJob, db: () => 
     // drops it when one is waiting already (the cron's, another instance's).
     if (every) await boss.send(job.queue, null, { startAfter: every });
     const startedAt = Date.now();
-    const result = await job.run(db());
+    let result: object;
+    try {
+      result = await job.run(db());
+    } catch (error) {
+      // pg-boss keeps the error in the job's output without logging it; the jobs page only says it stopped.
+      console.error(`Attività pianificata «${job.label}» interrotta`, error);
+      throw error;
+    }
     // Stored as the job's output: the "Attività pianificate" view and the scale test read it.
     return { ...result, istanza: instanceName(), durataMs: Date.now() - startedAt };
   });

@@ -151,6 +151,34 @@ describe('a periodic job in seconds (newsletter recovery)', () => {
   });
 });
 
+describe('a periodic job that stops', () => {
+  it('leaves its error in the server log, since the jobs page only says it stopped', async () => {
+    const boss = await startedBoss();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const job: PeriodicJob = {
+        queue: queueName('interrotta') as PeriodicJob['queue'],
+        cron: '0 3 * * *',
+        label: 'Prova interrotta',
+        frequency: 'ogni notte',
+        description: 'prova',
+        run: async () => {
+          throw new Error('connect ECONNREFUSED 10.0.0.5:443');
+        },
+      };
+      await boss.createQueue(job.queue, { retryLimit: 0 });
+      await workPeriodicJob(boss, job, () => handle.db);
+      const id = await boss.send(job.queue, null);
+      const [stored] = await until(() => boss.findJobs(job.queue, { id: id! }), ([found]) => found?.state === 'failed');
+      expect(stored.output).toMatchObject({ message: 'connect ECONNREFUSED 10.0.0.5:443' });
+      const line = logged.mock.calls.find(([text]) => String(text).includes('«Prova interrotta»'));
+      expect(String((line?.[1] as Error | undefined)?.message)).toBe('connect ECONNREFUSED 10.0.0.5:443');
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
+
 // The view reads pg-boss's tables only: the session's own campsite plays no part.
 const OWN_CAMPSITE = 'campsite-of-the-session';
 

@@ -38,7 +38,20 @@ describe('the scheduled jobs’ outcome', () => {
     expect(jobOutcome({ consegnate: 3, daRiprovare: 1, nonRiuscite: 0, istanza: 'vm:9818', durataMs: 12 }, t)).toBe('3 e-mail consegnate, 1 e-mail da riprovare, 0 e-mail non consegnabili');
     expect(jobOutcome({ esito: 'synced', modo: 'partial', nuove: 1, durataMs: 40, istanza: 'vm:9818' }, t)).toBe('sincronizzata, solo le novità, 1 e-mail nuova');
     expect(jobOutcome({ scaduti: 1, istanza: 'vm:9818' }, t)).toBe('1 preventivo scaduto');
-    expect(jobOutcome({ message: 'La piattaforma non ha risposto.' }, t)).toBe('La piattaforma non ha risposto.');
+  });
+
+  it('says a run stopped and where its reason is, never the system’s error', () => {
+    const failures = [
+      { message: 'connect ECONNREFUSED 10.0.0.5:5432', stack: 'Error: connect ECONNREFUSED 10.0.0.5:5432\n    at TCPConnectWrap.afterConnect' },
+      { message: 'getaddrinfo ENOTFOUND api.resend.com' },
+      { message: 'job timed out' },
+    ];
+    for (const output of failures) {
+      const shown = jobOutcome(output, t);
+      expect(shown).toContain('log del server');
+      expect(shown).not.toMatch(SYSTEM_WORDS);
+      expect(shown).not.toMatch(/timed out|stack|Error/);
+    }
   });
 
   it('has words for every figure the periodic jobs return', () => {

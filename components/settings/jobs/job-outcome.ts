@@ -6,13 +6,15 @@ export type JobsTranslator = {
 
 /**
  * What a run did, in words: the figures the job returned («3 preventivi scaduti»), the state it
- * reached, or the error that stopped it. Which server ran it and how long it took stay in the
+ * reached, or that it stopped and where its reason is. Which server ran it and how long it took stay in the
  * stored output for the log and the scale test; a figure without words is left out, never shown
  * as its code name.
  */
 export function jobOutcome(output: Record<string, unknown> | null, t: JobsTranslator): string {
   if (!output) return '';
-  if (typeof output.message === 'string') return output.message;
+  // Only a run that stopped has a message (the thrown error, or pg-boss's «job timed out»): the
+  // system's words stay in the stored output and the server log (job-runner.ts).
+  if (typeof output.message === 'string') return t('stopped');
   const parts: string[] = [];
   for (const [key, value] of Object.entries(output)) {
     if (key === 'esito' && typeof value === 'string') parts.unshift(t.has(`outcomes.${value}`) ? t(`outcomes.${value}`) : '');

@@ -110,3 +110,8 @@ export async function processReadiness(): Promise<Readiness> {
   if (!isShuttingDown()) return probed;
   return { status: 'not_ready', checks: { ...probed.checks, shutdown: { ok: false } } };
 }
+
+/** The answer of GET /api/ready: 200 when ready, else 503; never cached by a proxy. */
+export function readinessResponse(readiness: Readiness): Response {
+  return Response.json(readiness, { status: readiness.status === 'ready' ? 200 : 503, headers: { 'cache-control': 'no-store' } });
+}

@@ -54,6 +54,8 @@ const contextBuilders = [
   'lib/requests/contact-page.ts',
   'lib/legacy-api/dispatcher.ts',
   'lib/contacts/export-copy.ts',
+  // The ready check (select 1, the migrations table) and the shutdown (closing the pools) read no campsite's rows.
+  'lib/ops/**',
 ];
 
 const eslintConfig = [

@@ -6,6 +6,9 @@ export async function register() {
   if (!parsed.AUTH_SECRET) {
     throw new Error('AUTH_SECRET mancante: impostala (almeno 32 caratteri) oppure avvia la demo con `npm run demo`, che ne crea una in .env.local.');
   }
+  // server.mjs's SIGTERM handling reaches the job queue and the pools through this hook.
+  const { registerShutdownHook } = await import('./lib/ops/shutdown-hook');
+  registerShutdownHook();
   // The build renders pages in workers of its own: no jobs there.
   if (!parsed.JOBS_IN_SERVER || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { startJobWorkers } = await import('./lib/workflows/job-runner');

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { gracefulShutdown } from './lib/ops/shutdown.mjs';
 
 // Memory under load: V8 lets the old generation fill with garbage up to several times what is
 // alive before a full collection (its limit is a quarter of the machine), so 32 concurrent
@@ -41,9 +42,12 @@ const app = next({ dev: false, hostname: hostname ?? 'localhost', port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-createServer((request, response) => {
+const server = createServer((request, response) => {
   request.headers['x-crm-peer'] = `${stamp} ${request.socket.remoteAddress ?? ''}`;
+  if (shutdown.closing()) response.setHeader('connection', 'close');
   void handle(request, response);
-}).listen(port, hostname, () => {
+});
+const shutdown = gracefulShutdown(server);
+server.listen(port, hostname, () => {
   console.log(`▲ CRM in ascolto su http://${hostname ?? '0.0.0.0'}:${port}`);
 });

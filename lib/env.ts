@@ -103,6 +103,13 @@ const envSchema = z.object({
    * reader stalled): past it PostgreSQL ends it and the connection returns to the pool.
    */
   DATABASE_IDLE_IN_TRANSACTION_MS: timeoutMs(30_000),
+  /**
+   * Graceful shutdown (server.mjs): on SIGTERM /api/ready answers 503 for SHUTDOWN_DRAIN_SECONDS
+   * while requests are still served, so the balancer stops sending them; then the listener closes
+   * and what is in flight, jobs included, has until SHUTDOWN_GRACE_SECONDS (from the signal) to end.
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'SHUTDOWN_GRACE_SECONDS deve essere un numero di secondi' }).int().min(1, 'almeno 1 secondo').max(600, 'al massimo 600 secondi').default(20),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number({ error: 'SHUTDOWN_DRAIN_SECONDS deve essere un numero di secondi' }).int().min(0).max(300, 'al massimo 300 secondi').default(5),
   /** Sender of every mail; the campsite's own address goes in Reply-To. */
   MAIL_FROM: z.string().trim().min(3).default('CRM Campeggi <preventivi@crm-campeggi.it>'),
   SUPPORT_EMAIL: z.string().default('assistenza@crm-campeggi.it'),
@@ -110,6 +117,9 @@ const envSchema = z.object({
   SUPPORT_WHATSAPP: z.string().default('+39 333 0000000'),
   SUPPORT_ADDRESS: z.string().default('Via dei Campeggi 1, 38122 Trento (TN)'),
 }).superRefine((values, context) => {
+  if (values.SHUTDOWN_DRAIN_SECONDS >= values.SHUTDOWN_GRACE_SECONDS) {
+    context.addIssue({ code: 'custom', path: ['SHUTDOWN_DRAIN_SECONDS'], message: 'deve essere minore di SHUTDOWN_GRACE_SECONDS: dopo l’attesa servono secondi per finire le richieste in corso' });
+  }
   if (values.NODE_ENV === 'production' && !values.DATA_ENCRYPTION_KEY) {
     context.addIssue({ code: 'custom', path: ['DATA_ENCRYPTION_KEY'], message: 'obbligatoria in produzione (npm run demo ne scrive una in .env.local)' });
   }

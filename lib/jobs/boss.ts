@@ -42,10 +42,10 @@ export function getBoss(): Promise<PgBoss> {
 export const runningBoss = (): Promise<PgBoss> | undefined => globalForBoss.crmBoss;
 
 /** Stops taking work and waits for the running jobs (graceful shutdown, tests). */
-export async function stopBoss(): Promise<void> {
+export async function stopBoss(timeoutMs = 20_000): Promise<void> {
   const started = globalForBoss.crmBoss;
   globalForBoss.crmBoss = undefined;
-  if (started) await (await started).stop({ graceful: true, timeout: 20_000 });
+  if (started) await (await started).stop({ graceful: true, timeout: timeoutMs });
 }
 
 /**

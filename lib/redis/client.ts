@@ -19,3 +19,12 @@ export function getRedis(): Promise<RedisClient> | null {
   }
   return connection;
 }
+
+/** Closes the process's Redis connection (graceful shutdown); one still connecting is dropped. */
+export async function closeRedis(): Promise<void> {
+  const connection = globalForRedis.crmRedis;
+  globalForRedis.crmRedis = undefined;
+  if (!connection) return;
+  const client = await Promise.race([connection, new Promise<null>((resolve) => setTimeout(resolve, 200, null))]).catch(() => null);
+  if (client?.isOpen) await client.close();
+}

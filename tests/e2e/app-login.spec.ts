@@ -47,9 +47,11 @@ const OTHER_ROUTES: Record<string, string> = {
   '/api/[...legacy]': 'the legacy API: its bearer reads are walked below, the rest by the other specs',
   '/api/auth/[...nextauth]': 'Auth.js sign-in',
   '/api/csp-report': 'browsers report CSP violations',
+  '/api/health': 'the balancer and the supervisor, no session (docs/deploy.md)',
   '/api/internal/revalidate': 'signed calls between instances',
   '/api/one-click/unsubscribe/[campId]/[contactId]': 'guest',
   '/api/openapi.json': 'the contract document',
+  '/api/ready': 'the balancer, no session (docs/deploy.md)',
   '/api/webhooks/resend/[campsite]': 'Resend, signed per campsite',
 };
 

@@ -35,16 +35,13 @@ export function portIsOpen(port: number): Promise<boolean> {
   });
 }
 
-export async function waitForHttp(url: string, timeoutMs = 120_000): Promise<void> {
+/** Waits until GET /api/ready answers 200: the instance is ready for traffic (docs/deploy.md). */
+export async function waitForReady(url: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    try {
-      const answer = await fetch(url, { redirect: 'manual' });
-      if (answer.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} non risponde dopo ${timeoutMs} ms`);
+    const status = await fetch(url).then((answer) => answer.status, () => 0);
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`${url} non è pronto dopo ${timeoutMs} ms (ultima risposta: ${status || 'nessuna'})`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
@@ -52,6 +49,11 @@ export async function waitForHttp(url: string, timeoutMs = 120_000): Promise<voi
 /**
  * nginx in front of the instances, round robin, as a production load balancer would be. It
  * names the instance that answered in X-Upstream, so the test can count who served what.
+ * Open-source nginx has no active health checks: an instance is taken out passively, after a
+ * refused connection or a timeout (max_fails=1, for fail_timeout), and the request goes to the
+ * next one (proxy_next_upstream). A stopping instance closes its listener after /api/ready has
+ * said 503 (lib/ops/shutdown.mjs), so nginx sees a refusal and retries elsewhere; the test polls
+ * /api/ready itself before sending traffic. A balancer with active checks polls /api/ready.
  */
 export function nginxConfig(listen: number, upstreams: number[]): { dir: string; file: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'crm-scale-nginx-'));

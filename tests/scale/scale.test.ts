@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '@/db/seed/logins';
 import { appLoginUrl } from '../helpers/app-login';
-import { nginxConfig, portIsOpen, startProcess, stopProcess, waitForHttp, type Started } from './cluster';
+import { nginxConfig, portIsOpen, startProcess, stopProcess, waitForReady, type Started } from './cluster';
 import { isExpiredPage } from '../helpers/expired-page';
 
 /**
@@ -93,7 +93,8 @@ beforeAll(async () => {
   const nginx = nginxConfig(BALANCER, Object.values(INSTANCES));
   nginxDir = nginx.dir;
   processes.push(startProcess('nginx', 'nginx', ['-c', nginx.file, '-p', nginx.dir], {}));
-  for (const port of [...Object.values(INSTANCES), BALANCER]) await waitForHttp(at(port, '/login'));
+  // No traffic before each instance is ready (its database, migrations, Redis and jobs): the balancer's health check.
+  for (const port of [...Object.values(INSTANCES), BALANCER]) await waitForReady(at(port, '/api/ready'));
   startedAt = Date.now();
 }, 300_000);
 

@@ -24,6 +24,14 @@ describe('the environment', () => {
     expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(true);
     expect(() => parseEnv({ TRUST_PROXY: 'si' })).toThrow('TRUST_PROXY deve essere 0 oppure 1');
   });
+
+  it('reads the shutdown’s grace and drain in seconds, the drain shorter than the grace', () => {
+    expect(parseEnv({})).toMatchObject({ SHUTDOWN_GRACE_SECONDS: 20, SHUTDOWN_DRAIN_SECONDS: 5 });
+    expect(parseEnv({ SHUTDOWN_GRACE_SECONDS: '30', SHUTDOWN_DRAIN_SECONDS: '0' })).toMatchObject({ SHUTDOWN_GRACE_SECONDS: 30, SHUTDOWN_DRAIN_SECONDS: 0 });
+    expect(() => parseEnv({ SHUTDOWN_GRACE_SECONDS: 'venti' })).toThrow('SHUTDOWN_GRACE_SECONDS deve essere un numero di secondi');
+    expect(() => parseEnv({ SHUTDOWN_GRACE_SECONDS: '0' })).toThrow('SHUTDOWN_GRACE_SECONDS: almeno 1 secondo');
+    expect(() => parseEnv({ SHUTDOWN_GRACE_SECONDS: '5', SHUTDOWN_DRAIN_SECONDS: '5' })).toThrow('SHUTDOWN_DRAIN_SECONDS: deve essere minore di SHUTDOWN_GRACE_SECONDS');
+  });
 });
 
 describe('forwarded headers', () => {

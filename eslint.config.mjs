@@ -93,6 +93,13 @@ const eslintConfig = [
     rules: { '@typescript-eslint/no-restricted-imports': ['error', contextOnly] },
   },
   {
+    // The server logs through lib/ops/logger.mjs: one JSON line per event, scrubbed of secrets and
+    // personal data. The commands meant for a terminal (seed, migrate, scripts/) keep the console.
+    files: ['app/**', 'lib/**', 'db/**', 'instrumentation.ts', 'proxy.ts'],
+    ignores: ['db/seed.ts', 'db/migrate.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  {
     files: ['components/**'],
     rules: {
       // Types included: the shapes components render live in lib/ (lib/campsites/shapes.ts).

@@ -1,3 +1,4 @@
+import { logger } from '@/lib/ops/logger.mjs';
 /** Runs once when the server starts: a bad configuration stops it here, with a clear message. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -14,5 +15,5 @@ export async function register() {
   // In the background: a database that is slow to answer must not hold the first request.
   startJobWorkers()
     .then(() => startLegacyImportWorker())
-    .catch((error: unknown) => console.error('Attività pianificate non avviate', error));
+    .catch((error: unknown) => logger.error({ err: error }, 'Attività pianificate non avviate'));
 }

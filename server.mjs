@@ -40,10 +40,15 @@ process.env.CRM_PEER_STAMP = stamp;
 const app = next({ dev: false, hostname: hostname ?? 'localhost', port });
 const handle = app.getRequestHandler();
 await app.prepare();
+// After NODE_ENV is set: the log's format depends on it (lib/ops/logger.mjs).
+const { logger } = await import('./lib/ops/logger.mjs');
+const { withRequestLog } = await import('./lib/ops/request-log.mjs');
 
-createServer((request, response) => {
-  request.headers['x-crm-peer'] = `${stamp} ${request.socket.remoteAddress ?? ''}`;
-  void handle(request, response);
-}).listen(port, hostname, () => {
-  console.log(`▲ CRM in ascolto su http://${hostname ?? '0.0.0.0'}:${port}`);
+createServer(
+  withRequestLog((request, response) => {
+    request.headers['x-crm-peer'] = `${stamp} ${request.socket.remoteAddress ?? ''}`;
+    void handle(request, response);
+  }, { distDir: process.env.NEXT_DIST_DIR || '.next' }),
+).listen(port, hostname, () => {
+  logger.info(`▲ CRM in ascolto su http://${hostname ?? '0.0.0.0'}:${port}`);
 });

@@ -36,13 +36,14 @@ const hostname = typeof values.hostname === 'string' ? values.hostname : undefin
 process.env.NODE_ENV = 'production';
 const stamp = randomBytes(24).toString('base64url');
 process.env.CRM_PEER_STAMP = stamp;
+// After NODE_ENV is set: the log's format depends on it (lib/ops/logger.mjs).
+const { logger, routeConsoleToLog } = await import('./lib/ops/logger.mjs');
+const { withRequestLog } = await import('./lib/ops/request-log.mjs');
+routeConsoleToLog();
 
 const app = next({ dev: false, hostname: hostname ?? 'localhost', port });
 const handle = app.getRequestHandler();
 await app.prepare();
-// After NODE_ENV is set: the log's format depends on it (lib/ops/logger.mjs).
-const { logger } = await import('./lib/ops/logger.mjs');
-const { withRequestLog } = await import('./lib/ops/request-log.mjs');
 
 createServer(
   withRequestLog((request, response) => {

@@ -4,6 +4,7 @@
 // secrets in query strings are cut out of every text, error messages and stacks included. The
 // request's id and campsite come from the request's store (request-context.mjs).
 // Plain JavaScript: server.mjs loads it without the bundler, and the bundle shares its instance.
+import { format } from 'node:util';
 import pino from 'pino';
 import { currentRequest } from './request-context.mjs';
 
@@ -79,3 +80,19 @@ function createLogger() {
 
 const KEY = Symbol.for('crm.ops.logger');
 export const logger = (globalThis[KEY] ??= createLogger());
+
+/**
+ * The console as log lines (server.mjs): Next's own messages and any library's console output
+ * become JSON lines like the rest, so a log shipper never meets a line it cannot parse.
+ */
+export function routeConsoleToLog() {
+  const forward = (level) => (...args) => {
+    const err = args.find((arg) => arg instanceof Error);
+    const text = format(...args.filter((arg) => arg !== err)).replace(/\x1b\[[0-9;]*m/g, '').trim();
+    logger[level](err ? { err } : {}, text);
+  };
+  console.log = console.info = forward('info');
+  console.debug = forward('debug');
+  console.warn = forward('warn');
+  console.error = forward('error');
+}

@@ -56,7 +56,7 @@ beforeAll(async () => {
     await admin.unsafe(`create database "${name}"`);
     await admin.end();
     url.pathname = `/${name}`;
-    databaseEnv = { DATABASE_URL: url.toString(), PGLITE_DIR: '' };
+    databaseEnv = { DATABASE_URL: url.toString() };
     dropDatabase = async () => {
       const again = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
       await again.unsafe(`drop database if exists "${name}" with (force)`);

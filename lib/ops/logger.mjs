@@ -86,6 +86,7 @@ export const logger = (globalThis[KEY] ??= createLogger());
  * become JSON lines like the rest, so a log shipper never meets a line it cannot parse.
  */
 export function routeConsoleToLog() {
+  /* eslint-disable no-console -- the one place that replaces the console */
   const forward = (level) => (...args) => {
     const err = args.find((arg) => arg instanceof Error);
     const text = format(...args.filter((arg) => arg !== err)).replace(/\x1b\[[0-9;]*m/g, '').trim();
@@ -95,4 +96,5 @@ export function routeConsoleToLog() {
   console.debug = forward('debug');
   console.warn = forward('warn');
   console.error = forward('error');
+  /* eslint-enable no-console */
 }

@@ -15,6 +15,9 @@ const GUEST_PATH = '/visualizzaPreventivo/F4wAODC4mIB6ExyEGj6lBA/-jFsD4lxu2U6NhX
 const GUEST_PATTERN = '/visualizzaPreventivo/[clienteID]/[idPreventivo]/[idCampeggio]';
 const EMAIL = 'mario.rossi@example.com';
 const BEARER = 'segreto-del-cliente-abcdef123456';
+// The demo data's administrator (db/seed).
+const DEMO_ADMIN = 'admin@lagoazzurro.test';
+const DEMO_PASSWORD = 'LagoAzzurro-2026!';
 
 let databaseEnv: Record<string, string>;
 let dropDatabase = async () => {};
@@ -102,7 +105,17 @@ describe('the production server’s logs and metrics', () => {
     expect(generated).toMatch(/^[0-9a-f-]{36}$/);
     const api = await fetch(`${ORIGIN}/api/getContact/${EMAIL}`, { method: 'POST', headers: { authorization: `Bearer ${BEARER}` } });
     const apiId = api.headers.get('x-request-id');
-    await Promise.all([given.arrayBuffer(), refused.arrayBuffer(), api.arrayBuffer()]);
+    // A staff call through the API: its unit of work walls one campsite, which the line names.
+    const login = await fetch(`${ORIGIN}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_ADMIN, password: DEMO_PASSWORD }) });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const dashboard = await fetch(`${ORIGIN}/api/users/loadUserParameters`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_ADMIN }),
+    });
+    const dashboardId = dashboard.headers.get('x-request-id');
+    await Promise.all([given.arrayBuffer(), refused.arrayBuffer(), api.arrayBuffer(), dashboard.arrayBuffer()]);
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     const lines = stdoutLines(server);
@@ -117,8 +130,9 @@ describe('the production server’s logs and metrics', () => {
     expect(requestLine('proxy-id.42')).toMatchObject({ level: 'info', method: 'GET', route: GUEST_PATTERN, status: expect.any(Number), durationMs: expect.any(Number) });
     expect(requestLine(generated)).toMatchObject({ route: '/login', status: 200 });
     expect(requestLine(apiId)).toMatchObject({ route: '/api/[...legacy]', method: 'POST', status: 401 });
+    expect(requestLine(dashboardId)).toMatchObject({ route: '/api/[...legacy]', status: 200, campsiteId: expect.any(String) });
     const log = lines.join('\n');
-    for (const secret of [EMAIL, BEARER, 'F4wAODC4mIB6ExyEGj6lBA', 'drop table']) expect(log).not.toContain(secret);
+    for (const secret of [EMAIL, BEARER, 'F4wAODC4mIB6ExyEGj6lBA', 'drop table', DEMO_ADMIN, DEMO_PASSWORD, token]) expect(log).not.toContain(secret);
   });
 
   it('answers the metrics to the token’s bearer only, counted by route pattern', { timeout: 60_000 }, async () => {

@@ -13,8 +13,8 @@ import { noteCampsite } from '@/lib/ops/request-context.mjs';
 export function runStreamingUnitOfWork<T>(who: Who, work: (ctx: Ctx) => Promise<T>, root: Database = getDb()): Promise<T> {
   const campsiteId = walledCampsite(who);
   const target = campsiteId ? scopeHandle(root) : null;
+  if (campsiteId) noteCampsite(campsiteId);
   if (!campsiteId || !target) return work(contextOf(who, root));
-  noteCampsite(campsiteId);
   return new Promise((resolve, reject) => {
     let answered = false;
     tenantTransaction(target, campsiteId, async (tx) => {

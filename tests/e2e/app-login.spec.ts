@@ -48,6 +48,7 @@ const OTHER_ROUTES: Record<string, string> = {
   '/api/auth/[...nextauth]': 'Auth.js sign-in',
   '/api/csp-report': 'browsers report CSP violations',
   '/api/internal/revalidate': 'signed calls between instances',
+  '/api/metrics': 'Prometheus, with METRICS_TOKEN (tests/ops)',
   '/api/one-click/unsubscribe/[campId]/[contactId]': 'guest',
   '/api/openapi.json': 'the contract document',
   '/api/webhooks/resend/[campsite]': 'Resend, signed per campsite',

@@ -1,3 +1,4 @@
+import { logger } from '@/lib/ops/logger.mjs';
 /** Runs once when the server starts: a bad configuration stops it here, with a clear message. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -7,7 +8,7 @@ export async function register() {
     throw new Error('AUTH_SECRET mancante: impostala (almeno 32 caratteri) oppure avvia la demo con `npm run demo`, che ne crea una in .env.local.');
   }
   // server.mjs's SIGTERM handling reaches the job queue and the pools through this hook.
-  const { registerShutdownHook } = await import('./lib/ops/shutdown-hook');
+  const { registerShutdownHook } = await import('./lib/health/shutdown-hook');
   registerShutdownHook();
   // The build renders pages in workers of its own: no jobs there.
   if (!parsed.JOBS_IN_SERVER || process.env.NEXT_PHASE === 'phase-production-build') return;
@@ -17,5 +18,5 @@ export async function register() {
   // In the background: a database that is slow to answer must not hold the first request.
   startJobWorkers()
     .then(() => startLegacyImportWorker())
-    .catch((error: unknown) => console.error('Attività pianificate non avviate', error));
+    .catch((error: unknown) => logger.error({ err: error }, 'Attività pianificate non avviate'));
 }

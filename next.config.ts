@@ -23,7 +23,9 @@ const nextConfig: NextConfig = {
   // the server's React build instead of the one it expects.
   // The tagged quote PDF (lib/public-quotes/pdf/tagged-render.ts) calls react-pdf's own layout,
   // renderer and pdfkit, which reads its font metrics from its package folder: external as well.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'jsdom', 'sharp', 'pg-boss', '@react-pdf/renderer', '@react-pdf/layout', '@react-pdf/render', 'pdfkit'],
+  // pino and prom-client: the log, the request store and the metrics registry are shared with
+  // server.mjs (lib/ops/*.mjs keep them on globalThis), so both must load the same copy.
+  serverExternalPackages: ['pino', 'prom-client', '@electric-sql/pglite', '@node-rs/argon2', 'jsdom', 'sharp', 'pg-boss', '@react-pdf/renderer', '@react-pdf/layout', '@react-pdf/render', 'pdfkit'],
   env: { APP_VERSION: packageJson.version, APP_COMMIT: process.env.APP_COMMIT || gitCommit() },
   // A second build folder lets two builds run side by side (NEXT_DIST_DIR=.next-check).
   distDir: process.env.NEXT_DIST_DIR || '.next',

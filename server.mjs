@@ -37,17 +37,23 @@ const hostname = typeof values.hostname === 'string' ? values.hostname : undefin
 process.env.NODE_ENV = 'production';
 const stamp = randomBytes(24).toString('base64url');
 process.env.CRM_PEER_STAMP = stamp;
+// After NODE_ENV is set: the log's format depends on it (lib/ops/logger.mjs).
+const { logger, routeConsoleToLog } = await import('./lib/ops/logger.mjs');
+const { withRequestLog } = await import('./lib/ops/request-log.mjs');
+routeConsoleToLog();
 
 const app = next({ dev: false, hostname: hostname ?? 'localhost', port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createServer((request, response) => {
-  request.headers['x-crm-peer'] = `${stamp} ${request.socket.remoteAddress ?? ''}`;
-  if (shutdown.closing()) response.setHeader('connection', 'close');
-  void handle(request, response);
-});
-const shutdown = gracefulShutdown(server);
+const server = createServer(
+  withRequestLog((request, response) => {
+    request.headers['x-crm-peer'] = `${stamp} ${request.socket.remoteAddress ?? ''}`;
+    if (shutdown.closing()) response.setHeader('connection', 'close');
+    void handle(request, response);
+  }, { distDir: process.env.NEXT_DIST_DIR || '.next' }),
+);
+const shutdown = gracefulShutdown(server, { log: (message) => logger.info(message) });
 server.listen(port, hostname, () => {
-  console.log(`▲ CRM in ascolto su http://${hostname ?? '0.0.0.0'}:${port}`);
+  logger.info(`▲ CRM in ascolto su http://${hostname ?? '0.0.0.0'}:${port}`);
 });

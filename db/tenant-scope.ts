@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { env } from '../lib/env';
 import { appLoginOf, preparedRows, type Database, type DbOrTx, type Transaction } from './client';
+import { logger } from '@/lib/ops/logger.mjs';
 
 /** The role the row-level policies of migration 0013 restrict; it owns nothing. */
 export const APP_ROLE = 'crm_app';
@@ -66,7 +67,7 @@ async function flush(scope: Scope): Promise<void> {
     try {
       await task();
     } catch (error) {
-      console.error('Operazione dopo il commit non riuscita', error);
+      logger.error({ err: error }, 'Operazione dopo il commit non riuscita');
     }
   }
 }

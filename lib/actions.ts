@@ -2,6 +2,7 @@ import { requireStaff } from '@/lib/auth/staff';
 import { runStaffWork, type StaffCtx } from '@/lib/context/unit-of-work';
 import { classifyError } from '@/lib/error-classification';
 import { fieldIssues, type z } from '@/lib/validation';
+import { logger } from '@/lib/ops/logger.mjs';
 
 export type ActionResult<T> =
   | { ok: true; data: T }
@@ -46,7 +47,7 @@ export function staffAction<S extends z.ZodType, R>(
       // A refusal that names its field (details.field, e.g. a mailbox's password) is shown next to it too.
       const field = typeof known?.details?.field === 'string' ? known.details.field : null;
       if (known) return { ok: false, error: known.message, ...(field ? { fieldErrors: { [field]: known.message } } : {}) };
-      console.error('Errore non gestito in un’azione', error);
+      logger.error({ err: error }, 'Errore non gestito in un’azione');
       return { ok: false, error: 'Si è verificato un errore imprevisto. Riprova tra poco.' };
     }
   };

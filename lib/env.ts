@@ -110,6 +110,17 @@ const envSchema = z.object({
    */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number({ error: 'SHUTDOWN_GRACE_SECONDS deve essere un numero di secondi' }).int().min(1, 'almeno 1 secondo').max(600, 'al massimo 600 secondi').default(20),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number({ error: 'SHUTDOWN_DRAIN_SECONDS deve essere un numero di secondi' }).int().min(0).max(300, 'al massimo 300 secondi').default(5),
+  /** The log's threshold (lib/ops/logger.mjs reads it from the environment as the process starts). */
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], { error: 'LOG_LEVEL: trace, debug, info, warn, error, fatal o silent' }).default('info'),
+  /** `json` (one line per event, the default in production) or `pretty` (a person reads it: the demo, development). */
+  LOG_FORMAT: optionalString.pipe(z.enum(['json', 'pretty'], { error: 'LOG_FORMAT deve essere json oppure pretty' }).optional()),
+  /** `0` drops the line per request (the benchmark's comparison); errors and jobs are still logged. */
+  LOG_REQUESTS: optionalString.pipe(z.enum(['0', '1'], { error: 'LOG_REQUESTS deve essere 0 oppure 1' }).default('1')),
+  /**
+   * Bearer token of GET /api/metrics (Prometheus). Without it the address answers 404 and no
+   * request is measured.
+   */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'METRICS_TOKEN troppo corta (minimo 16 caratteri)').optional()),
   /** Sender of every mail; the campsite's own address goes in Reply-To. */
   MAIL_FROM: z.string().trim().min(3).default('CRM Campeggi <preventivi@crm-campeggi.it>'),
   SUPPORT_EMAIL: z.string().default('assistenza@crm-campeggi.it'),

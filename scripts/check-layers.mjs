@@ -46,7 +46,7 @@ const LAYERS = [
   },
   {
     name: 'infrastructure',
-    why: 'database schema and client, HTTP, cache, rate limits, Redis, crypto, i18n, job queue, mail outbox and transport',
+    why: 'database schema and client, HTTP, cache, rate limits, Redis, crypto, i18n, job queue, mail outbox and transport, logs and metrics',
     units: [
       'db/schema/',
       'db/client.ts',
@@ -60,6 +60,9 @@ const LAYERS = [
       'lib/i18n/',
       'lib/jobs/',
       'lib/outbox/',
+      'lib/ops/',
+      // The ready check and the shutdown hook look at the jobs, Redis and the pools: above them, not in lib/ops (which they use).
+      'lib/health/',
     ],
   },
   {

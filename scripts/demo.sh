@@ -9,4 +9,6 @@ tsx db/migrate.ts
 tsx db/seed.ts
 next build
 tsx scripts/print-demo-logins.ts
+# The demo is read by a person: one readable line per event (production writes JSON, docs/deploy.md).
+export LOG_FORMAT="${LOG_FORMAT:-pretty}"
 exec node server.mjs

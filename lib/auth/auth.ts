@@ -8,6 +8,7 @@ import { clientInfo } from './client-info';
 import { cookieFrom, KNOWN_DEVICES_COOKIE } from './known-devices';
 import { loginWithPassword, loginWithToken, type OpenedSession } from './service';
 import { SESSION_DAYS } from './session-policy';
+import { logger } from '@/lib/ops/logger.mjs';
 
 /** A refused login, carrying the Italian message the login page shows. */
 export class LoginRefused extends CredentialsSignin {
@@ -83,7 +84,7 @@ export const { handlers, signIn } = NextAuth({
     error(error) {
       // A refused login is an expected outcome, not a server fault.
       if (error instanceof CredentialsSignin) return;
-      console.error(error);
+      logger.error({ err: error }, 'Autenticazione: errore');
     },
   },
 });

@@ -7,6 +7,7 @@ import { CacheHandler } from '@fortedigital/nextjs-cache-handler';
 import createLruHandler from '@fortedigital/nextjs-cache-handler/local-lru';
 import createRedisHandler from '@fortedigital/nextjs-cache-handler/redis-strings';
 import { createClient } from '@redis/client';
+import { logger } from '../ops/logger.mjs';
 
 // Pages cached by one build reference that build's scripts: a new deployment starts a cache of its own.
 function buildId() {
@@ -28,7 +29,7 @@ CacheHandler.onCreation(() => {
   }
   shared.crmCacheConfig = (async () => {
     const client = createClient({ url: process.env.REDIS_URL, pingInterval: 10_000 });
-    client.on('error', (error) => console.error('Cache Redis non raggiungibile', error));
+    client.on('error', (error) => logger.error({ err: error }, 'Cache Redis non raggiungibile'));
     try {
       await client.connect();
     } catch (error) {

@@ -3,6 +3,7 @@ import { and, like, lt } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { rateLimits } from '@/db/schema';
 import { appUrl, env } from '@/lib/env';
+import { logger } from '@/lib/ops/logger.mjs';
 
 /**
  * Jobs run outside any request, where Next's revalidateTag has no store to work on. They ask a
@@ -82,7 +83,7 @@ export async function invalidateOutsideRequest(tags: string[], baseUrl = revalid
       });
       if (!response.ok) throw new Error(`risposta ${response.status}`);
     } catch (error) {
-      console.error(`Invalidazione della cache dall'attività non riuscita (${baseUrl}${REVALIDATE_PATH})`, error);
+      logger.error({ err: error }, `Invalidazione della cache dall'attività non riuscita (${baseUrl}${REVALIDATE_PATH})`);
       return;
     }
   }

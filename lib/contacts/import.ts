@@ -16,6 +16,7 @@ import {
   type ImportField,
   type ImportRequest,
 } from './validation';
+import { logger } from '@/lib/ops/logger.mjs';
 
 export type ImportRowNote = { row: number; reason: string };
 export type ImportReport = {
@@ -167,7 +168,7 @@ export async function importContacts(ctx: StaffCtx, request: ImportRequest): Pro
       outcome.skipped.forEach((note) => skip(note.row, note.reason));
     } catch (error) {
       const reason = classifyError(error)?.message ?? 'Errore del database durante il salvataggio: riprova.';
-      if (!classifyError(error)) console.error('Importazione clienti: lotto non salvato', error);
+      if (!classifyError(error)) logger.error({ err: error }, 'Importazione clienti: lotto non salvato');
       batch.forEach((item) => refuse(item.row, reason));
     }
   }

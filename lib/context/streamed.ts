@@ -1,6 +1,8 @@
 import { getDb, type Database } from '@/db/client';
 import { scopeHandle, tenantTransaction } from '@/db/tenant-scope';
 import { contextOf, walledCampsite, type Ctx, type Who } from './unit-of-work';
+import { logger } from '@/lib/ops/logger.mjs';
+import { noteCampsite } from '@/lib/ops/request-context.mjs';
 
 /**
  * runUnitOfWork for work that may answer a streamed Response (an '/all' list, a CSV download):
@@ -11,6 +13,7 @@ import { contextOf, walledCampsite, type Ctx, type Who } from './unit-of-work';
 export function runStreamingUnitOfWork<T>(who: Who, work: (ctx: Ctx) => Promise<T>, root: Database = getDb()): Promise<T> {
   const campsiteId = walledCampsite(who);
   const target = campsiteId ? scopeHandle(root) : null;
+  if (campsiteId) noteCampsite(campsiteId);
   if (!campsiteId || !target) return work(contextOf(who, root));
   return new Promise((resolve, reject) => {
     let answered = false;
@@ -24,7 +27,7 @@ export function runStreamingUnitOfWork<T>(who: Who, work: (ctx: Ctx) => Promise<
       return null;
     }).then(
       (value) => answered || resolve(value as T),
-      (error) => (answered ? console.error('Risposta in streaming interrotta', error) : reject(error)),
+      (error) => (answered ? logger.error({ err: error }, 'Risposta in streaming interrotta') : reject(error)),
     );
   });
 }

@@ -1,6 +1,7 @@
 import { getDb, type Database } from '@/db/client';
 import { afterCommit, withTenant } from '@/db/tenant-scope';
 import type { Tenant } from '@/lib/tenant';
+import { noteCampsite } from '@/lib/ops/request-context.mjs';
 
 /**
  * Who asks, resolved once by the entry point (session, bearer token, guest link, job data) and
@@ -102,6 +103,7 @@ export const campsiteContext = (who: Extract<Who, { kind: 'guest' | 'job' }>, db
 export function runUnitOfWork<T>(who: Who, work: (ctx: Ctx) => Promise<T>, root: Database = getDb()): Promise<T> {
   const campsiteId = walledCampsite(who);
   if (!campsiteId) return work(contextOf(who, root));
+  noteCampsite(campsiteId);
   return withTenant(root, campsiteId, (db) => work(contextOf(who, db as Database)));
 }
 

@@ -4,6 +4,7 @@ import { dashboardChanges } from '@/db/schema';
 import { effectiveProgressSql } from '@/lib/quotes/expiry';
 import { NOT_COUNTED_AS_SENT_KINDS, REACHED_GUEST, SENT_MAIL_STATUSES, WON } from './definitions';
 import { resultRows } from '@/db/result-rows';
+import { logger } from '@/lib/ops/logger.mjs';
 
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
 const romeDay = (column: string) => sql.raw(`(${column} at time zone 'Europe/Rome')::date`);
@@ -135,7 +136,7 @@ export async function refreshChangedCampsites(db: DbOrTx, limit = 20, now = new 
       await rebuildOrMarkAgain(db, campsiteId, now);
       done.push(campsiteId);
     } catch (error) {
-      console.error(`Aggiornamento della dashboard non riuscito per il campeggio ${campsiteId}`, error);
+      logger.error({ err: error }, `Aggiornamento della dashboard non riuscito per il campeggio ${campsiteId}`);
     }
   }
   return done;

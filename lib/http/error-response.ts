@@ -1,4 +1,5 @@
 import { classifyError } from '@/lib/error-classification';
+import { logger } from '@/lib/ops/logger.mjs';
 
 type ErrorBody = { error: string; [key: string]: unknown };
 
@@ -15,6 +16,6 @@ export function toErrorResponse(error: unknown): Response {
     const headers = known.status === 429 && typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : undefined;
     return errorResponse(known.status, { error: known.message, ...(known.issues ? { issues: known.issues } : {}), ...known.details }, headers);
   }
-  console.error('Errore non gestito nella API legacy', error);
+  logger.error({ err: error }, 'Errore non gestito nella API legacy');
   return errorResponse(500, { error: 'Errore interno del server. Riprova tra poco.' });
 }

@@ -3,6 +3,7 @@ import { campsiteLanguages, languages } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { getBookingPlatform } from '@/lib/booking-platform';
 import { getOwnCampsite } from '@/lib/campsites/service';
+import { logger } from '@/lib/ops/logger.mjs';
 
 /** The mini-site speaks Italian (1), German (3) and English (2); a campsite may list more. */
 const MINI_SITE_LANGUAGES = [1, 3, 2];
@@ -24,7 +25,7 @@ export async function campsiteTypologies(ctx: CampsiteCtx): Promise<{ id: string
     const campsite = await getOwnCampsite(ctx);
     return (await getBookingPlatform().typologies(campsite.platformCampId)).map(({ id, name }) => ({ id, name }));
   } catch (error) {
-    console.error('Tipologie non disponibili per il gestore immagini', error);
+    logger.error({ err: error }, 'Tipologie non disponibili per il gestore immagini');
     return [];
   }
 }

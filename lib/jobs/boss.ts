@@ -1,6 +1,8 @@
 import { hostname } from 'node:os';
-import { PgBoss, fromPglite, type Queue } from 'pg-boss';
+import { PgBoss, fromPglite, type Job, type Queue } from 'pg-boss';
 import { getDatabaseHandle, type DatabaseHandle } from '@/db/client';
+import { logger } from '@/lib/ops/logger.mjs';
+import { requestContext } from '@/lib/ops/request-context.mjs';
 
 /** pg-boss's own schema beside ours, in the same database. */
 export const JOBS_SCHEMA = 'pgboss';
@@ -16,10 +18,41 @@ export function createBoss(handle: DatabaseHandle): PgBoss {
   if (handle.pglite) {
     // One embedded connection shared with the app: pg-boss's multi-statement plans go through
     // PGlite's exec(), which returns the rows of every statement (the adapter pg-boss ships).
-    return new PgBoss({ ...common, db: fromPglite(handle.pglite), backend: 'pglite' });
+    return logJobRuns(new PgBoss({ ...common, db: fromPglite(handle.pglite), backend: 'pglite' }));
   }
   // A small pool of its own: pg-boss needs session features (LISTEN, its own transactions).
-  return new PgBoss({ ...common, connectionString: handle.url, max: 4 });
+  return logJobRuns(new PgBoss({ ...common, connectionString: handle.url, max: 4 }));
+}
+
+type WorkHandler = (jobs: Job<unknown>[]) => Promise<unknown>;
+
+/**
+ * One log line per job run, for every worker of this boss: queue, job id, campsite (from the job's
+ * data or the unit of work), duration and outcome, a failure with its stack. The run's own log
+ * lines carry the job id as their reqId.
+ */
+function logJobRuns(boss: PgBoss): PgBoss {
+  const work = boss.work.bind(boss) as (name: string, ...rest: unknown[]) => Promise<string>;
+  const wrapped = (name: string, ...rest: unknown[]) => {
+    const handler = rest.pop() as WorkHandler;
+    return work(name, ...rest, async (jobs: Job<unknown>[]) => {
+      const started = performance.now();
+      const jobId = jobs.map((job) => job.id).join(',');
+      const data = jobs[0]?.data as { campsiteId?: unknown } | undefined;
+      const store = { requestId: jobId, campsiteId: typeof data?.campsiteId === 'string' ? data.campsiteId : undefined };
+      const line = () => ({ queue: name, jobId, ...(store.campsiteId ? { campsiteId: store.campsiteId } : {}), durationMs: Math.round((performance.now() - started) * 10) / 10 });
+      try {
+        const result = await requestContext.run(store, () => handler(jobs));
+        logger.info({ ...line(), outcome: 'ok' }, 'lavoro');
+        return result;
+      } catch (error) {
+        logger.error({ ...line(), outcome: 'failed', err: error }, 'lavoro');
+        throw error;
+      }
+    });
+  };
+  (boss as unknown as { work: typeof wrapped }).work = wrapped;
+  return boss;
 }
 
 /**
@@ -29,7 +62,7 @@ export function createBoss(handle: DatabaseHandle): PgBoss {
 export function getBoss(): Promise<PgBoss> {
   if (!globalForBoss.crmBoss) {
     const boss = createBoss(getDatabaseHandle());
-    boss.on('error', (error: unknown) => console.error('Coda dei lavori: errore', error));
+    boss.on('error', (error: unknown) => logger.error({ err: error }, 'Coda dei lavori: errore'));
     globalForBoss.crmBoss = boss.start().catch((error: unknown) => {
       globalForBoss.crmBoss = undefined;
       throw error;

@@ -1,3 +1,4 @@
+import { logger } from '@/lib/ops/logger.mjs';
 /**
  * A JSON array written item by item as the source yields them: an '/all' call answers every
  * row without holding them all in memory.
@@ -21,7 +22,7 @@ export function jsonArrayResponse(items: AsyncIterable<unknown>): Response {
         controller.enqueue(encoder.encode(`${first ? '' : ','}${JSON.stringify(next.value)}`));
         first = false;
       } catch (error) {
-        console.error('Elenco interrotto durante lo streaming', error);
+        logger.error({ err: error }, 'Elenco interrotto durante lo streaming');
         controller.error(error);
       }
     },

@@ -8,6 +8,7 @@ import { enqueueLegacyImport } from './queue';
 import { sealImportSecret } from './secret';
 import { NEW_CAMPSITE, type ResumeImport, type StartImport } from './validation';
 import { loginErrorField, type ImportReportView, type LegacyImportView } from './view';
+import { logger } from '@/lib/ops/logger.mjs';
 
 /**
  * A running import writes its row at every page; one silent this long was left by a process that
@@ -52,7 +53,7 @@ function queueAfterCommit(ctx: StaffCtx, campsiteId: string, importId: string) {
     try {
       await enqueueLegacyImport({ campsiteId, importId });
     } catch (error) {
-      console.error('Importazione dal vecchio CRM non accodata', error);
+      logger.error({ err: error }, 'Importazione dal vecchio CRM non accodata');
       await ctx.db
         .update(legacyImports)
         .set({ status: 'failed', secret: null, error: 'La coda dei lavori non ha accettato l’importazione: riprova tra poco.', updatedAt: new Date() })

@@ -10,6 +10,7 @@ import { connectLegacy, LegacyImportError } from './client';
 import { assertPublicHost } from './public-address';
 import type { LegacyKind } from './kind';
 import { runLegacyImport } from './run';
+import { logger } from '@/lib/ops/logger.mjs';
 
 /** Imports one process runs at once: each is paced for the old CRM and writes page by page. */
 const IMPORT_CONCURRENCY = 1;
@@ -53,7 +54,7 @@ export async function workLegacyImport(db: Database, job: LegacyImportJob, optio
     // runLegacyImport marks its own failures; a login refused never reached it.
     const message = error instanceof LegacyImportError ? error.message : `Importazione interrotta: ${error instanceof Error ? error.message : String(error)}`;
     await forget(db, row.id, message);
-    if (!(error instanceof LegacyImportError)) console.error('Importazione dal vecchio CRM interrotta', error);
+    if (!(error instanceof LegacyImportError)) logger.error({ err: error }, 'Importazione dal vecchio CRM interrotta');
     return { esito: 'non riuscita', importazione: row.id };
   } finally {
     if (row.newCampsite && oldCampsiteId) await moveToNewCampsite(db, row.id, oldCampsiteId);

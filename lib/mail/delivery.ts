@@ -9,6 +9,7 @@ import { holdSendSlots, takeSendTurn } from './send-slots';
 import { TransportError, type CampsiteTransports, type MailTransport, type OutgoingMail } from './transport';
 import { campsiteContext } from '@/lib/context/unit-of-work';
 import { QUEUES } from '@/lib/jobs/queues';
+import { logger } from '@/lib/ops/logger.mjs';
 
 export const MAX_ATTEMPTS = 8;
 /** A row left in 'sending' longer than this was abandoned by a crashed process: try it again. */
@@ -103,7 +104,7 @@ async function markDelivered(db: Database, row: OutboxRow, held: Date, transport
 
 async function markFailed(db: Database, row: OutboxRow, held: Date, error: unknown, now: Date) {
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`Posta in uscita: invio ${row.id} non riuscito (tentativo ${row.attempts})`, message);
+  logger.error({ outboxId: row.id, attempt: row.attempts, reason: message }, 'Posta in uscita: invio non riuscito');
   const retryable = !(error instanceof TransportError) || error.retryable;
   const giveUp = !retryable || row.attempts >= MAX_ATTEMPTS;
   const wait = Math.max(backoffMs(row.attempts), error instanceof TransportError ? (error.retryAfterMs ?? 0) : 0);

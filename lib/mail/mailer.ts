@@ -6,6 +6,7 @@ import { QUEUES } from '@/lib/jobs/queues';
 import { deliverDue, mailboxMailsWaiting } from './delivery';
 import { resendTransport } from './resend-transport';
 import { captureTransport, type MailTransport } from './transport';
+import { logger } from '@/lib/ops/logger.mjs';
 
 let transport: MailTransport | undefined;
 
@@ -46,7 +47,7 @@ function deliverAll(): void {
         // Mails of a campsite with its own mailbox are left to the outbox job, which can open it: ask for a run now rather than at the minute.
         if (await mailboxMailsWaiting(db)) await runningBoss()?.then((boss) => boss.send(QUEUES.outbox, { subito: true }));
       } catch (error) {
-        console.error('Invio della posta in uscita non riuscito', error);
+        logger.error({ err: error }, 'Invio della posta in uscita non riuscito');
       }
     } while (state.crmMailAgain);
   })().finally(() => {

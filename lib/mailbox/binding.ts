@@ -5,6 +5,7 @@ import { encryptSecret } from '@/lib/crypto/secret-box';
 import { openMailboxClient } from './clients';
 import { findMailboxRow, toMailboxView, type MailboxView } from './mailbox-row';
 import type { MailboxClient } from '@/lib/vocabulary/mailbox-types';
+import { logger } from '@/lib/ops/logger.mjs';
 
 /** The account the staff member of the unit of work binds. */
 export type NewBinding = {
@@ -70,7 +71,7 @@ export async function unbindMailbox(ctx: CampsiteCtx, options: { client?: Mailbo
       if (!options.client) await client.close();
     }
   } catch (error) {
-    console.error('Casella: revoca non riuscita', error);
+    logger.error({ err: error }, 'Casella: revoca non riuscita');
   }
   await ctx.db.delete(mailboxes).where(and(eq(mailboxes.id, row.id), eq(mailboxes.campingId, ctx.campsiteId)));
   return { unbound: true, revoked };

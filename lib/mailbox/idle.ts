@@ -7,6 +7,7 @@ import { decryptSecret } from '@/lib/crypto/secret-box';
 import { releaseLease, renewLease, takeLease } from '@/lib/jobs/lease';
 import { closeImap, openImap } from './imap/connection';
 import { syncMailbox, type SyncReport } from './sync';
+import { logger } from '@/lib/ops/logger.mjs';
 
 /**
  * One IDLE connection per bound IMAP mailbox, held by whichever instance took the mailbox's IDLE
@@ -68,7 +69,7 @@ export function watchMailboxes(db: Database, options: IdleOptions = {}): IdleWat
         }
       } while (entry.again && !entry.closed && !stopping);
     } catch (error) {
-      console.error('Casella: sincronizzazione da IDLE non riuscita', error);
+      logger.error({ err: error }, 'Casella: sincronizzazione da IDLE non riuscita');
     } finally {
       entry.syncing = false;
     }
@@ -116,7 +117,7 @@ export function watchMailboxes(db: Database, options: IdleOptions = {}): IdleWat
       watched.set(row.id, entry);
       // A mailbox that cannot be reached keeps its lease until the deadline: retried then, not at every scan.
       connect(row.id, entry, row).catch((error: unknown) => {
-        console.error('Casella: collegamento IDLE non riuscito', error instanceof Error ? error.message : error);
+        logger.error({ reason: error instanceof Error ? error.message : String(error) }, 'Casella: collegamento IDLE non riuscito');
         watched.delete(row.id);
         entry.closed = true;
         if (entry.client) void closeImap(entry.client);
@@ -125,9 +126,9 @@ export function watchMailboxes(db: Database, options: IdleOptions = {}): IdleWat
   }
 
   const timer = setInterval(() => {
-    scanning = scanning.then(scan).catch((error: unknown) => console.error('Casella: giro IDLE non riuscito', error));
+    scanning = scanning.then(scan).catch((error: unknown) => logger.error({ err: error }, 'Casella: giro IDLE non riuscito'));
   }, scanSeconds * 1000);
-  scanning = scan().catch((error: unknown) => console.error('Casella: giro IDLE non riuscito', error));
+  scanning = scan().catch((error: unknown) => logger.error({ err: error }, 'Casella: giro IDLE non riuscito'));
 
   return {
     held: () => [...watched.keys()],

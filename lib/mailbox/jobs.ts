@@ -7,6 +7,7 @@ import { declareQueue, getBoss } from '@/lib/jobs/boss';
 import { QUEUES, type MailboxSyncJob } from '@/lib/jobs/queues';
 import { watchMailboxes } from './idle';
 import { syncMailbox } from './sync';
+import { logger } from '@/lib/ops/logger.mjs';
 
 // 'stately': one job queued and one running per mailbox (the singleton key), so a sync asked
 // for while another runs waits for it instead of piling up or running twice.
@@ -41,7 +42,7 @@ export function requestMailboxSync(ctx: CampsiteCtx): void {
   if (!process.env.NEXT_RUNTIME) return;
   const { campsiteId } = ctx;
   // Outside a transaction the unit of work runs the task at once without awaiting it: the task logs its own failure.
-  ctx.afterCommit(() => enqueue([campsiteId]).catch((error: unknown) => console.error('Casella: sincronizzazione non accodata (la riprende la pianificazione)', error)));
+  ctx.afterCommit(() => enqueue([campsiteId]).catch((error: unknown) => logger.error({ err: error }, 'Casella: sincronizzazione non accodata (la riprende la pianificazione)')));
 }
 
 /**
@@ -53,7 +54,7 @@ export async function startMailboxWorkers(): Promise<void> {
   await declareMailboxQueue();
   const boss = await getBoss();
   const watcher = watchMailboxes(getDb());
-  boss.once('stopped', () => void watcher.stop().catch((error: unknown) => console.error('Casella: IDLE non fermato', error)));
+  boss.once('stopped', () => void watcher.stop().catch((error: unknown) => logger.error({ err: error }, 'Casella: IDLE non fermato')));
   await boss.work<MailboxSyncJob>(QUEUES.mailboxSync, { batchSize: 1, localConcurrency: SYNC_CONCURRENCY, pollingIntervalSeconds: 2 }, async ([job]) => {
     // The owner's handle, not one transaction: a sync runs for minutes and saves page by page (decision 018).
     const report = await syncMailbox(campsiteContext({ kind: 'job', campsiteId: job.data.campsiteId, job: QUEUES.mailboxSync }, getDb()));

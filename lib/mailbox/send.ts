@@ -13,6 +13,7 @@ import { openMailboxClient } from './clients';
 import { findMailboxRow, markReconnect, type MailboxRow } from './mailbox-row';
 import { saveSyncBatch } from './store';
 import { MailboxAuthError, MailboxUnreachableError, type MailboxClient, type OutgoingMail } from '@/lib/vocabulary/mailbox-types';
+import { logger } from '@/lib/ops/logger.mjs';
 
 /** What the staff member of the unit of work writes (recorded as the trace's operator). */
 export type MailboxSendInput = {
@@ -114,7 +115,7 @@ export async function sendFromMailbox(ctx: StaffCtx, input: MailboxSendInput, op
     }
     // A server out of reach already says what to check; any other refusal's words go to the log.
     if (error instanceof MailboxUnreachableError) throw new AppError('unavailable', `La casella non ha accettato l’e-mail. ${error.message}`);
-    console.error('Casella: invio non riuscito', error);
+    logger.error({ err: error }, 'Casella: invio non riuscito');
     throw new AppError('unavailable', 'La casella non ha accettato l’e-mail: riprova tra poco.');
   } finally {
     if (client && !options.client) await client.close().catch(() => undefined);

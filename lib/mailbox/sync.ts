@@ -10,6 +10,7 @@ import { heldProviderIds, knownProviderIds, saveSyncBatch } from './store';
 /** What the settings say of a failed sync that is not a server out of reach: the details are in the server log. */
 export const SYNC_FAILED = 'La casella non ha risposto come previsto.';
 import { MailboxAuthError, MailboxUnreachableError, SyncCursorExpiredError, type MailboxClient, type SyncCursor, type SyncSink } from '@/lib/vocabulary/mailbox-types';
+import { logger } from '@/lib/ops/logger.mjs';
 
 /** A sync holds its mailbox this long, renewed at every saved page; a crashed one frees it by itself. */
 const LEASE_SECONDS = 300;
@@ -90,7 +91,7 @@ export async function syncMailbox(ctx: CampsiteCtx, options: { client?: MailboxC
       await markReconnect(ctx, row, error.message);
       return { state: 'reconnect', mode, added, ms, error: error.message };
     }
-    console.error('Casella: sincronizzazione non riuscita', error);
+    logger.error({ err: error }, 'Casella: sincronizzazione non riuscita');
     // The admin reads what to do; the system's words are in the log line above.
     const message = error instanceof MailboxUnreachableError ? error.message : SYNC_FAILED;
     await db.update(mailboxes).set({ lastSyncError: message.slice(0, 500), lastSyncAt: new Date(), syncLeaseUntil: letGo() }).where(scope);

@@ -11,6 +11,7 @@ import { dropNoLongerSendable, settleBatch, type BatchKey, type BatchRef } from 
 import { campsiteSender, type ProviderFactory } from './campsite-provider';
 import { personalize } from './personalize';
 import { holdSendSlots, takeSendTurn } from '@/lib/mail/send-slots';
+import { metrics } from '@/lib/ops/metrics-registry.mjs';
 
 export type BatchSendOptions = { factory?: ProviderFactory; ratePerSecond?: number; leaseSeconds?: number; maxAttempts?: number };
 export type BatchSendOutcome = 'sent' | 'failed' | 'not-claimed' | 'released';
@@ -140,15 +141,18 @@ export async function sendNewsletterBatch(ctx: CampsiteCtx, batch: BatchRef, opt
       // Only the provider's own refusal is final; anything else may have reached it, so the batch is tried again.
       if (error instanceof TransportError && !error.retryable) {
         await db.transaction((tx) => settleBatch({ ...ctx, db: tx }, batch, { state: 'failed', error: error.message.slice(0, 500) }));
+        metrics.newsletterSends.inc({ outcome: 'refused' }, mails.length);
         return 'failed';
       }
       lastError = error instanceof Error ? error.message : String(error);
       const retryAfter = error instanceof TransportError ? error.retryAfterMs : null;
+      if (retryAfter !== null) metrics.newsletterThrottled.inc();
       if (retryAfter !== null) await holdSendSlots(db, sender.keyHash, Math.min(retryAfter, 60_000));
       else await sleep(Math.min(30_000, 500 * 2 ** attempt));
       continue;
     }
     const messageIds = new Map(recipients.map((recipient, index) => [recipient.contactId, ids[index]]));
+    metrics.newsletterSends.inc({ outcome: 'sent' }, mails.length);
     await db.transaction((tx) => settleBatch({ ...ctx, db: tx }, batch, { state: 'sent', messageIds }));
     return 'sent';
   }

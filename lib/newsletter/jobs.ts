@@ -1,6 +1,7 @@
 import { afterCommit } from '@/db/tenant-scope';
 import { declareQueue, getBoss } from '@/lib/jobs/boss';
 import { QUEUES, type NewsletterBatchJob, type NewsletterSendJob } from '@/lib/jobs/queues';
+import { logger } from '@/lib/ops/logger.mjs';
 
 /**
  * Newsletter jobs are wake-up calls: the ledger and the batch rows are the truth, and every
@@ -46,6 +47,6 @@ export async function wakeNewsletterWorkers(job: NewsletterSendJob, startAfter?:
   try {
     await enqueueNewsletterSend(job, startAfter);
   } catch (error) {
-    console.error('Newsletter: lavoro di invio non accodato (lo riprende il recupero)', error);
+    logger.error({ err: error }, 'Newsletter: lavoro di invio non accodato (lo riprende il recupero)');
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { TransportError } from '@/lib/mail/transport';
+import { logger } from '@/lib/ops/logger.mjs';
 import { newsletterPlaceholderError } from '@/lib/templates/placeholders';
 import { countSendable, sampleRecipient } from './audience';
 import { campsiteSender, type ProviderFactory } from './campsite-provider';
@@ -57,7 +58,7 @@ export async function sendTestNewsletter(ctx: CampsiteCtx, input: NewsletterDraf
     return { providerMessageId: ids[0] };
   } catch (error) {
     // The staff read what to do; the provider's own answer (status, code, host) goes to the log.
-    console.error('Newsletter: invio di prova non riuscito', error);
+    logger.error({ err: error }, 'Newsletter: invio di prova non riuscito');
     if (error instanceof TransportError && !error.retryable) throw new AppError('unavailable', TEST_SEND_REFUSED);
     throw new AppError('unavailable', TEST_SEND_NO_ANSWER);
   }

@@ -2,12 +2,12 @@
 // it before Next. The order is the balancer's: first /api/ready answers 503 while the listener
 // still serves (SHUTDOWN_DRAIN_SECONDS, so a balancer polling it stops sending traffic), then the
 // listener closes and idle keep-alive sockets with it, the requests in flight finish, the job
-// workers stop (lib/ops/shutdown-hook.ts, inside the bundle), the pools close, exit 0. A second
+// workers stop (lib/health/shutdown-hook.ts, inside the bundle), the pools close, exit 0. A second
 // signal, or the end of SHUTDOWN_GRACE_SECONDS, exits 1 at once.
 
 import { Server as NetServer } from 'node:net';
 
-/** Shared with lib/ops/lifecycle.ts (the ready check) and lib/ops/shutdown-hook.ts. */
+/** Shared with lib/ops/lifecycle.ts (the ready check) and lib/health/shutdown-hook.ts. */
 const LIFECYCLE = Symbol.for('crm.ops.lifecycle');
 const HOOK = Symbol.for('crm.ops.shutdownHook');
 
@@ -17,7 +17,7 @@ const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * Installs the SIGTERM/SIGINT handling for `server`. Returns `closing()`, true once a signal came:
  * the request handler then answers with `Connection: close`, so keep-alive clients move on.
  */
-export function gracefulShutdown(server, { log = console.log, exit = process.exit } = {}) {
+export function gracefulShutdown(server, { log = (message) => process.stdout.write(`${message}\n`), exit = process.exit } = {}) {
   let stopping = false;
   const connections = trackConnections(server, () => stopping);
   const onSignal = async (signal) => {

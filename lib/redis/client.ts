@@ -1,5 +1,6 @@
 import { createClient, type RedisClientType } from '@redis/client';
 import { env } from '@/lib/env';
+import { logger } from '@/lib/ops/logger.mjs';
 
 export type RedisClient = RedisClientType;
 
@@ -13,7 +14,7 @@ export function getRedis(): Promise<RedisClient> | null {
   if (!connection) {
     const client: RedisClient = createClient({ url });
     // A dropped connection reconnects by itself; say so in the log instead of crashing the process.
-    client.on('error', (error: unknown) => console.error('Redis non raggiungibile', error));
+    client.on('error', (error: unknown) => logger.error({ err: error }, 'Redis non raggiungibile'));
     connection = client.connect().then(() => client);
     globalForRedis.crmRedis = connection;
   }

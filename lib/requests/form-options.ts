@@ -7,6 +7,7 @@ import { labelNames, type LabelNames } from '@/lib/i18n/label-names';
 import { labelTableOf } from '@/lib/label-translations/service';
 import { GUEST_LOCALE_NAMES, GUEST_LOCALES, guestLocaleOf, isGuestLocale, LANGUAGE_ID_OF, linkLocaleOf, type GuestLocale } from '@/lib/i18n/locales';
 import { shownFields, type FormFieldCode, type ShownField } from '@/lib/vocabulary/request-fields';
+import { logger } from '@/lib/ops/logger.mjs';
 
 /** What a guest page may know of a campsite: never its mailing keys or other settings. */
 export type PublicCampsite = {
@@ -70,7 +71,7 @@ async function fromPlatform<T>(read: () => Promise<T[]>): Promise<T[]> {
   try {
     return await read();
   } catch (error) {
-    console.error('Piattaforma di prenotazione non raggiungibile per il modulo contatti', error);
+    logger.error({ err: error }, 'Piattaforma di prenotazione non raggiungibile per il modulo contatti');
     return [];
   }
 }

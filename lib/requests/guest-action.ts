@@ -3,6 +3,7 @@ import { clientInfo } from '@/lib/auth/client-info';
 import type { ClientInfo } from '@/lib/auth/service';
 import type { GuestLocale } from '@/lib/i18n/locales';
 import { formTranslator } from './messages';
+import { logger } from '@/lib/ops/logger.mjs';
 
 export type GuestActionResult<T> = { ok: true; data: T } | { ok: false; error: string; fieldErrors?: Record<string, string> };
 
@@ -15,7 +16,7 @@ export async function runGuestAction<T>(locale: GuestLocale, run: (client: Clien
   try {
     return await run(clientInfo(await headers()));
   } catch (error) {
-    console.error('Errore non gestito nel modulo contatti pubblico', error);
+    logger.error({ err: error }, 'Errore non gestito nel modulo contatti pubblico');
     return { ok: false, error: formTranslator(locale)('errors.unexpected') };
   }
 }

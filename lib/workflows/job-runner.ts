@@ -1,3 +1,4 @@
+import { logger } from '@/lib/ops/logger.mjs';
 import type { PgBoss } from 'pg-boss';
 import { getDb, type Database } from '@/db/client';
 import { startMailboxWorkers } from '@/lib/mailbox/jobs';
@@ -36,7 +37,7 @@ export async function workPeriodicJob(boss: PgBoss, job: PeriodicJob, db: () => 
       result = await job.run(db());
     } catch (error) {
       // pg-boss keeps the error in the job's output without logging it; the jobs page only says it stopped.
-      console.error(`Attività pianificata «${job.label}» interrotta`, error);
+      logger.error({ err: error, job: job.label }, 'Attività pianificata interrotta');
       throw error;
     }
     // Stored as the job's output: the "Attività pianificate" view and the scale test read it.

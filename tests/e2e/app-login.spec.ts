@@ -49,6 +49,7 @@ const OTHER_ROUTES: Record<string, string> = {
   '/api/csp-report': 'browsers report CSP violations',
   '/api/health': 'the balancer and the supervisor, no session (docs/deploy.md)',
   '/api/internal/revalidate': 'signed calls between instances',
+  '/api/metrics': 'Prometheus, with METRICS_TOKEN (tests/ops)',
   '/api/one-click/unsubscribe/[campId]/[contactId]': 'guest',
   '/api/openapi.json': 'the contract document',
   '/api/ready': 'the balancer, no session (docs/deploy.md)',

@@ -7,8 +7,8 @@ import journal from '@/db/migrations/meta/_journal.json' with { type: 'json' };
 import { GET as health } from '@/app/api/health/route';
 import { openDatabase, type Database } from '@/db/client';
 import { markShuttingDown } from '@/lib/ops/lifecycle';
-import { cachedProbe } from '@/lib/ops/probe-cache';
-import { checkReadiness, readinessResponse, type ReadinessSources } from '@/lib/ops/readiness';
+import { cachedProbe } from '@/lib/health/probe-cache';
+import { checkReadiness, readinessResponse, type ReadinessSources } from '@/lib/health/readiness';
 import type { RedisClient } from '@/lib/redis/client';
 import { useTestDatabase } from '../helpers/db';
 

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { POST } from '@/app/api/csp-report/route';
 import { CSP_REPORT_BODY_LIMIT, MAX_REPORTS_PER_REQUEST, redactedAddress } from '@/lib/http/csp-report';
+import { logger } from '@/lib/ops/logger.mjs';
 
 // A fresh address per run: the limiter counts in Redis when REDIS_URL is set, across runs.
 const address = () => `198.51.${randomInt(256)}.${randomInt(256)}`;
@@ -13,9 +14,9 @@ function report(body: string, ip: string, type = 'application/csp-report') {
 const QUOTE_PAGE = 'http://127.0.0.1:3000/visualizzaPreventivo/F4wAODC4mIB6ExyEGj6lBA/-jFsD4lxu2U6NhXLQefRHQ/BLNEXUj2g1tjcFBqklaHBg';
 
 describe('POST /api/csp-report', () => {
-  let warn: MockInstance<typeof console.warn>;
+  let warn: MockInstance<typeof logger.warn>;
   beforeEach(() => {
-    warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    warn = vi.spyOn(logger, 'warn').mockImplementation(() => {});
   });
   afterEach(() => {
     warn.mockRestore();

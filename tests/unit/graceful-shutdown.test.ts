@@ -4,7 +4,7 @@ import { gracefulShutdown } from '@/lib/ops/shutdown.mjs';
 
 /**
  * server.mjs's shutdown sequence on a plain node:http server: the exit code it chooses, with the
- * hook the Next bundle registers (lib/ops/shutdown-hook.ts) given here by the test.
+ * hook the Next bundle registers (lib/health/shutdown-hook.ts) given here by the test.
  */
 const HOOK = Symbol.for('crm.ops.shutdownHook');
 const LIFECYCLE = Symbol.for('crm.ops.lifecycle');

@@ -9,6 +9,7 @@ import { KNOWN_DEVICE_DAYS, KNOWN_DEVICES_COOKIE, rememberDevice } from '@/lib/a
 import { normalizeEmail } from '@/lib/auth/service';
 import { landingAfterPasswordLogin, safeCallbackPath } from '@/lib/auth/landing';
 import { env } from '@/lib/env';
+import { logger } from '@/lib/ops/logger.mjs';
 
 export type LoginState = { error: string | null };
 
@@ -21,7 +22,7 @@ export async function login(_previous: LoginState, form: FormData): Promise<Logi
     await signIn('password', { email, password, redirect: false });
   } catch (error) {
     if (error instanceof LoginRefused) return { error: error.userMessage };
-    console.error('Accesso non riuscito per un errore del server', error);
+    logger.error({ err: error }, 'Accesso non riuscito per un errore del server');
     return { error: t('genericError') };
   }
   await rememberThisBrowser(email);

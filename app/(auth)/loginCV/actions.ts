@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { runSystemWork } from '@/lib/context/unit-of-work';
 import { LoginRefused, signIn } from '@/lib/auth/auth';
 import { landingAfterTokenLogin } from '@/lib/auth/landing';
+import { logger } from '@/lib/ops/logger.mjs';
 
 export type TokenLoginState = { error: string | null };
 
@@ -15,7 +16,7 @@ export async function loginWithLink(_previous: TokenLoginState, form: FormData):
     await signIn('login-token', { uuid, redirect: false });
   } catch (error) {
     if (error instanceof LoginRefused) return { error: error.userMessage };
-    console.error('Accesso con link non riuscito per un errore del server', error);
+    logger.error({ err: error }, 'Accesso con link non riuscito per un errore del server');
     return { error: (await getTranslations('login'))('genericError') };
   }
   redirect(await runSystemWork('one-time token login', ({ db }) => landingAfterTokenLogin(db, uuid)));

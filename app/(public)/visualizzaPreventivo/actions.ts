@@ -10,6 +10,7 @@ import { requestNewQuoteByGuest } from '@/lib/public-quotes/renew';
 import { limiter } from '@/lib/rate-limit/limiter';
 import { askQuestion, type AskedQuestion, type QuestionRefusal } from '@/lib/quote-questions/service';
 import { z } from '@/lib/validation';
+import { logger } from '@/lib/ops/logger.mjs';
 
 export type AskResult = { ok: true; data: AskedQuestion } | { ok: false; code: QuestionRefusal | 'generic' };
 
@@ -37,7 +38,7 @@ export async function askQuoteQuestion(values: z.input<typeof input>): Promise<A
     const code = error instanceof AppError ? (error.details?.code as QuestionRefusal | undefined) : undefined;
     if (code) return { ok: false, code };
     if (error instanceof AppError && error.kind === 'rate_limited') return { ok: false, code: 'rate_limited' };
-    if (!(error instanceof AppError)) console.error('Errore non gestito nella domanda di un cliente', error);
+    if (!(error instanceof AppError)) logger.error({ err: error }, 'Errore non gestito nella domanda di un cliente');
     return { ok: false, code: 'generic' };
   }
 }
@@ -65,7 +66,7 @@ export async function requestNewQuote(values: z.input<typeof renewInput>): Promi
     return { ok: true, filed: outcome.filed };
   } catch (error) {
     if (error instanceof AppError && error.kind === 'rate_limited') return { ok: false, code: 'rate_limited' };
-    if (!(error instanceof AppError)) console.error('Errore non gestito nella richiesta di un nuovo preventivo', error);
+    if (!(error instanceof AppError)) logger.error({ err: error }, 'Errore non gestito nella richiesta di un nuovo preventivo');
     return { ok: false, code: 'generic' };
   }
 }

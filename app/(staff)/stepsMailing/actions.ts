@@ -10,6 +10,7 @@ import { assertNewsletterPlaceholders, previewNewsletter, sendTestNewsletter } f
 import { getTemplate } from '@/lib/templates/service';
 import { templateIdSchema } from '@/lib/templates/validation';
 import { z } from '@/lib/validation';
+import { logger } from '@/lib/ops/logger.mjs';
 
 /** Saves the procedure's draft as it stands: a new one the first time, the same one afterwards. */
 export const saveDraftAction = staffAction(saveDraftSchema, async (ctx, input) => {
@@ -70,7 +71,7 @@ export const startNewsletterAction = staffAction(newsletterSendSchema, async (ct
   if (input.draftId) {
     await deleteNewsletterDraft(ctx, { id: input.draftId }).catch((error: unknown) => {
       // The newsletter has started all the same: a failure here must not invite a second send.
-      if (!(error instanceof AppError && error.kind === 'not_found')) console.error('Bozza non eliminata dopo l’invio', error);
+      if (!(error instanceof AppError && error.kind === 'not_found')) logger.error({ err: error }, 'Bozza non eliminata dopo l’invio');
     });
   }
   return started;

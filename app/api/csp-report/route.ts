@@ -3,6 +3,7 @@ import { readBodyText } from '@/lib/http/body-limit';
 import { CSP_REPORT_BODY_LIMIT, parseCspReports, violationLogLine } from '@/lib/http/csp-report';
 import { errorResponse, toErrorResponse } from '@/lib/http/error-response';
 import { proxyLimiter } from '@/lib/rate-limit/proxy-limiter';
+import { logger } from '@/lib/ops/logger.mjs';
 
 // Anyone may post here, so the log is guarded per address (server.mjs always knows it), counted
 // in Redis or in memory: a report never touches the database. Only a server started without
@@ -26,6 +27,6 @@ export async function POST(request: Request) {
   }
   const violations = parseCspReports(body);
   if (!violations) return errorResponse(400, { error: 'Segnalazione non valida: attesa una segnalazione CSP in JSON.' });
-  for (const violation of violations) console.warn(violationLogLine(violation));
+  for (const violation of violations) logger.warn(violationLogLine(violation));
   return new Response(null, { status: 204 });
 }

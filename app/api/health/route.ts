@@ -1,4 +1,4 @@
-import { liveness } from '@/lib/ops/health';
+import { liveness } from '@/lib/health/health';
 
 // Answered per request, never prerendered: the uptime is the process's own.
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { processReadiness, readinessResponse } from '@/lib/ops/readiness';
+import { processReadiness, readinessResponse } from '@/lib/health/readiness';
 
 export const dynamic = 'force-dynamic';
 

@@ -11,6 +11,7 @@ import type { MailboxView } from '../mailbox-row';
 import { googleEndpoints } from './endpoints';
 import { GoogleHttpError, googleJson, postForm } from './http';
 import { googleClientCredentials, type TokenAnswer } from './tokens';
+import { logger } from '@/lib/ops/logger.mjs';
 
 const MODIFY_SCOPE = 'https://www.googleapis.com/auth/gmail.modify';
 const SCOPES = ['openid', 'email', 'https://www.googleapis.com/auth/gmail.readonly', 'https://www.googleapis.com/auth/gmail.send', MODIFY_SCOPE].join(' ');
@@ -84,7 +85,7 @@ async function exchangeCode(code: string, verifier: string, redirectUri: string)
     if (error instanceof GoogleHttpError && error.status < 500) {
       throw new AppError('bad_request', 'Google non ha accettato l’autorizzazione (scaduta o già usata): riprova da “Collega Gmail”.');
     }
-    console.error('Gmail: scambio del codice non riuscito', error);
+    logger.error({ err: error }, 'Gmail: scambio del codice non riuscito');
     throw new AppError('unavailable', 'Google non risponde: riprova tra qualche minuto.');
   }
 }
@@ -114,7 +115,7 @@ export async function completeGoogleAuthorization(run: StaffWork, input: { state
   try {
     ({ emailAddress: address } = await googleJson<{ emailAddress: string }>(`${googleEndpoints().gmail}/profile`, { headers: { authorization: `Bearer ${tokens.access_token}` } }));
   } catch (error) {
-    console.error('Gmail: lettura del profilo non riuscita', error);
+    logger.error({ err: error }, 'Gmail: lettura del profilo non riuscita');
     await revokeQuietly(tokens.refresh_token);
     throw new AppError('unavailable', 'Gmail non ha risposto alla lettura dell’indirizzo: riprova tra qualche minuto.');
   }

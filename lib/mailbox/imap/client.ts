@@ -7,6 +7,7 @@ import { fullSyncFolder, partialSyncFolder } from './fetch';
 import { setSeen } from './flags';
 import { findSentPath, folderTargets, parseProviderId, providerId } from './folders';
 import { composeRaw, sendRaw, smtpTransport } from './smtp';
+import { logger } from '@/lib/ops/logger.mjs';
 
 export type ImapAccount = { address: string; settings: ImapSettings; password: string };
 
@@ -59,7 +60,7 @@ export async function imapClient(account: ImapAccount): Promise<MailboxClient> {
         const path = await sentFolder();
         return path ? await imap.append(path, raw, ['\\Seen']) : false;
       }).catch((error: unknown) => {
-        console.error('Casella IMAP: copia in Inviati non riuscita', error);
+        logger.error({ err: error }, 'Casella IMAP: copia in Inviati non riuscita');
         return false as const;
       });
       const providerMessageId = copy && copy.uid && copy.uidValidity !== undefined ? providerId(copy.destination, String(copy.uidValidity), copy.uid) : null;

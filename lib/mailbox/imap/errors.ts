@@ -1,4 +1,5 @@
 import { MailboxAuthError, MailboxUnreachableError } from '@/lib/vocabulary/mailbox-types';
+import { logger } from '@/lib/ops/logger.mjs';
 
 export const AUTH_REFUSED = 'La casella ha rifiutato utente o password: riconnetti la casella.';
 
@@ -56,6 +57,6 @@ export function isSmtpAuthFailure(error: unknown): boolean {
 export function translateError(error: unknown, protocol: 'IMAP' | 'SMTP', host: string, port: number): Error {
   if (error instanceof MailboxAuthError) return error;
   if (protocol === 'IMAP' ? isImapAuthFailure(error) : isSmtpAuthFailure(error)) return new MailboxAuthError(AUTH_REFUSED);
-  console.error(`Casella: server ${protocol} ${host}:${port} non raggiungibile o in errore`, error);
+  logger.error({ err: error }, `Casella: server ${protocol} ${host}:${port} non raggiungibile o in errore`);
   return new MailboxUnreachableError(unreachableMessage(error, protocol), { cause: error });
 }

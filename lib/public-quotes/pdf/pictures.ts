@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { images } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import type { GuestQuoteView } from '../view';
+import { logger } from '@/lib/ops/logger.mjs';
 
 /** Wide enough for a third of an A4 page at print quality; a stored picture may be 2560 px. */
 const PDF_PICTURE_WIDTH = 520;
@@ -32,7 +33,7 @@ export async function loadPdfPictures(ctx: CampsiteCtx, view: GuestQuoteView): P
           .toBuffer({ resolveWithObject: true });
         return [row.id, { src: `data:image/jpeg;base64,${data.toString('base64')}`, width: info.width, height: info.height }] as const;
       } catch (error) {
-        console.error('Immagine non inclusa nel PDF del preventivo', row.id, error);
+        logger.error({ imageId: row.id, err: error }, 'Immagine non inclusa nel PDF del preventivo');
         return null;
       }
     }),

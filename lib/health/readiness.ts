@@ -5,7 +5,7 @@ import { resultRows } from '@/db/result-rows';
 import { runningBoss } from '@/lib/jobs/boss';
 import { env } from '@/lib/env';
 import { getRedis, type RedisClient } from '@/lib/redis/client';
-import { isShuttingDown } from './lifecycle';
+import { isShuttingDown } from '@/lib/ops/lifecycle';
 import { cachedProbe } from './probe-cache';
 
 /** A probe slower than this counts as failed: a balancer must not wait on a hung database. */

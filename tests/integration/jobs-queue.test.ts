@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { logger } from '@/lib/ops/logger.mjs';
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { openDatabase, type DatabaseHandle } from '@/db/client';
@@ -154,7 +155,7 @@ describe('a periodic job in seconds (newsletter recovery)', () => {
 describe('a periodic job that stops', () => {
   it('leaves its error in the server log, since the jobs page only says it stopped', async () => {
     const boss = await startedBoss();
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
     try {
       const job: PeriodicJob = {
         queue: queueName('interrotta') as PeriodicJob['queue'],
@@ -171,8 +172,8 @@ describe('a periodic job that stops', () => {
       const id = await boss.send(job.queue, null);
       const [stored] = await until(() => boss.findJobs(job.queue, { id: id! }), ([found]) => found?.state === 'failed');
       expect(stored.output).toMatchObject({ message: 'connect ECONNREFUSED 10.0.0.5:443' });
-      const line = logged.mock.calls.find(([text]) => String(text).includes('«Prova interrotta»'));
-      expect(String((line?.[1] as Error | undefined)?.message)).toBe('connect ECONNREFUSED 10.0.0.5:443');
+      const line = logged.mock.calls.find(([fields]) => (fields as { job?: string }).job === 'Prova interrotta');
+      expect(String((line?.[0] as { err?: Error } | undefined)?.err?.message)).toBe('connect ECONNREFUSED 10.0.0.5:443');
     } finally {
       logged.mockRestore();
     }

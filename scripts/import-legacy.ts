@@ -6,6 +6,8 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 
+// The report (or its JSON) is this command's standard output: the server code's log lines go to stderr.
+process.env.LOG_TO_STDERR = '1';
 await import('./load-env');
 const { env } = await import('../lib/env');
 env();

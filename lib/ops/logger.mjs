@@ -52,7 +52,10 @@ export function prettyLine(json) {
 
 function createLogger() {
   const pretty = process.env.LOG_FORMAT ? process.env.LOG_FORMAT === 'pretty' : process.env.NODE_ENV !== 'production';
-  const destination = pretty ? { write: (line) => process.stdout.write(prettyLine(line)) } : pino.destination({ dest: 1, sync: true });
+  // A command whose standard output is its result (npm run import:legacy -- --json) logs on stderr.
+  const toStderr = process.env.LOG_TO_STDERR === '1';
+  const stream = toStderr ? process.stderr : process.stdout;
+  const destination = pretty ? { write: (line) => stream.write(prettyLine(line)) } : pino.destination({ dest: toStderr ? 2 : 1, sync: true });
   return pino(
     {
       level: process.env.LOG_LEVEL || 'info',

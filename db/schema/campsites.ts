@@ -3,8 +3,8 @@ import { createdAt, id, updatedAt, version } from './columns';
 import { languages } from './reference';
 
 // The jsonb columns' shapes live in lib/, where the components that render them may import them.
-export type { CampsiteContacts, ContactFormField, Localization, OccupancyStep, OpeningHours, TagDefinition, TimeRange } from '../../lib/vocabulary/campsite-shapes';
-import type { CampsiteContacts, ContactFormField, Localization, OccupancyStep, OpeningHours, TagDefinition } from '../../lib/vocabulary/campsite-shapes';
+export type { CampsiteContacts, ContactFormField, FollowUpRules, Localization, StayMailSettings, OccupancyStep, OpeningHours, TagDefinition, TimeRange } from '../../lib/vocabulary/campsite-shapes';
+import type { CampsiteContacts, ContactFormField, FollowUpRules, Localization, OccupancyStep, OpeningHours, StayMailSettings, TagDefinition } from '../../lib/vocabulary/campsite-shapes';
 
 export const campsites = pgTable('campsites', {
   id: id(),
@@ -27,6 +27,10 @@ export const campsites = pgTable('campsites', {
   occupancyScale: jsonb('occupancy_scale').$type<OccupancyStep[]>(),
   contactFormFields: jsonb('contact_form_fields').$type<ContactFormField[]>(),
   localization: jsonb('localization').$type<Localization>().notNull().default({}),
+  /** Null: the defaults in lib/stays (all off). */
+  stayMails: jsonb('stay_mails').$type<StayMailSettings>(),
+  /** Null: the defaults in lib/follow-ups. */
+  followUpRules: jsonb('follow_up_rules').$type<FollowUpRules>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   version: version(),

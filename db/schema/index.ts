@@ -15,3 +15,5 @@ export * from './newsletters';
 export * from './mailbox';
 export * from './quote-questions';
 export * from './legacy-import';
+export * from './stays';
+export * from './follow-ups';

@@ -17,6 +17,8 @@ export const quotes = pgTable(
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
     ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** «In carico a»: the staff member who follows the quote (or request) now; owner stays its author. */
+    assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull().default('undefined'),
     languageId: integer('language_id').references(() => languages.id),
     progress: text('progress').$type<QuoteProgress>().notNull().default('bozza'),
@@ -48,6 +50,9 @@ export const quotes = pgTable(
     index('quotes_contact_idx').on(t.contactId),
     index('quotes_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('quotes_camping_valid_until_idx').on(t.campingId, t.validUntil),
+    // The board's columns: one keyset page per progress, newest first.
+    index('quotes_camping_progress_created_idx').on(t.campingId, t.progress, t.createdAt, t.id),
+    index('quotes_camping_assignee_idx').on(t.campingId, t.assigneeId),
   ],
 );
 

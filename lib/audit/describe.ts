@@ -93,6 +93,17 @@ const FORMATTERS: Record<AuditFormat, (value: unknown, t: AuditTranslator) => st
     return names.length ? names.map(([code, name]) => `${localeName(code, t)} «${words(name)}»`).join(', ') : t('none');
   },
   configOption: (value, t) => plain(value, t),
+  stayMails: (value, t) => {
+    if (!isRecord(value) || !isRecord(value.preArrival) || !isRecord(value.postStay)) return plain(value, t);
+    const before = value.preArrival.enabled ? t('values.stayMails.before', { days: Number(value.preArrival.daysBefore) || 0 }) : t('values.stayMails.beforeOff');
+    const dayBefore = value.preArrival.enabled && value.preArrival.dayBefore ? `; ${t('values.stayMails.dayBefore')}` : '';
+    const after = value.postStay.enabled ? t('values.stayMails.after', { days: Number(value.postStay.daysAfter) || 0 }) : t('values.stayMails.afterOff');
+    return `${before}${dayBefore}; ${after}`;
+  },
+  followUpRules: (value, t) =>
+    isRecord(value)
+      ? t('values.followUpRules', { notOpened: Number(value.notOpenedDays) || 0, notAnswered: Number(value.notAnsweredDays) || 0, validity: Number(value.validityEndingDays) || 0 })
+      : plain(value, t),
 };
 
 /** A stored value in Italian words, as the field's registered format says (any other value in plain words). */

@@ -20,7 +20,9 @@ export type AuditFormat =
   | 'formFields'
   | 'localization'
   | 'labelNames'
-  | 'configOption';
+  | 'configOption'
+  | 'stayMails'
+  | 'followUpRules';
 
 /** Every campsite column a settings patch may change (saveCampsitePatch audits any of them). */
 type CampsiteColumn = Exclude<keyof typeof campsites.$inferSelect, 'id' | 'createdAt' | 'updatedAt' | 'version'>;
@@ -43,6 +45,8 @@ const campsiteFields = {
   occupancyScale: 'occupancy',
   contactFormFields: 'formFields',
   localization: 'localization',
+  stayMails: 'stayMails',
+  followUpRules: 'followUpRules',
 } as const satisfies Record<CampsiteColumn, AuditFormat>;
 
 /**

@@ -19,3 +19,14 @@ export type OccupancyStep = { threshold: number; color: string; label: string };
 export type ContactFormField = { field: string; visible: boolean; required: boolean };
 /** Guest-page texts the campsite overrides, by language code then text key. */
 export type Localization = Record<string, Record<string, string>>;
+
+/**
+ * The campsite's automatic mails around a stay (issue 32). Off until the campsite turns them on;
+ * a null template means the built-in text in the guest's language.
+ */
+export type StayMailSettings = {
+  preArrival: { enabled: boolean; daysBefore: number; templateId: string | null; dayBefore: boolean; dayBeforeTemplateId: string | null };
+  postStay: { enabled: boolean; daysAfter: number; templateId: string | null; reviewUrl: string };
+};
+/** After how many days a quote suggests a follow-up (issue 33). */
+export type FollowUpRules = { notOpenedDays: number; notAnsweredDays: number; validityEndingDays: number };

@@ -27,6 +27,11 @@ const SAMPLES: Record<AuditFormat, unknown> = {
   localization: { de: { 'guestForm.heading': 'Fragen Sie uns' } },
   labelNames: { de: 'Stammgast', en: 'Regular guest' },
   configOption: { oggetto: 'Il vostro preventivo', attivo: true },
+  stayMails: {
+    preArrival: { enabled: true, daysBefore: 7, templateId: null, dayBefore: true, dayBeforeTemplateId: null },
+    postStay: { enabled: false, daysAfter: 2, templateId: null, reviewUrl: '' },
+  },
+  followUpRules: { notOpenedDays: 3, notAnsweredDays: 3, validityEndingDays: 2 },
 };
 
 const fieldsOf = (entity: string) => Object.entries(AUDIT_ENTITIES[entity as keyof typeof AUDIT_ENTITIES]) as [string, AuditFormat][];

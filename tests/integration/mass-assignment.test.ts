@@ -116,12 +116,13 @@ async function cellsHolding(values: string[]): Promise<Record<string, number>> {
   const columns = await rows<{ table_name: string; column_name: string }>(sql`select c.table_name, c.column_name from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
     where c.table_schema = 'public' and t.table_type = 'BASE TABLE' and c.data_type in ('text', 'character varying', 'uuid')`);
+  // The values travel once, as one array: repeated per column they passed PostgreSQL's 65,535 parameters.
   const list = sql`ARRAY[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
   const parts = columns.map(
     ({ table_name, column_name }) =>
-      sql`select ${`${table_name}.${column_name}`}::text as c, count(*)::int as n from ${sql.identifier(table_name)} where ${sql.identifier(column_name)}::text = any(${list})`,
+      sql`select ${`${table_name}.${column_name}`}::text as c, count(*)::int as n from ${sql.identifier(table_name)} where ${sql.identifier(column_name)}::text in (select unnest(list) from wanted)`,
   );
-  const counted = await rows<{ c: string; n: number }>(sql.join(parts, sql` union all `));
+  const counted = await rows<{ c: string; n: number }>(sql`with wanted(list) as (select ${list}) ${sql.join(parts, sql` union all `)}`);
   return Object.fromEntries(counted.filter((row) => row.n > 0).map((row) => [row.c, row.n]));
 }
 

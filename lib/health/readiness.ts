@@ -48,6 +48,15 @@ function withTimeout<T>(work: Promise<T>, ms = PROBE_TIMEOUT_MS): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+/** `work`'s answer, or `fallback` when it takes longer than `ms`; the timer is cleared either way. */
+function settledWithin<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(resolve, ms, fallback);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /** The error's kind only: a driver's message may carry a host, a user or a query. */
 const errorName = (error: unknown) =>
   error instanceof ProbeTimeout ? 'timeout' : ((error as { code?: unknown })?.code?.toString() ?? (error instanceof Error ? error.name : 'errore'));
@@ -88,8 +97,8 @@ async function redisCheck(connect: () => Promise<RedisClient> | null): Promise<C
 async function jobsCheck(running: ReadinessSources['jobs']): Promise<{ ok: boolean; started: boolean } | undefined> {
   if (!running) return undefined;
   const boss = running();
-  // Started means the start promise has settled well; one still starting or failed is not ready.
-  const started = boss ? await Promise.race([boss.then(() => true, () => false), new Promise<boolean>((resolve) => setTimeout(resolve, 20, false))]) : false;
+  // Started means the start promise has settled well; one still starting (no answer in 20 ms) or failed is not ready.
+  const started = boss ? await settledWithin(boss.then(() => true, () => false), 20, false) : false;
   return { ok: started, started };
 }
 

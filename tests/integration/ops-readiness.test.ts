@@ -47,13 +47,16 @@ beforeAll(async () => {
   await db.execute(sql`select 1`);
   redisPort = await closedPort();
   redisServer = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const probe = createClient({ url: `redis://127.0.0.1:${redisPort}` });
   for (let tries = 0; ; tries++) {
+    // A client per try: one whose first connect was refused answers «Socket already opened» ever after.
+    const probe = createClient({ url: `redis://127.0.0.1:${redisPort}`, socket: { reconnectStrategy: false } });
+    probe.on('error', () => {});
     try {
       await probe.connect();
       await probe.close();
       break;
     } catch {
+      // Refused with no reconnect strategy: the client is closed already.
       if (tries > 50) throw new Error('redis-server non parte');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -99,6 +102,16 @@ describe('GET /api/ready', () => {
     const { status, body } = await answer({ db, redis: () => null, jobs: null });
     expect(status).toBe(200);
     expect(Object.keys(body.checks).sort()).toEqual(['database', 'migrations', 'shutdown']);
+  });
+
+  // Before the tests whose Redis clients keep retrying a closed port: their timers come and go.
+  it('leaves no timer behind once pg-boss has answered (a readiness poll every second must not pile them up)', async () => {
+    const boss = Promise.resolve({});
+    const pendingTimers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    expect((await answer({ db, redis: () => null, jobs: () => boss })).status).toBe(200);
+    const before = pendingTimers();
+    for (let poll = 0; poll < 5; poll++) expect((await answer({ db, redis: () => null, jobs: () => boss })).body.checks.jobs).toEqual({ ok: true, started: true });
+    expect(pendingTimers()).toBe(before);
   });
 
   it('503 with database.ok false when PostgreSQL does not answer (a closed port), without the address in the answer', async () => {

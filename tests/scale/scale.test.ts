@@ -2,42 +2,26 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createClient } from '@redis/client';
 import { PgBoss } from 'pg-boss';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '@/db/seed/logins';
-import { appLoginUrl } from '../helpers/app-login';
 import { nginxConfig, portIsOpen, startProcess, stopProcess, waitForReady, type Started } from './cluster';
+import { scaleDatabase, startServer } from './scale-database';
 import { isExpiredPage } from '../helpers/expired-page';
 
 /**
  * Two instances of the production server (server.mjs) on one PostgreSQL and one Redis, behind
  * nginx (round robin): what one instance does, the other sees. Run by `npm run test:scale`.
  */
-const base = process.env.DATABASE_URL;
-if (!base) throw new Error('npm run test:scale vuole DATABASE_URL (un PostgreSQL): due server non possono condividere il PGlite incorporato.');
-
 const BALANCER = 3300;
 const INSTANCES = { A: 3301, B: 3302 };
 const PLATFORM_KEY = 'scale-platform-key-0123456789abcdef';
-const databaseUrl = (() => {
-  const url = new URL(base);
-  url.pathname = `/${decodeURIComponent(url.pathname.slice(1)) || 'postgres'}_scale`;
-  return url.toString();
-})();
-const admin = postgres(base, { max: 1, onnotice: () => {} });
-const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+const database = scaleDatabase('scale');
+const { url: databaseUrl, sql } = database;
 const processes: Started[] = [];
 let nginxDir = '';
 let redisUrl = '';
 let startedAt = 0;
 const staff = DEMO_LOGINS.find((login) => login.email === 'staff@lagoazzurro.test')!;
-
-function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
-  const started = startProcess(command, command, args, env);
-  return new Promise((resolve, reject) =>
-    started.child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')}: ${code}\n${started.output.join('')}`)))),
-  );
-}
 
 const at = (port: number, path: string) => `http://127.0.0.1:${port}${path}`;
 // The mini-site's "expired" notice in the guest's language, its date filled in (the page also
@@ -54,13 +38,8 @@ async function api(port: number, path: string, body: unknown, token?: string) {
 }
 
 beforeAll(async () => {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.unsafe(`create database "${name}"`);
-  await run('node_modules/.bin/tsx', ['db/migrate.ts'], { DATABASE_URL: databaseUrl });
-  await run('node_modules/.bin/tsx', ['db/seed.ts'], { DATABASE_URL: databaseUrl });
-  // The staff's requests run as the non-owner login, as in production.
-  const appUrl = await appLoginUrl(databaseUrl);
+  await database.create();
+  const appUrl = await database.appUrl();
 
   if (await portIsOpen(6379)) {
     redisUrl = 'redis://127.0.0.1:6379/7';
@@ -75,8 +54,6 @@ beforeAll(async () => {
   await redis.quit();
 
   const env = {
-    NODE_ENV: 'production',
-    NEXT_TELEMETRY_DISABLED: '1',
     DATABASE_URL: databaseUrl,
     DATABASE_APP_URL: appUrl,
     REDIS_URL: redisUrl,
@@ -87,8 +64,7 @@ beforeAll(async () => {
     TRUST_PROXY: '1',
   };
   for (const [label, port] of Object.entries(INSTANCES)) {
-    // The server itself, not a wrapper: SIGKILL must hit the process that serves.
-    processes.push(startProcess(`next ${label}`, process.execPath, ['server.mjs', '--port', String(port), '--hostname', '127.0.0.1'], env));
+    processes.push(startServer(`next ${label}`, port, env));
   }
   const nginx = nginxConfig(BALANCER, Object.values(INSTANCES));
   nginxDir = nginx.dir;
@@ -101,8 +77,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const started of processes.reverse()) await stopProcess(started);
   if (nginxDir) rmSync(nginxDir, { recursive: true, force: true });
-  await sql.end();
-  await admin.end();
+  await database.close({ drop: false });
 });
 
 describe('two instances behind a load balancer', () => {

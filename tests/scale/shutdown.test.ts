@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { PgBoss } from 'pg-boss';
-import postgres from 'postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '@/db/seed/logins';
-import { appLoginUrl } from '../helpers/app-login';
-import { startProcess, stopProcess, waitForReady, type Started } from './cluster';
+import { stopProcess, waitForReady, type Started } from './cluster';
+import { scaleDatabase, startServer } from './scale-database';
 
 /**
  * SIGTERM under load, on the production server (server.mjs) with its jobs: /api/ready turns 503
@@ -13,35 +12,20 @@ import { startProcess, stopProcess, waitForReady, type Started } from './cluster
  * that was running finishes instead of waiting for its expiry, and the process exits 0 within the
  * grace period. Run by `npm run test:scale` (the build it needs is made there).
  */
-const base = process.env.DATABASE_URL;
-if (!base) throw new Error('npm run test:scale vuole DATABASE_URL (un PostgreSQL).');
-
 const PORT = Number(process.env.SHUTDOWN_TEST_PORT ?? 3303);
 const GRACE_SECONDS = 15;
 const DRAIN_SECONDS = 2;
 /** How long the stand-in mail provider holds the job's mail: the job is running when SIGTERM comes. */
 const SLOW_MAIL_MS = 4_000;
 const MARKER = `Arresto ${randomBytes(4).toString('hex')}`;
-const databaseUrl = (() => {
-  const url = new URL(base);
-  url.pathname = `/${decodeURIComponent(url.pathname.slice(1)) || 'postgres'}_sigterm`;
-  return url.toString();
-})();
-const admin = postgres(base, { max: 1, onnotice: () => {} });
-const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+const database = scaleDatabase('sigterm');
+const { url: databaseUrl, sql } = database;
 const staff = DEMO_LOGINS.find((login) => login.email === 'staff@lagoazzurro.test')!;
 const at = (path: string) => `http://127.0.0.1:${PORT}${path}`;
 let server: Started | undefined;
 let provider: Server;
 let slowMailArrived: () => void;
 const slowMail = new Promise<void>((resolve) => (slowMailArrived = resolve));
-
-function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
-  const started = startProcess(command, command, args, env);
-  return new Promise((resolve, reject) =>
-    started.child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')}: ${code}\n${started.output.join('')}`)))),
-  );
-}
 
 /** Resend's stand-in: answers at once, except the test's own mail, held SLOW_MAIL_MS. */
 async function startProvider(): Promise<number> {
@@ -60,17 +44,11 @@ async function startProvider(): Promise<number> {
 }
 
 beforeAll(async () => {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.unsafe(`create database "${name}"`);
-  await run('node_modules/.bin/tsx', ['db/migrate.ts'], { DATABASE_URL: databaseUrl });
-  await run('node_modules/.bin/tsx', ['db/seed.ts'], { DATABASE_URL: databaseUrl });
+  await database.create();
   const providerPort = await startProvider();
-  server = startProcess('server', process.execPath, ['server.mjs', '--port', String(PORT), '--hostname', '127.0.0.1'], {
-    NODE_ENV: 'production',
-    NEXT_TELEMETRY_DISABLED: '1',
+  server = startServer('server', PORT, {
     DATABASE_URL: databaseUrl,
-    DATABASE_APP_URL: await appLoginUrl(databaseUrl),
+    DATABASE_APP_URL: await database.appUrl(),
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
     APP_URL: at(''),
@@ -85,10 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopProcess(server, 'SIGKILL');
   await new Promise((resolve) => provider?.close(resolve));
-  await sql.end();
-  const name = new URL(databaseUrl).pathname.slice(1);
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.end();
+  await database.close({ drop: true });
 });
 
 type Outcome = { path: string; sentAt: number; status?: number; error?: string };

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseMetrics } from '../helpers/prometheus';
 import { startProcess, stopProcess, waitForReady, type Started } from '../scale/cluster';
 
 // The production server (server.mjs over the build) on a migrated and seeded database of its own:
@@ -78,22 +79,6 @@ afterAll(async () => {
   await stopProcess(server);
   await dropDatabase();
 });
-
-type Sample = { name: string; labels: Record<string, string>; value: number };
-
-/** Prometheus' text format, the samples only. */
-function parseMetrics(text: string): Sample[] {
-  const samples: Sample[] = [];
-  for (const line of text.split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})?\s+(\S+)(?:\s+\d+)?$/.exec(line);
-    if (!match) throw new Error(`riga non nel formato di Prometheus: ${line}`);
-    const labels: Record<string, string> = {};
-    for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[key] = value;
-    samples.push({ name: match[1], labels, value: Number(match[3]) });
-  }
-  return samples;
-}
 
 describe('the production server’s logs and metrics', () => {
   it('prints one JSON line per request, with the answer’s id, the route pattern and no personal data', { timeout: 120_000 }, async () => {

@@ -110,7 +110,13 @@ export const quoteCards = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('quote_cards_quote_idx_unique').on(t.quoteId, t.idx), index('quote_cards_camping_idx').on(t.campingId)],
+  (t) => [
+    uniqueIndex('quote_cards_quote_idx_unique').on(t.quoteId, t.idx),
+    index('quote_cards_camping_idx').on(t.campingId),
+    // The stay mails' job (lib/stays/send-due.ts): the stays of one campsite arriving or just gone, by range.
+    index('quote_cards_camping_arrival_idx').on(t.campingId, t.arrival),
+    index('quote_cards_camping_departure_idx').on(t.campingId, t.departure),
+  ],
 );
 
 /** Every progress change: who, when and from what. */

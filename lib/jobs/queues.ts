@@ -17,6 +17,8 @@ export const QUEUES = {
   mailboxSchedule: 'posta.casella.pianifica',
   /** One job per mailbox sync; at most one queued and one running per mailbox. */
   mailboxSync: 'posta.casella.sincronizza',
+  /** Every 10 minutes: the guests' automatic mails before arrival and after departure (issue 32). */
+  stayMails: 'soggiorni.email',
   /** One job per import from the old CRM started on the settings screen (issue 30). */
   legacyImport: 'importazione.vecchio-crm',
 } as const;

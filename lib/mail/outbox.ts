@@ -12,6 +12,8 @@ import { subjectWithReference } from './subject';
 export type MailKind =
   | 'quote'
   | 'reminder'
+  /** A guest's automatic mail before arrival or after departure (issue 32). */
+  | 'stay'
   | 'contact-confirmation'
   | 'newsletter-confirmation'
   | 'acceptance-guest'

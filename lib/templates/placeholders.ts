@@ -16,6 +16,16 @@ export const PLACEHOLDERS = [
   { key: 'emailCampeggio', label: 'E-mail del campeggio', newsletter: true },
   { key: 'indirizzoCampeggio', label: 'Indirizzo del campeggio', newsletter: true },
   { key: 'linkDisiscrizione', label: 'Link per annullare l’iscrizione (newsletter)', newsletter: true },
+  // The stay as booked (issue 32): the accepted offer's, else the first offer's.
+  { key: 'notti', label: 'Numero di notti', newsletter: false },
+  { key: 'alloggio', label: 'Alloggio (tipologia)', newsletter: false },
+  { key: 'piazzola', label: 'Piazzola o unità assegnata', newsletter: false },
+  { key: 'ospiti', label: 'Ospiti (es. 2 × Adulto)', newsletter: false },
+  { key: 'orarioCheckin', label: 'Orario di check-in', newsletter: false },
+  { key: 'orarioCheckout', label: 'Orario di check-out', newsletter: false },
+  { key: 'orariCampeggio', label: 'Note sugli orari del campeggio', newsletter: false },
+  { key: 'linkSondaggio', label: 'Link al questionario sul soggiorno', newsletter: false },
+  { key: 'linkRecensione', label: 'Link per lasciare una recensione', newsletter: false },
 ] as const;
 
 /** What a template is for: a quote's mail (every placeholder) or a newsletter (no quote to fill from). */

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { campsites, contacts, quoteCards, quotes } from '@/db/schema';
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { guestQuotePath } from '@/lib/vocabulary/quote-links';
 import type { PlaceholderValues } from './placeholders';
+import { stayPlaceholderValues } from './stay-values';
 
 /**
  * The values of a template's placeholders for one guest (and one of their quotes) of the
@@ -22,7 +23,8 @@ function formatCalendarDate(value: string | null): string {
 /** The legacy product saved a nameless quote as "undefined": that is no name for a guest to read. */
 const quoteName = (name: string) => (name === 'undefined' ? '' : name);
 
-export async function placeholderValuesFor({ db, campsiteId }: CampsiteCtx, subject: PlaceholderSubject, origin: string): Promise<PlaceholderValues> {
+export async function placeholderValuesFor(ctx: CampsiteCtx, subject: PlaceholderSubject, origin: string): Promise<PlaceholderValues> {
+  const { db, campsiteId } = ctx;
   const [contact] = await db
     .select({ firstName: contacts.firstName, lastName: contacts.lastName })
     .from(contacts)
@@ -44,19 +46,21 @@ export async function placeholderValuesFor({ db, campsiteId }: CampsiteCtx, subj
 
   // The quote must be this guest's, in this campsite: a link to somebody else's quote must never go out.
   const [quote] = await db
-    .select({ id: quotes.id, name: quotes.name, validUntil: quotes.validUntil })
+    .select({ id: quotes.id, name: quotes.name, validUntil: quotes.validUntil, acceptedCardIdx: quotes.acceptedCardIdx })
     .from(quotes)
     .where(and(eq(quotes.id, subject.quoteId), eq(quotes.campingId, campsiteId), eq(quotes.contactId, subject.contactId)));
   if (!quote) throw new AppError('not_found', 'Preventivo non trovato per questo cliente.');
+  // The accepted offer's stay when there is one (a booked stay's mails), else the first offer's.
   const [firstCard] = await db
     .select({ arrival: quoteCards.arrival, departure: quoteCards.departure })
     .from(quoteCards)
     .where(and(eq(quoteCards.quoteId, quote.id), eq(quoteCards.campingId, campsiteId)))
-    .orderBy(asc(quoteCards.idx))
+    .orderBy(sql`${quoteCards.idx} is distinct from ${quote.acceptedCardIdx}::int`, asc(quoteCards.idx))
     .limit(1);
 
   return {
     ...values,
+    ...(await stayPlaceholderValues(ctx, quote.id, origin)),
     linkPreventivo: `${origin.replace(/\/$/, '')}${guestQuotePath({ contactId: subject.contactId, quoteId: quote.id, campsiteId })}`,
     nomePreventivo: quoteName(quote.name),
     arrivo: formatCalendarDate(firstCard?.arrival ?? null),

@@ -5,6 +5,7 @@ import { contextOf } from '@/lib/context/unit-of-work';
 import { refreshChangedCampsites } from '@/lib/dashboard/refresh';
 import { deliverOutbox } from '@/lib/workflows/outbox-delivery';
 import { sendDueReminders } from '@/lib/workflows/quote-reminders';
+import { sendDueStayMails } from '@/lib/workflows/stay-mails';
 import { scheduleMailboxSyncs } from '@/lib/mailbox/jobs';
 import { recoverNewsletters } from '@/lib/newsletter/worker';
 import { env } from '@/lib/env';
@@ -57,6 +58,18 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
       const sent = await sendDueReminders(db);
       if (sent) await deliverOutbox(db);
       return { solleciti: sent };
+    },
+  },
+  {
+    queue: QUEUES.stayMails,
+    cron: '7-59/10 * * * *',
+    frequency: 'ogni 10 minuti',
+    label: 'E-mail del soggiorno',
+    description: 'Invia agli ospiti il messaggio prima dell’arrivo, quello del giorno prima e il ringraziamento dopo la partenza, se il campeggio li ha attivati.',
+    run: async (db) => {
+      const report = await sendDueStayMails(db);
+      if (report.queued) await deliverOutbox(db);
+      return { inviate: report.queued, saltate: report.skipped, nonRiuscite: report.failed };
     },
   },
   {

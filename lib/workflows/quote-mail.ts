@@ -27,7 +27,7 @@ export const SENDABLE = ['nuovo', 'inviato', 'letto'] as const;
 export type QuoteMailDraft = { to: string; replyTo: string | null; senderName: string | null; subject: string; html: string; text: string; locale: GuestLocale };
 
 /** A configured address only when it is one: configurations written through the legacy API may hold anything. */
-const addressOrNull = (value: string | null | undefined) => {
+export const addressOrNull = (value: string | null | undefined) => {
   const address = value?.trim();
   return address && z.email().safeParse(address).success ? address : null;
 };

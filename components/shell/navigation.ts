@@ -29,7 +29,8 @@ export function mainNavigation({ showNewsletter, fullPack }: { showNewsletter: b
       ],
     },
     { labelKey: 'contacts', href: '/clienti', children: [{ labelKey: 'newContact', href: '/clienti/nuovo' }] },
-    { labelKey: 'mail', href: '/mail' },
+    // The guests' automatic stay mails live beside the mail they become.
+    { labelKey: 'mail', href: '/mail', children: [{ labelKey: 'upcomingMails', href: '/prossimiInvii' }] },
   ];
   if (showNewsletter) {
     items.push({

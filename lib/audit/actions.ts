@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'campsite.settings.tags',
   'campsite.settings.mailing',
   'campsite.settings.reminder',
+  'campsite.settings.stay-mails',
   'campsite.settings.languages',
   'campsite.settings.record',
   'configuration.add',

@@ -86,6 +86,7 @@ export const ACTION_ENTITY = {
   'campsite.settings.tags': 'campsite',
   'campsite.settings.mailing': 'campsite',
   'campsite.settings.reminder': 'campsite',
+  'campsite.settings.stay-mails': 'campsite',
   'campsite.settings.languages': 'languages',
   'campsite.settings.record': 'campsite',
   'configuration.add': 'configuration',

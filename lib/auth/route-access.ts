@@ -33,6 +33,7 @@ const PREFIXES: [string, RouteAccess][] = (
     ['/settings', { kind: 'staff', packLevel: 10 }],
     ['/settingsL', { kind: 'staff', packLevel: 10 }],
     ['/tracciaMail', { kind: 'staff', packLevel: 10 }],
+    ['/prossimiInvii', { kind: 'staff', packLevel: 10 }],
     ['/crea-preventivo', { kind: 'staff', packLevel: 10 }],
     ['/preventivi', { kind: 'staff', packLevel: 10 }],
     ['/preventivo', { kind: 'staff', packLevel: 10 }],

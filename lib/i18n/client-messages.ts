@@ -46,6 +46,8 @@ export const CLIENT_NAMESPACES = [
   'settingsMenu',
   'settingsUsers',
   'stepsMailing',
+  'stays.settings',
+  'stays.skip',
   'templates',
   'tokenLogin',
 ] as const;

@@ -117,6 +117,7 @@ export const ROUTE_SAMPLES: Record<string, Samples> = {
   '/mail/conversazione/[id]': ({ threadId }) => ifAny(threadId, (id) => `/mail/conversazione/${id}`),
   '/mail/uscita/[id]': ({ outboxId }) => ifAny(outboxId, (id) => `/mail/uscita/${id}`),
   '/tracciaMail/[thread]': ({ traceThread }) => ifAny(traceThread, (id) => `/tracciaMail/${encodeURIComponent(id)}`),
+  '/prossimiInvii': () => ['/prossimiInvii', '/prossimiInvii?giorni=30', '/prossimiInvii?vista=registro'],
   '/emailCV': () => ['/emailCV'],
   '/emailCVL': () => ['/emailCVL'],
   '/clientMailCV/[[...pratica]]': ({ booking }) => ['/clientMailCV', `/clientMailCV/${booking.year}/${booking.number}`],

@@ -10,6 +10,7 @@ import { CONTACT_MAILS_PAGE, toTimelineRows } from '@/lib/mailbox/timeline-rows'
 import { ContactQuestionsSection } from '@/components/quote-questions/contact-questions-section';
 import { PageContainer } from '@/components/shell/page-container';
 import { LastStaySection } from '@/components/returning/last-stay-section';
+import { ContactStayMailsSection } from '@/components/stays/contact-stay-mails-section';
 import { ReproposeButton } from '@/components/returning/repropose-button';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
@@ -19,6 +20,7 @@ import { runStaffWork } from '@/lib/context/unit-of-work';
 import { formatDate } from '@/lib/format';
 import { romeIsoDate } from '@/lib/date-filter';
 import { lastStayOfContact } from '@/lib/quotes/returning-guests';
+import { contactStayMails } from '@/lib/stays/contact-mails';
 import { contactMailTimeline } from '@/lib/mailbox/timeline';
 import { contactQuestionThreads } from '@/lib/quote-questions/threads';
 import { deleteContactAction } from '../actions';
@@ -37,7 +39,7 @@ export default async function ContactDetailPage({ params }: Props) {
   if (!detail) notFound();
   // A stay booked up to this year makes the guest a returning one for the next stay we propose.
   const beforeYear = Number(romeIsoDate(new Date()).slice(0, 4)) + 1;
-  const [t, [campsite, mails, questions, lastStay]] = await Promise.all([
+  const [t, [campsite, mails, questions, lastStay, stayMails]] = await Promise.all([
     getTranslations('contacts'),
     runStaffWork(tenant, (ctx) =>
       Promise.all([
@@ -45,6 +47,7 @@ export default async function ContactDetailPage({ params }: Props) {
         contactMailTimeline(ctx, { contactId: detail.contact.id, limit: CONTACT_MAILS_PAGE }),
         contactQuestionThreads(ctx, { contactId: detail.contact.id }),
         lastStayOfContact(ctx, { contactId: detail.contact.id, beforeYear }),
+        contactStayMails(ctx, { contactId: detail.contact.id }),
       ]),
     ),
   ]);
@@ -82,6 +85,7 @@ export default async function ContactDetailPage({ params }: Props) {
         <ContactDataSection detail={detail} tagDefinitions={campsite.personalizedTags} />
         {lastStay && <LastStaySection stay={lastStay} action={<ReproposeButton contactId={contact.id} />} />}
         <ContactQuotesSection detail={detail} />
+        <ContactStayMailsSection mails={stayMails} />
         <ContactQuestionsSection contactId={contact.id} threads={questions} />
         <Grid gap="lg">
           <GridCol span={{ base: 12, md: 4 }}>

@@ -11,20 +11,22 @@ import { localizableTexts } from '@/components/settings/campsite/localization-ke
 import { MailingForm } from '@/components/settings/campsite/mailing-form';
 import { OccupancyForm } from '@/components/settings/campsite/occupancy-form';
 import { SettingsTabs } from '@/components/settings/campsite/settings-tabs';
+import { StayMailsForm } from '@/components/settings/campsite/stay-mails-form';
 import { TagsForm } from '@/components/settings/campsite/tags-form';
 import { listKnownLanguages } from '@/lib/campsites/languages';
 import { getCampsiteSettings } from '@/lib/campsites/settings';
 import { writeCampsiteScope } from '@/lib/campsites/settings-scope';
 import { labelSettingsRows } from '@/lib/label-translations/settings-rows';
+import { getStayMailSettings, stayTemplateOptions } from '@/lib/stays/settings-service';
 import type { SectionProps } from './types';
 
 /** The settings tabs of one campsite; the campsite admin's own (404 for another), any for the operator. */
 export async function CampsiteSettingsTabs({ tenant, run, campsiteId }: Pick<SectionProps, 'tenant' | 'run' | 'basePath'> & { campsiteId: string }) {
   const id = writeCampsiteScope(tenant, campsiteId);
-  const [{ settings, known, labels }, t] = await Promise.all([
+  const [{ settings, known, labels, stayMails }, t] = await Promise.all([
     run(async (ctx) => {
-      const [settings, known] = await Promise.all([getCampsiteSettings(ctx, id), listKnownLanguages(ctx)]);
-      return { settings, known, labels: await labelSettingsRows(ctx, { campsiteId: id, platformCampId: settings.platformCampId }) };
+      const [settings, known, stayMails, stayTemplates] = await Promise.all([getCampsiteSettings(ctx, id), listKnownLanguages(ctx), getStayMailSettings(ctx, id), stayTemplateOptions(ctx, id)]);
+      return { settings, known, stayMails: { settings: stayMails, templates: stayTemplates }, labels: await labelSettingsRows(ctx, { campsiteId: id, platformCampId: settings.platformCampId }) };
     }),
     getTranslations('campsiteSettings'),
   ]);
@@ -53,6 +55,7 @@ export async function CampsiteSettingsTabs({ tenant, run, campsiteId }: Pick<Sec
     { value: 'traduzioni', panel: <LabelTranslationsForm campsiteId={id} rows={labels.rows} unreachable={labels.unreachable} /> },
     { value: 'tag', panel: <TagsForm campsiteId={id} personalizedTags={settings.personalizedTags} personalizedQuoteTags={settings.personalizedQuoteTags} /> },
     { value: 'mailing', panel: <MailingForm campsiteId={id} apiKey={settings.mailing.apiKey} secret={settings.mailing.secret} /> },
+    { value: 'soggiorno', panel: <StayMailsForm campsiteId={id} {...stayMails} /> },
   ];
   return (
     <Stack gap="md">

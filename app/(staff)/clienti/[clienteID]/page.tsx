@@ -11,6 +11,7 @@ import { ContactQuestionsSection } from '@/components/quote-questions/contact-qu
 import { PageContainer } from '@/components/shell/page-container';
 import { LastStaySection } from '@/components/returning/last-stay-section';
 import { ReproposeButton } from '@/components/returning/repropose-button';
+import { ContactSurveySection } from '@/components/surveys/contact-survey-section';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
 import { getOwnCampsite } from '@/lib/campsites/service';
@@ -21,6 +22,7 @@ import { romeIsoDate } from '@/lib/date-filter';
 import { lastStayOfContact } from '@/lib/quotes/returning-guests';
 import { contactMailTimeline } from '@/lib/mailbox/timeline';
 import { contactQuestionThreads } from '@/lib/quote-questions/threads';
+import { contactSurveyAnswers } from '@/lib/surveys/contact-answers';
 import { deleteContactAction } from '../actions';
 import { findContactDetail } from './load';
 import { loadContactMailsAction } from './mail-actions';
@@ -37,7 +39,7 @@ export default async function ContactDetailPage({ params }: Props) {
   if (!detail) notFound();
   // A stay booked up to this year makes the guest a returning one for the next stay we propose.
   const beforeYear = Number(romeIsoDate(new Date()).slice(0, 4)) + 1;
-  const [t, [campsite, mails, questions, lastStay]] = await Promise.all([
+  const [t, [campsite, mails, questions, lastStay, surveyAnswers]] = await Promise.all([
     getTranslations('contacts'),
     runStaffWork(tenant, (ctx) =>
       Promise.all([
@@ -45,6 +47,7 @@ export default async function ContactDetailPage({ params }: Props) {
         contactMailTimeline(ctx, { contactId: detail.contact.id, limit: CONTACT_MAILS_PAGE }),
         contactQuestionThreads(ctx, { contactId: detail.contact.id }),
         lastStayOfContact(ctx, { contactId: detail.contact.id, beforeYear }),
+        contactSurveyAnswers(ctx, { contactId: detail.contact.id }),
       ]),
     ),
   ]);
@@ -83,6 +86,7 @@ export default async function ContactDetailPage({ params }: Props) {
         {lastStay && <LastStaySection stay={lastStay} action={<ReproposeButton contactId={contact.id} />} />}
         <ContactQuotesSection detail={detail} />
         <ContactQuestionsSection contactId={contact.id} threads={questions} />
+        <ContactSurveySection answers={surveyAnswers} />
         <Grid gap="lg">
           <GridCol span={{ base: 12, md: 4 }}>
             <ContactListsSection detail={detail} />

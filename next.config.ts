@@ -14,7 +14,7 @@ function gitCommit(): string {
 
 // Guest pages, in two rules rather than one per address: Next.js matches every header rule
 // against every request (API calls and assets included), so each rule is paid on each call.
-const GUEST_PATHS = ['/:page(visualizzaPreventivo|visualizzaPreventivoL|contattaci|contattaciL|unsubscribe)/:path*', '/mailing/:page(unsubscribe|conferma)/:path*'];
+const GUEST_PATHS = ['/:page(visualizzaPreventivo|visualizzaPreventivoL|contattaci|contattaciL|unsubscribe|sondaggio)/:path*', '/mailing/:page(unsubscribe|conferma)/:path*'];
 
 const nextConfig: NextConfig = {
   // PGlite loads its WebAssembly and jsdom its data files from their own package folders:

@@ -55,6 +55,7 @@ const NOTIFICATION_TITLES: Record<NotificationGroup, string> = {
   accettazione: 'Preventivo accettato',
   domanda: 'Domanda su un preventivo',
   risposta: 'Risposta del cliente',
+  opinione: 'Ospite insoddisfatto',
 };
 
 /** The newest events become unread notifications, the ones before them read ones. */

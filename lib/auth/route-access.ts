@@ -7,6 +7,7 @@ const PREFIXES: [string, RouteAccess][] = (
     ['/contattaci', { kind: 'guest' }],
     ['/contattaciL', { kind: 'guest' }],
     ['/unsubscribe', { kind: 'guest' }],
+    ['/sondaggio', { kind: 'guest' }],
     ['/visualizzaPreventivo', { kind: 'guest' }],
     ['/visualizzaPreventivoL', { kind: 'guest' }],
     ['/mailing/unsubscribe', { kind: 'guest' }],

@@ -32,6 +32,7 @@ const STAFF_NAMESPACES = {
   returningGuests: () => import('../../messages/it/returning-guests.json'),
   legacyImport: () => import('../../messages/it/legacy-import.json'),
   stays: () => import('../../messages/it/stays.json'),
+  surveys: () => import('../../messages/it/survey-staff.json'),
 };
 
 async function staffMessages() {

@@ -11,7 +11,7 @@ import { stayOfQuote } from './stay-of-quote';
  * the transaction that queues the post-stay mail, so the mail carries the link of a row that
  * exists. A second call returns the row already there.
  */
-export async function createStaySurvey(ctx: CampsiteCtx, input: { quoteId: string }): Promise<{ token: string; urlPath: string }> {
+export async function createStaySurvey(ctx: CampsiteCtx, input: { quoteId: string }): Promise<{ token: string; path: string }> {
   const stay = await stayOfQuote(ctx, input.quoteId);
   if (!stay) throw new AppError('not_found', 'Preventivo non trovato.');
   const arrival = stay.arrival ?? stay.departure;
@@ -34,5 +34,5 @@ export async function createStaySurvey(ctx: CampsiteCtx, input: { quoteId: strin
     .select({ token: staySurveys.token })
     .from(staySurveys)
     .where(and(eq(staySurveys.quoteId, stay.quoteId), eq(staySurveys.campingId, ctx.campsiteId)));
-  return { token: row.token, urlPath: surveyPath({ campsiteId: ctx.campsiteId, token: row.token }) };
+  return { token: row.token, path: surveyPath({ campsiteId: ctx.campsiteId, token: row.token }) };
 }

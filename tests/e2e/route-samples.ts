@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { GUEST_LOCALES } from '../../lib/i18n/locales';
 import { LOGINS } from './support';
+import { surveyOfBookedStay } from './survey-rows';
 
 /**
  * Every page of the app, for the accessibility sweep (tests/e2e/axe-sweep.spec.ts): each route
@@ -27,6 +28,8 @@ export type SeedIds = {
   threadId: string | null;
   outboxId: string | null;
   traceThread: string | null;
+  /** A booked stay's survey token (made in the PostgreSQL database; null on PGlite, then an unknown token is swept). */
+  surveyToken: string | null;
 };
 
 type Samples = (ids: SeedIds) => string[];
@@ -69,6 +72,7 @@ export const ROUTE_SAMPLES: Record<string, Samples> = {
     `/mailing/unsubscribe/${campsiteId}/${contactId}`,
     ...GUEST_LOCALES.map((lang) => `/mailing/unsubscribe/${campsiteId}/${contactId}/${lang}`),
   ],
+  '/sondaggio/[idCampeggio]/[token]': ({ campsiteId, surveyToken }) => [`/sondaggio/${campsiteId}/${surveyToken ?? 'token-non-valido-0000000000'}`],
   '/unsubscribe/[idCampeggio]/[idCliente]': ({ campsiteId, contactId }) => [`/unsubscribe/${campsiteId}/${contactId}`],
   '/visualizzaPreventivo/[clienteID]/[idPreventivo]/[idCampeggio]': ({ quote, campsiteId }) => [`/visualizzaPreventivo/${quote.contactId}/${quote.id}/${campsiteId}`],
   '/visualizzaPreventivo/[clienteID]/[idPreventivo]/[idCampeggio]/[schedaID]': ({ quote, campsiteId }) => [
@@ -82,6 +86,7 @@ export const ROUTE_SAMPLES: Record<string, Samples> = {
   '/': () => ['/'],
   '/home': () => ['/home'],
   '/dashboard': () => ['/dashboard'],
+  '/dashboard/opinioni': () => ['/dashboard/opinioni', '/dashboard/opinioni?bassi=1'],
   '/aiuto': () => ['/aiuto'],
   '/clienti': () => ['/clienti'],
   '/clienti/nuovo': () => ['/clienti/nuovo'],
@@ -208,5 +213,6 @@ export async function loadSeedIds(request: APIRequestContext, page: Page): Promi
     threadId: await firstHref(page, '/mail', '/mail/conversazione/'),
     outboxId,
     traceThread,
+    surveyToken: (await surveyOfBookedStay(user.camping).catch(() => null))?.token ?? null,
   };
 }

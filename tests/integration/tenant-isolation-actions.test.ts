@@ -33,6 +33,7 @@ const NOT_STAFF_ACTIONS: Record<string, string> = {
   'app/(public)/contattaci/actions.ts#sendContactRequest': 'the guests’ public contact form: the campsite is the one the guest writes to (public-form.test.ts)',
   'app/(public)/visualizzaPreventivo/actions.ts#askQuoteQuestion': 'a guest’s question on the mini-site: the quote, its guest and its campsite must belong together, else not found (quote-questions.test.ts)',
   'app/(public)/visualizzaPreventivo/actions.ts#requestNewQuote': 'the expired quote’s request for a new one: the quote, its guest and its campsite must belong together, else not found (quote-renewal.test.ts)',
+  'app/(public)/sondaggio/actions.ts#sendSurveyAnswer': 'a guest answers the survey of a stay: the token is looked up inside the link’s campsite only, else not found (survey-answer.test.ts)',
   'app/(public)/mailing/conferma/actions.ts#confirmNewsletter': 'a guest confirms a subscription with the secret token of its mail, no tenant (newsletter-double-opt-in.test.ts)',
 };
 

@@ -25,7 +25,7 @@ const argumentsOf = (text: string) => [...new Set([...text.matchAll(/\{\s*([A-Za
 
 /** The common guest texts: Italian's live in it/guest.json (the staff's it.json holds the rest), the others' in <locale>.json. */
 const common = (locale: GuestLocale) => (locale === 'it' ? { guest: read('it/guest.json') } : read(`${locale}.json`));
-const PAGES = ['guest-form', 'guest-quote', 'guest-unsubscribe', 'guest-newsletter'] as const;
+const PAGES = ['guest-form', 'guest-quote', 'guest-unsubscribe', 'guest-newsletter', 'survey'] as const;
 
 describe('guest dictionaries', () => {
   const dictionaries = [...PAGES.map((page) => ({ name: page, of: (locale: GuestLocale) => read(`${locale}/${page}.json`) })), { name: 'guest', of: common }];

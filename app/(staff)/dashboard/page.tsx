@@ -7,12 +7,14 @@ import { RefreshButton } from '@/components/dashboard/refresh-button';
 import { StatCard } from '@/components/dashboard/stat-card';
 import { TrendsPanel } from '@/components/dashboard/trends-panel';
 import { PageContainer } from '@/components/shell/page-container';
+import { NpsPanel } from '@/components/surveys/nps-panel';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { staffPage } from '@/lib/context/staff';
 import { getDashboard } from '@/lib/dashboard/service';
 import { parseBucket, parseComparison } from '@/lib/dashboard/validation';
 import { formatDate, formatNumber } from '@/lib/format';
 import { romeIsoDate } from '@/lib/date-filter';
+import { npsPanel } from '@/lib/surveys/nps';
 import { refreshDashboardAction } from './actions';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -38,8 +40,9 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
   const comparison = orDefault(() => parseComparison(single(params.confronto)), 'stagione' as const);
   const bucket = orDefault(() => parseBucket(single(params.raggruppa)), 'giorno' as const);
   const now = new Date();
-  const [dashboard, t] = await Promise.all([
+  const [dashboard, nps, t] = await Promise.all([
     run((ctx) => getDashboard(ctx, now, { comparison, bucket, lucee: campsite.lucee })),
+    run((ctx) => npsPanel(ctx, { season: Number(single(params.nps)) || null })),
     getTranslations('dashboard'),
   ]);
   const updated = dashboard.refreshedAt;
@@ -80,6 +83,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
         <QuotesPanel quotes={dashboard.quotes} />
         <ConversionPanel dashboard={dashboard} lucee={campsite.lucee} />
         <TrendsPanel dashboard={dashboard} />
+        <NpsPanel panel={nps} />
       </Stack>
     </PageContainer>
   );

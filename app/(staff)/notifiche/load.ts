@@ -2,8 +2,9 @@ import type { BellData, BellItem } from '@/components/shell/notifications/types'
 import type { CampsiteCtx } from '@/lib/context/unit-of-work';
 import { listNotifications, notificationStamp, type NotificationRow } from '@/lib/notifications/service';
 
-/** Where a click leads (spec section 4): quote preview for reads and acceptances, request preview for requests. */
+/** Where a click leads (spec section 4): quote preview for reads and acceptances, request preview for requests, the guest for a survey. */
 export function notificationHref(row: Pick<NotificationRow, 'group' | 'quoteId' | 'contactId'>): string | null {
+  if (row.group === 'opinione') return row.contactId ? `/clienti/${encodeURIComponent(row.contactId)}` : null;
   if (!row.quoteId) return null;
   const quote = encodeURIComponent(row.quoteId);
   if (row.group === 'richiesta') return `/richieste/preview/${quote}`;

@@ -1,7 +1,7 @@
 'use client';
 
 import { Box, Group, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconCircleCheck, IconEye, IconInbox, IconMessageReply, IconMessageQuestion } from '@tabler/icons-react';
+import { IconCircleCheck, IconEye, IconInbox, IconMessageReply, IconMessageQuestion, IconMoodSad } from '@tabler/icons-react';
 import { useFormatter, useNow, useTranslations } from 'next-intl';
 import type { MouseEvent } from 'react';
 import { formatDateTime } from '@/lib/format';
@@ -14,6 +14,7 @@ const LOOK = {
   accettazione: { icon: IconCircleCheck, color: 'teal' },
   domanda: { icon: IconMessageQuestion, color: 'orange' },
   risposta: { icon: IconMessageReply, color: 'violet' },
+  opinione: { icon: IconMoodSad, color: 'red' },
 } as const;
 
 type Props = { item: BellItem; onOpen: (item: BellItem, event: MouseEvent<HTMLElement>) => void };

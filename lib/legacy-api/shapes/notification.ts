@@ -17,8 +17,8 @@ export const notificationsResultSchema = z.object({ notif: z.array(legacyNotific
 export function toLegacyNotification(row: NotificationRow): z.infer<typeof legacyNotificationSchema> {
   return {
     _id: row.id,
-    // The legacy front end knows four groups: a guest's mail reads there as the question it is.
-    group: row.group === 'risposta' ? 'domanda' : row.group,
+    // The legacy front end knows four groups: a guest's mail or low survey score reads there as the question it is.
+    group: row.group === 'risposta' || row.group === 'opinione' ? 'domanda' : row.group,
     title: row.title,
     desc: row.description,
     date: row.createdAt.toISOString(),

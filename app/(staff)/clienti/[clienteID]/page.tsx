@@ -12,6 +12,7 @@ import { PageContainer } from '@/components/shell/page-container';
 import { LastStaySection } from '@/components/returning/last-stay-section';
 import { ContactStayMailsSection } from '@/components/stays/contact-stay-mails-section';
 import { ReproposeButton } from '@/components/returning/repropose-button';
+import { ContactSurveySection } from '@/components/surveys/contact-survey-section';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
 import { getOwnCampsite } from '@/lib/campsites/service';
@@ -23,6 +24,7 @@ import { lastStayOfContact } from '@/lib/quotes/returning-guests';
 import { contactStayMails } from '@/lib/stays/contact-mails';
 import { contactMailTimeline } from '@/lib/mailbox/timeline';
 import { contactQuestionThreads } from '@/lib/quote-questions/threads';
+import { contactSurveyAnswers } from '@/lib/surveys/contact-answers';
 import { deleteContactAction } from '../actions';
 import { findContactDetail } from './load';
 import { loadContactMailsAction } from './mail-actions';
@@ -39,7 +41,7 @@ export default async function ContactDetailPage({ params }: Props) {
   if (!detail) notFound();
   // A stay booked up to this year makes the guest a returning one for the next stay we propose.
   const beforeYear = Number(romeIsoDate(new Date()).slice(0, 4)) + 1;
-  const [t, [campsite, mails, questions, lastStay, stayMails]] = await Promise.all([
+  const [t, [campsite, mails, questions, lastStay, stayMails, surveyAnswers]] = await Promise.all([
     getTranslations('contacts'),
     runStaffWork(tenant, (ctx) =>
       Promise.all([
@@ -48,6 +50,7 @@ export default async function ContactDetailPage({ params }: Props) {
         contactQuestionThreads(ctx, { contactId: detail.contact.id }),
         lastStayOfContact(ctx, { contactId: detail.contact.id, beforeYear }),
         contactStayMails(ctx, { contactId: detail.contact.id }),
+        contactSurveyAnswers(ctx, { contactId: detail.contact.id }),
       ]),
     ),
   ]);
@@ -87,6 +90,7 @@ export default async function ContactDetailPage({ params }: Props) {
         <ContactQuotesSection detail={detail} />
         <ContactStayMailsSection mails={stayMails} />
         <ContactQuestionsSection contactId={contact.id} threads={questions} />
+        <ContactSurveySection answers={surveyAnswers} />
         <Grid gap="lg">
           <GridCol span={{ base: 12, md: 4 }}>
             <ContactListsSection detail={detail} />

@@ -1,0 +1,3 @@
+import { GuestNotFound } from '@/components/guest/guest-not-found';
+
+export default GuestNotFound;

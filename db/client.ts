@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { env } from '../lib/env';
+import { countPoolUse } from '../lib/ops/db-pool-use.mjs';
 import { resultRows } from './result-rows';
 import * as schema from './schema';
 
@@ -50,14 +51,19 @@ export function openDatabase(options: { url?: string; appUrl?: string; pgliteDir
     // to 20 s) lets a call fail fast with the 503 and lets the first call after the restart through.
     const poolOptions = { onnotice: () => {}, max: 10, backoff: () => 0.25 };
     const client = postgres(options.url, poolOptions);
-    const db = drizzlePostgres(client, { schema }) as unknown as Database;
+    // Counted for crm_db_pool_in_use: drizzle runs every query and transaction through the counted client.
+    const owner = countPoolUse(client, 'owner');
+    const db = drizzlePostgres(owner.client, { schema }) as unknown as Database;
     const appClient = options.appUrl ? postgres(options.appUrl, poolOptions) : null;
-    if (options.appUrl && appClient) {
-      const appLogin: AppLogin = { db: drizzlePostgres(appClient, { schema }) as unknown as Database, login: decodeURIComponent(new URL(options.appUrl).username) || null };
+    const app = appClient ? countPoolUse(appClient, 'app') : null;
+    if (options.appUrl && app) {
+      const appLogin: AppLogin = { db: drizzlePostgres(app.client, { schema }) as unknown as Database, login: decodeURIComponent(new URL(options.appUrl).username) || null };
       Object.defineProperty(db, APP_LOGIN, { value: appLogin });
     }
     const close = async () => {
       await Promise.all([client.end(), appClient?.end()]);
+      owner.release();
+      app?.release();
     };
     return { db, kind: 'postgres', close, url: options.url };
   }

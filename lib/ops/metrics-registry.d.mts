@@ -12,4 +12,6 @@ export declare const metrics: {
   mailboxLag: Gauge;
   newsletterSends: Counter<'outcome'>;
   newsletterThrottled: Counter;
+  dbPoolInUse: Gauge<'pool'>;
+  dbPoolMax: Gauge<'pool'>;
 };

@@ -2,6 +2,7 @@
 // server.mjs records the requests, the bundle (GET /api/metrics, the newsletter sender) reads and
 // counts, and both load prom-client from node_modules (next.config.ts serverExternalPackages).
 import client from 'prom-client';
+import { poolUse } from './db-pool-use.mjs';
 
 function createMetrics() {
   const registry = new client.Registry();
@@ -27,6 +28,25 @@ function createMetrics() {
     mailboxLag: gauge('crm_mailbox_sync_lag_seconds', 'Da quanto la casella attiva sincronizzata meno di recente non si sincronizza'),
     newsletterSends: new client.Counter({ name: 'crm_newsletter_sends_total', help: 'Invii di newsletter al fornitore, per esito', labelNames: ['outcome'], registers }),
     newsletterThrottled: new client.Counter({ name: 'crm_newsletter_provider_429_total', help: 'Risposte 429 (troppe richieste) del fornitore della newsletter', registers }),
+    // Set from the pools' tallies when scraped (db-pool-use.mjs): nothing on the request's path. No pool, no sample (PGlite).
+    dbPoolInUse: new client.Gauge({
+      name: 'crm_db_pool_in_use',
+      help: 'Transazioni aperte e query fuori transazione in corso (anche in attesa di una connessione), per pool del database',
+      labelNames: ['pool'],
+      registers,
+      collect() {
+        for (const [pool, tally] of poolUse) this.set({ pool }, tally.busy);
+      },
+    }),
+    dbPoolMax: new client.Gauge({
+      name: 'crm_db_pool_max',
+      help: 'Connessioni massime del pool del database',
+      labelNames: ['pool'],
+      registers,
+      collect() {
+        for (const [pool, tally] of poolUse) this.set({ pool }, tally.max);
+      },
+    }),
   };
 }
 

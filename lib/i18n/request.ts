@@ -11,6 +11,7 @@ export const STAFF_LOCALE = 'it';
 const STAFF_NAMESPACES = {
   contacts: () => import('../../messages/it/contacts.json'),
   quotes: () => import('../../messages/it/quotes.json'),
+  board: () => import('../../messages/it/board.json'),
   images: () => import('../../messages/it/images.json'),
   templates: () => import('../../messages/it/templates.json'),
   mail: () => import('../../messages/it/mail.json'),

@@ -1,6 +1,6 @@
-import { and, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { quotes } from '@/db/schema';
-import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
+import { and, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { quotes } from "@/db/schema";
+import type { QuoteProgress } from "@/lib/vocabulary/quote-progress";
 
 /*
  * The one expiry rule, for every reader: lists, detail, guest page and PDF, dashboard, the job.
@@ -10,41 +10,72 @@ import type { QuoteProgress } from '@/lib/vocabulary/quote-progress';
  */
 
 /** Expiry applies to quotes still waiting for the guest. */
-export const EXPIRABLE: readonly QuoteProgress[] = ['nuovo', 'inviato', 'letto'];
+export const EXPIRABLE: readonly QuoteProgress[] = [
+  "nuovo",
+  "inviato",
+  "letto",
+];
 
-export const isExpirable = (progress: QuoteProgress): boolean => EXPIRABLE.includes(progress);
+export const isExpirable = (progress: QuoteProgress): boolean =>
+  EXPIRABLE.includes(progress);
 
 /** The validity has run out; strictly after it, as the job and the guest page always counted. */
-export function validityPassed(validUntil: Date | string | null, now = new Date()): boolean {
+export function validityPassed(
+  validUntil: Date | string | null,
+  now = new Date(),
+): boolean {
   return validUntil !== null && new Date(validUntil).getTime() < now.getTime();
 }
 
 /** Expired but not recorded yet: what the job moves to 'scaduto', and what a move starts from. */
-export function isOverdue(progress: QuoteProgress, validUntil: Date | null, now = new Date()): boolean {
+export function isOverdue(
+  progress: QuoteProgress,
+  validUntil: Date | null,
+  now = new Date(),
+): boolean {
   return isExpirable(progress) && validityPassed(validUntil, now);
 }
 
 /** Expired for everyone, whether or not the job has recorded it yet. */
-export function isExpired(progress: QuoteProgress, validUntil: Date | null, now = new Date()): boolean {
-  return progress === 'scaduto' || isOverdue(progress, validUntil, now);
+export function isExpired(
+  progress: QuoteProgress,
+  validUntil: Date | null,
+  now = new Date(),
+): boolean {
+  return progress === "scaduto" || isOverdue(progress, validUntil, now);
 }
 
 /** The progress staff and guests see: the stored one, or 'scaduto' for an overdue quote. */
-export function progressAt(progress: QuoteProgress, validUntil: Date | null, now = new Date()): QuoteProgress {
-  return isOverdue(progress, validUntil, now) ? 'scaduto' : progress;
+export function progressAt(
+  progress: QuoteProgress,
+  validUntil: Date | null,
+  now = new Date(),
+): QuoteProgress {
+  return isOverdue(progress, validUntil, now) ? "scaduto" : progress;
 }
 
 /* The SQL twin, built from the same constants. */
 
 /** The columns to read; a raw query with its own table alias names them (sql.raw('q.progress')). */
-export type ExpiryColumns = { progress: AnyColumn | SQL; validUntil: AnyColumn | SQL };
-const QUOTE_COLUMNS: ExpiryColumns = { progress: quotes.progress, validUntil: quotes.validUntil };
+export type ExpiryColumns = {
+  progress: AnyColumn | SQL;
+  validUntil: AnyColumn | SQL;
+};
+const QUOTE_COLUMNS: ExpiryColumns = {
+  progress: quotes.progress,
+  validUntil: quotes.validUntil,
+};
 
 /** An instant, or by default the database's clock (the lists have always read it). */
 export type ExpiryInstant = Date | SQL;
-const instant = (at: ExpiryInstant = sql`now()`) => (at instanceof Date ? sql`${at.toISOString()}::timestamptz` : at);
+const instant = (at: ExpiryInstant = sql`now()`) =>
+  at instanceof Date ? sql`${at.toISOString()}::timestamptz` : at;
 
-const expirableSql = (columns: ExpiryColumns) => sql`${columns.progress} in (${sql.join(EXPIRABLE.map((progress) => sql`${progress}`), sql`, `)})`;
+const expirableSql = (columns: ExpiryColumns) =>
+  sql`${columns.progress} in (${sql.join(
+    EXPIRABLE.map((progress) => sql`${progress}`),
+    sql`, `,
+  )})`;
 // Written on the bare column, so the (camping_id, valid_until) index serves it; never null.
 const passedSql = (at: ExpiryInstant | undefined, columns: ExpiryColumns) =>
   sql`(${columns.validUntil} is not null and ${columns.validUntil} < ${instant(at)})`;
@@ -52,17 +83,26 @@ const stillValidSql = (at: ExpiryInstant | undefined, columns: ExpiryColumns) =>
   sql`(${columns.validUntil} is null or ${columns.validUntil} >= ${instant(at)})`;
 
 /** isOverdue in SQL. */
-export function overdueSql(at?: ExpiryInstant, columns = QUOTE_COLUMNS): SQL<boolean> {
+export function overdueSql(
+  at?: ExpiryInstant,
+  columns = QUOTE_COLUMNS,
+): SQL<boolean> {
   return sql<boolean>`(${expirableSql(columns)} and ${passedSql(at, columns)})`;
 }
 
 /** isExpired in SQL. */
-export function expiredSql(at?: ExpiryInstant, columns = QUOTE_COLUMNS): SQL<boolean> {
+export function expiredSql(
+  at?: ExpiryInstant,
+  columns = QUOTE_COLUMNS,
+): SQL<boolean> {
   return sql<boolean>`(${columns.progress} = 'scaduto' or ${overdueSql(at, columns)})`;
 }
 
 /** progressAt in SQL. */
-export function effectiveProgressSql(at?: ExpiryInstant, columns = QUOTE_COLUMNS): SQL<QuoteProgress> {
+export function effectiveProgressSql(
+  at?: ExpiryInstant,
+  columns = QUOTE_COLUMNS,
+): SQL<QuoteProgress> {
   return sql<QuoteProgress>`(case when ${overdueSql(at, columns)} then 'scaduto' else ${columns.progress} end)`;
 }
 
@@ -71,14 +111,26 @@ export function effectiveProgressSql(at?: ExpiryInstant, columns = QUOTE_COLUMNS
  * (camping_id, progress) index still serves it: a waiting quote counts as itself only while
  * valid, and as 'scaduto' once past its validity.
  */
-export function effectiveProgressIn(wanted: QuoteProgress[], at?: ExpiryInstant): SQL | undefined {
+export function effectiveProgressIn(
+  wanted: QuoteProgress[],
+  at?: ExpiryInstant,
+): SQL | undefined {
   if (wanted.length === 0) return undefined;
-  const list = (values: QuoteProgress[]) => sql.join(values.map((progress) => sql`${progress}`), sql`, `);
+  const list = (values: QuoteProgress[]) =>
+    sql.join(
+      values.map((progress) => sql`${progress}`),
+      sql`, `,
+    );
   const settled = wanted.filter((progress) => !isExpirable(progress));
   const waiting = wanted.filter(isExpirable);
   return or(
     settled.length ? sql`${quotes.progress} in (${list(settled)})` : undefined,
-    waiting.length ? and(sql`${quotes.progress} in (${list(waiting)})`, stillValidSql(at, QUOTE_COLUMNS)) : undefined,
-    wanted.includes('scaduto') ? overdueSql(at) : undefined,
+    waiting.length
+      ? and(
+          sql`${quotes.progress} in (${list(waiting)})`,
+          stillValidSql(at, QUOTE_COLUMNS),
+        )
+      : undefined,
+    wanted.includes("scaduto") ? overdueSql(at) : undefined,
   );
 }

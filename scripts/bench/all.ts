@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 
 // bench:guest-quote and bench:mini-site measure a server already running (BENCH_URL): run them by
 // hand; bench:http measures the guest page's first and repeat views on its own servers.
-const ALL = ['bench:contacts', 'bench:dashboard', 'bench:http', 'bench:quote-pdf', 'bench:newsletter', 'bench:mailbox'];
+const ALL = ['bench:contacts', 'bench:dashboard', 'bench:board', 'bench:http', 'bench:quote-pdf', 'bench:newsletter', 'bench:mailbox'];
 // BENCH_STAGES=bench:http,bench:mailbox runs only those, in that order.
 const STAGES = process.env.BENCH_STAGES ? process.env.BENCH_STAGES.split(',').map((stage) => stage.trim()) : ALL;
 const root = path.resolve(import.meta.dirname, '../..');

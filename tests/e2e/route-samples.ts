@@ -106,7 +106,7 @@ export const ROUTE_SAMPLES: Record<string, Samples> = {
   '/crea-preventivo/preview/[idCliente]/[idPreventivo]/scheda/[schedaID]': ({ quote }) => [
     `/crea-preventivo/preview/${quote.contactId}/${quote.id}/scheda/${quote.cardId}`,
   ],
-  '/preventivi': () => ['/preventivi'],
+  '/preventivi': () => ['/preventivi', '/preventivi?vista=bacheca'],
   '/preventivi/[idPreventivo]': ({ quote }) => [`/preventivi/${quote.id}`],
   '/preventivi/[idPreventivo]/stepsPrenotazione': ({ quote }) => [`/preventivi/${quote.id}/stepsPrenotazione`],
   '/preventivi/[idPreventivo]/[idCliente]': ({ quote }) => [`/preventivi/${quote.id}/${quote.contactId}`],

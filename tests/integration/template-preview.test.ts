@@ -52,6 +52,16 @@ describe('placeholderValuesFor', () => {
       partenza: '03/07/2027',
       // 22:30 UTC on 31 May is already 1 June in Rome.
       validita: '01/06/2027',
+      // The stay's (issue 32): the first offer's five nights, the default hours; no survey, no review link yet.
+      notti: '5',
+      alloggio: '',
+      piazzola: '',
+      ospiti: '',
+      orarioCheckin: '10:00–13:30',
+      orarioCheckout: '16:00–19:30',
+      orariCampeggio: '',
+      linkSondaggio: '',
+      linkRecensione: '',
     });
     expect(fillPlaceholders('<p>{{campeggio}}: {{arrivo}}</p>', values)).toBe('<p>Camping &lt;Lago&gt;: 28/06/2027</p>');
   });

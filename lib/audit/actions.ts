@@ -22,12 +22,14 @@ export const AUDIT_ACTIONS = [
   'campsite.settings.reminder',
   'campsite.settings.languages',
   'campsite.settings.record',
+  'campsite.settings.follow-ups',
   'configuration.add',
   'configuration.edit',
   'configuration.delete',
   'update.create',
   'update.delete',
   'label_translation',
+  'quote.assign',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

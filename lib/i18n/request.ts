@@ -31,6 +31,7 @@ const STAFF_NAMESPACES = {
   quoteQuestions: () => import('../../messages/it/quote-questions.json'),
   returningGuests: () => import('../../messages/it/returning-guests.json'),
   legacyImport: () => import('../../messages/it/legacy-import.json'),
+  followUps: () => import('../../messages/it/follow-ups.json'),
 };
 
 async function staffMessages() {

@@ -3,6 +3,7 @@
 import { staffAction } from '@/lib/actions';
 import { completeFollowUp, createFollowUp, openFollowUpsFor, reassignFollowUp, snoozeFollowUp, BELL_HORIZON_MS } from '@/lib/follow-ups/service';
 import { updateFollowUpRules } from '@/lib/follow-ups/rules';
+import { toFollowUpView } from '@/lib/follow-ups/view';
 import { settleSuggestion } from '@/lib/follow-ups/suggestions';
 import { createFollowUpSchema, followUpIdSchema, followUpRulesSchema, reassignSchema, snoozeSchema, suggestionSchema } from '@/lib/follow-ups/validation';
 import { z } from '@/lib/validation';
@@ -22,7 +23,7 @@ export const dismissSuggestionAction = staffAction(suggestionSchema, (ctx, input
 /** The bell's poll: my open follow-ups up to a day and a half ahead, which the browser counts as each comes due. */
 export const upcomingFollowUpsAction = staffAction(z.object({}), async (ctx) => {
   const items = await openFollowUpsFor(ctx, new Date(Date.now() + BELL_HORIZON_MS));
-  return items.map((item) => ({ ...item, dueAt: item.dueAt.toISOString(), doneAt: null }));
+  return items.map(toFollowUpView);
 });
 
 export const saveFollowUpRulesAction = staffAction(followUpRulesSchema, (ctx, input) => updateFollowUpRules(ctx, input));

@@ -9,8 +9,9 @@ import { loadShellData, StaffFrame } from './staff-frame';
 /** The tab title carries the notification counts from the first paint; the bell keeps them current. */
 export async function generateMetadata(): Promise<Metadata> {
   const tenant = await requireStaff({ packLevel: 0 });
-  const { bell } = await loadShellData(tenant);
-  const prefix = bell ? tabTitlePrefix(bell.status.unread, bell.status.outstanding) : '';
+  const { bell, followUps } = await loadShellData(tenant);
+  const due = followUps?.dueNow ?? 0;
+  const prefix = bell ? tabTitlePrefix(bell.status.unread + due, bell.status.outstanding + due) : '';
   const appName = (await getTranslations({ locale: STAFF_LOCALE, namespace: 'meta' }))('appName');
   return { title: { template: `${prefix}%s · ${appName}`, default: `${prefix}${appName}` } };
 }

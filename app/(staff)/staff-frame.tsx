@@ -10,6 +10,7 @@ import { runStaffWork } from '@/lib/context/unit-of-work';
 import { mailboxUnread } from '@/lib/mailbox/threads';
 import type { Tenant } from '@/lib/tenant';
 import { loadBellData } from './notifiche/load';
+import { loadShellFollowUps } from './promemoria/load';
 
 /**
  * What the shell shows, read once per request in the campsite's scope: the layout's title (the
@@ -19,10 +20,10 @@ export const loadShellData = cache(async (tenant: Tenant) => {
   const fullPack = hasFullPack(tenant.packLevel);
   // Notifications need pack level 10 (spec section 6): a service account has no bell. The counts
   // and the first page come with the page, so the bell never flashes a wrong number.
-  const [campsite, bell, mailUnread] = await runStaffWork(tenant, (ctx) =>
-    Promise.all([getOwnCampsite(ctx), fullPack ? loadBellData(ctx) : null, mailboxUnread(ctx)]),
+  const [campsite, bell, mailUnread, followUps] = await runStaffWork(tenant, (ctx) =>
+    Promise.all([getOwnCampsite(ctx), fullPack ? loadBellData(ctx) : null, mailboxUnread(ctx), fullPack ? loadShellFollowUps(ctx) : null]),
   );
-  return { campsite, bell, mailUnread };
+  return { campsite, bell, mailUnread, followUps };
 });
 
 /**
@@ -31,7 +32,7 @@ export const loadShellData = cache(async (tenant: Tenant) => {
  */
 export async function StaffFrame({ tenant, children }: { tenant: Tenant; children: ReactNode }) {
   const fullPack = hasFullPack(tenant.packLevel);
-  const { campsite, bell, mailUnread } = await loadShellData(tenant);
+  const { campsite, bell, mailUnread, followUps } = await loadShellData(tenant);
   return (
     <StaffProviders>
       <StaffShell
@@ -40,6 +41,7 @@ export async function StaffFrame({ tenant, children }: { tenant: Tenant; childre
         navigation={mainNavigation({ showNewsletter: hasMailingProvider(campsite), fullPack })}
         settings={settingsMenu({ isAdmin: tenant.isAdmin, isOperator: tenant.isOperator, lucee: campsite.lucee, fullPack })}
         bell={bell}
+        followUps={followUps}
         mailUnread={mailUnread}
         recentQuotes={fullPack}
         helpHref="/aiuto"

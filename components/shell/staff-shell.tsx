@@ -16,6 +16,7 @@ import { MobileNav } from './mobile-nav';
 import type { NavItem, SettingsSection } from './navigation';
 import { NotificationBell } from './notifications/notification-bell';
 import type { BellData } from './notifications/types';
+import type { ShellFollowUps } from '@/components/follow-ups/follow-up-bell';
 import { SettingsMenu } from './settings-menu';
 import { UpdatePopup } from './updates/update-popup';
 
@@ -25,6 +26,8 @@ type Props = {
   settings: SettingsSection[];
   homeHref: string;
   bell: BellData | null;
+  /** My follow-ups coming due, beside the bell (same pack level). */
+  followUps?: ShellFollowUps | null;
   /** Unread mails of the campsite's mailbox; null when none is bound (no badge, no poll). */
   mailUnread?: number | null;
   /** The "Preventivi recenti" drawer: only for accounts that may open quotes (pack level 10). */
@@ -34,7 +37,7 @@ type Props = {
   children: ReactNode;
 };
 
-export function StaffShell({ campsiteName, homeHref, navigation, settings, bell, mailUnread = null, recentQuotes = false, helpHref, footer, children }: Props) {
+export function StaffShell({ campsiteName, homeHref, navigation, settings, bell, followUps = null, mailUnread = null, recentQuotes = false, helpHref, footer, children }: Props) {
   const t = useTranslations('nav');
   const unread = useMailUnread(mailUnread);
   const badges = { '/mail': <MailUnreadBadge count={unread} /> };
@@ -58,7 +61,7 @@ export function StaffShell({ campsiteName, homeHref, navigation, settings, bell,
             </Text>
             {recentQuotes && <RecentQuotesDrawer />}
             <MailUnreadLink count={unread} />
-            {bell && <NotificationBell initial={bell} />}
+            {bell && <NotificationBell initial={bell} followUps={followUps} />}
             <Tooltip label={t('helpTitle')}>
               <ActionIcon component="a" href={helpHref} variant="subtle" color="gray" size="lg" aria-label={t('help')} visibleFrom="sm">
                 <IconHelpCircle size={22} />

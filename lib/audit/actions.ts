@@ -23,12 +23,14 @@ export const AUDIT_ACTIONS = [
   'campsite.settings.stay-mails',
   'campsite.settings.languages',
   'campsite.settings.record',
+  'campsite.settings.follow-ups',
   'configuration.add',
   'configuration.edit',
   'configuration.delete',
   'update.create',
   'update.delete',
   'label_translation',
+  'quote.assign',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

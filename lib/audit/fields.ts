@@ -64,6 +64,7 @@ export const AUDIT_ENTITIES = {
   configuration: { group: 'text', option: 'configOption', oggetto: 'text', firma: 'html', mittente: 'text' },
   update: { title: 'text', audience: 'audience', campsites: 'list' },
   labelTranslation: { names: 'labelNames' },
+  quoteAssignee: { quote: 'text', assignee: 'text' },
 } as const satisfies Record<string, Record<string, AuditFormat>>;
 
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
@@ -89,12 +90,14 @@ export const ACTION_ENTITY = {
   'campsite.settings.stay-mails': 'campsite',
   'campsite.settings.languages': 'languages',
   'campsite.settings.record': 'campsite',
+  'campsite.settings.follow-ups': 'campsite',
   'configuration.add': 'configuration',
   'configuration.edit': 'configuration',
   'configuration.delete': 'configuration',
   'update.create': 'update',
   'update.delete': 'update',
   label_translation: 'labelTranslation',
+  'quote.assign': 'quoteAssignee',
 } as const satisfies Record<AuditAction, AuditEntity>;
 
 export type AuditField<A extends AuditAction> = keyof (typeof AUDIT_ENTITIES)[(typeof ACTION_ENTITY)[A]] & string;

@@ -15,6 +15,7 @@ export const CLIENT_NAMESPACES = [
   'cvMail.settings',
   'editMode',
   'fileUpload',
+  'followUps',
   'guestForm',
   'guestNewsletter',
   'guestUnsubscribe',

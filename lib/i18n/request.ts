@@ -34,6 +34,7 @@ const STAFF_NAMESPACES = {
   legacyImport: () => import('../../messages/it/legacy-import.json'),
   stays: () => import('../../messages/it/stays.json'),
   surveys: () => import('../../messages/it/survey-staff.json'),
+  followUps: () => import('../../messages/it/follow-ups.json'),
 };
 
 async function staffMessages() {

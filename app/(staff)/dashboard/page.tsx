@@ -6,11 +6,13 @@ import { QuotesPanel } from '@/components/dashboard/quotes-panel';
 import { RefreshButton } from '@/components/dashboard/refresh-button';
 import { StatCard } from '@/components/dashboard/stat-card';
 import { TrendsPanel } from '@/components/dashboard/trends-panel';
+import { TodayPanel } from '@/components/follow-ups/today-panel';
 import { PageContainer } from '@/components/shell/page-container';
 import { NpsPanel } from '@/components/surveys/nps-panel';
 import { getOwnCampsite } from '@/lib/campsites/service';
 import { staffPage } from '@/lib/context/staff';
 import { getDashboard } from '@/lib/dashboard/service';
+import { todayFollowUps } from '@/lib/follow-ups/page-data';
 import { parseBucket, parseComparison } from '@/lib/dashboard/validation';
 import { formatDate, formatNumber } from '@/lib/format';
 import { romeIsoDate } from '@/lib/date-filter';
@@ -40,9 +42,10 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
   const comparison = orDefault(() => parseComparison(single(params.confronto)), 'stagione' as const);
   const bucket = orDefault(() => parseBucket(single(params.raggruppa)), 'giorno' as const);
   const now = new Date();
-  const [dashboard, nps, t] = await Promise.all([
+  const [dashboard, nps, today, t] = await Promise.all([
     run((ctx) => getDashboard(ctx, now, { comparison, bucket, lucee: campsite.lucee })),
     run((ctx) => npsPanel(ctx, { season: Number(single(params.nps)) || null })),
+    run((ctx) => todayFollowUps(ctx, now)),
     getTranslations('dashboard'),
   ]);
   const updated = dashboard.refreshedAt;
@@ -61,6 +64,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
           </div>
           <RefreshButton label={t('refreshNow')} status={status} action={refreshDashboardAction} />
         </Group>
+        <TodayPanel items={today.items} suggestions={today.suggestions} users={today.users} />
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
           <StatCard label={t('contacts')} value={formatNumber(dashboard.contacts.value)} href={dashboard.contacts.href} testId="stat-contacts" />
           <StatCard label={t('quotes')} value={formatNumber(dashboard.quotes.total.value)} href={dashboard.quotes.total.href} testId="stat-quotes" />

@@ -6,6 +6,7 @@ import { IconBell } from '@tabler/icons-react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useId, useState, useTransition, type MouseEvent } from 'react';
+import { FollowUpBell, type ShellFollowUps } from '@/components/follow-ups/follow-up-bell';
 import { markAllNotificationsReadAction, markNotificationReadAction, markNotificationsReadAction } from '@/app/(staff)/notifiche/actions';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { NotificationPanel } from './notification-panel';
@@ -17,7 +18,7 @@ import { useTabTitle } from './use-tab-title';
 type Confirm = 'visible' | 'all';
 
 /** The top bar's bell: unread count with a glowing dot, and the panel it opens (spec section 2). */
-export function NotificationBell({ initial }: { initial: BellData }) {
+export function NotificationBell({ initial, followUps = null }: { initial: BellData; followUps?: ShellFollowUps | null }) {
   const t = useTranslations('bell');
   const tq = useTranslations('quotes');
   const router = useRouter();
@@ -29,7 +30,9 @@ export function NotificationBell({ initial }: { initial: BellData }) {
   const [pending, startTransition] = useTransition();
   const bell = useBellState(initial, opened);
   const { status, page } = bell;
-  useTabTitle(status.unread, status.outstanding);
+  // Due follow-ups wait for me like a request does: they count in the title with the warning sign.
+  const [due, setDue] = useState(0);
+  useTabTitle(status.unread + due, status.outstanding + due);
 
   const openItem = (item: BellItem, event: MouseEvent<HTMLElement>) => {
     // Ctrl/Cmd/Shift click keeps the browser's own handling (a new tab or window); it still counts as read.
@@ -64,6 +67,7 @@ export function NotificationBell({ initial }: { initial: BellData }) {
   const label = `${t('label')}: ${t('unread', { count: status.unread })}`;
   return (
     <>
+      {followUps && <FollowUpBell initial={followUps} onDue={setDue} />}
       <Popover
         opened={opened}
         onChange={setOpened}

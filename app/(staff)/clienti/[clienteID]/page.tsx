@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { DeleteContactButton } from '@/components/contacts/delete-contact-button';
+import { ContactFollowUpsSection } from '@/components/follow-ups/contact-follow-ups';
 import { ContactDataSection, ContactListsSection, ContactQuotesSection } from '@/components/contacts/contact-sections';
 import { ContactMailsTimelineSection } from '@/components/mailbox-settings/contact-mails-section';
 import { CONTACT_MAILS_PAGE, toTimelineRows } from '@/lib/mailbox/timeline-rows';
@@ -19,6 +20,7 @@ import { getOwnCampsite } from '@/lib/campsites/service';
 import { contactDisplayName } from '@/lib/contacts/service';
 import { runStaffWork } from '@/lib/context/unit-of-work';
 import { formatDate } from '@/lib/format';
+import { contactFollowUps } from '@/lib/follow-ups/page-data';
 import { romeIsoDate } from '@/lib/date-filter';
 import { lastStayOfContact } from '@/lib/quotes/returning-guests';
 import { contactStayMails } from '@/lib/stays/contact-mails';
@@ -41,7 +43,7 @@ export default async function ContactDetailPage({ params }: Props) {
   if (!detail) notFound();
   // A stay booked up to this year makes the guest a returning one for the next stay we propose.
   const beforeYear = Number(romeIsoDate(new Date()).slice(0, 4)) + 1;
-  const [t, [campsite, mails, questions, lastStay, stayMails, surveyAnswers]] = await Promise.all([
+  const [t, [campsite, mails, questions, lastStay, stayMails, surveyAnswers], followUps] = await Promise.all([
     getTranslations('contacts'),
     runStaffWork(tenant, (ctx) =>
       Promise.all([
@@ -53,6 +55,7 @@ export default async function ContactDetailPage({ params }: Props) {
         contactSurveyAnswers(ctx, { contactId: detail.contact.id }),
       ]),
     ),
+    runStaffWork(tenant, (ctx) => contactFollowUps(ctx, detail.contact.id)),
   ]);
   const { contact } = detail;
   const name = contactDisplayName(contact);
@@ -88,6 +91,7 @@ export default async function ContactDetailPage({ params }: Props) {
         <ContactDataSection detail={detail} tagDefinitions={campsite.personalizedTags} />
         {lastStay && <LastStaySection stay={lastStay} action={<ReproposeButton contactId={contact.id} />} />}
         <ContactQuotesSection detail={detail} />
+        <ContactFollowUpsSection contactId={contact.id} {...followUps} />
         <ContactStayMailsSection mails={stayMails} />
         <ContactQuestionsSection contactId={contact.id} threads={questions} />
         <ContactSurveySection answers={surveyAnswers} />

@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { QuoteOwnerBar } from '@/components/follow-ups/quote-owner-bar';
 import { ProgressTag } from '@/components/quotes/progress-tag';
 import { RequestDetails } from '@/components/requests/request-details';
 import { LastStaySection } from '@/components/returning/last-stay-section';
@@ -10,6 +11,7 @@ import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { LinkButton } from '@/components/ui/link-button';
 import { staffPage } from '@/lib/context/staff';
+import { quoteOwnerData } from '@/lib/follow-ups/page-data';
 import { formatDateTime } from '@/lib/format';
 import { quoteDetailOr404 } from '@/lib/quotes/page-loaders';
 import { requestPreview } from '@/lib/requests/preview';
@@ -25,12 +27,13 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function RequestPreviewPage({ params }: { params: Promise<Params> }) {
   const { run } = await staffPage();
   const { idPreventivo, clienteID } = await params;
-  const { detail, preview, lastStay } = await run(async (ctx) => {
+  const { detail, preview, lastStay, owner } = await run(async (ctx) => {
     const found = await quoteDetailOr404(ctx, idPreventivo, clienteID);
     return {
       detail: found,
       preview: found.request ? await requestPreview(ctx.db, found.request, found.contact) : null,
       lastStay: (await lastStaysForQuotes(ctx, { quoteIds: [found.quote.id] })).get(found.quote.id) ?? null,
+      owner: await quoteOwnerData(ctx),
     };
   });
   const [t, tp, tr] = await Promise.all([getTranslations('quotes.requests'), getTranslations('progress'), getTranslations('returningGuests')]);
@@ -79,6 +82,7 @@ export default async function RequestPreviewPage({ params }: { params: Promise<P
             )}
           </Group>
         </Group>
+        <QuoteOwnerBar subject={open ? 'request' : 'quote'} quoteId={quote.id} assigneeId={quote.assigneeId} {...owner} />
         {lastStay && (
           <LastStaySection
             stay={lastStay}

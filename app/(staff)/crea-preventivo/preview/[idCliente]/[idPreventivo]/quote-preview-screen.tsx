@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { languages } from '@/db/schema';
 import { QuoteMailPanel } from '@/components/mail/quote-mail-panel';
 import { QuoteConversation } from '@/components/mailbox-settings/quote-conversation';
+import { QuoteOwnerBar } from '@/components/follow-ups/quote-owner-bar';
 import { QuoteQuestionsPanel } from '@/components/quote-questions/quote-questions-panel';
 import { GuestLink } from '@/components/quotes/guest-link';
 import { CardSummary } from '@/components/quotes/card-summary';
@@ -16,6 +17,7 @@ import { QuoteOverview } from '@/components/quotes/quote-overview';
 import { PageContainer } from '@/components/shell/page-container';
 import { LinkAnchor } from '@/components/ui/link-anchor';
 import { staffPage } from '@/lib/context/staff';
+import { quoteOwnerData } from '@/lib/follow-ups/page-data';
 import { formatDateTime } from '@/lib/format';
 import { loadQuoteMailPanel } from '@/lib/workflows/quote-mail-panel';
 import { findMailbox } from '@/lib/mailbox/mailbox-row';
@@ -34,7 +36,7 @@ type Props = { idCliente: string; idPreventivo: string; openMail: boolean };
  */
 export async function QuotePreviewScreen({ idCliente, idPreventivo, openMail }: Props) {
   const { tenant, run } = await staffPage();
-  const { detail, language, mailPanel, questions, threads } = await run(async (ctx) => {
+  const { detail, language, mailPanel, questions, threads, owner } = await run(async (ctx) => {
     const { db } = ctx;
     const detail = await quoteDetailOr404(ctx, idPreventivo, idCliente);
     const [language] = detail.quote.languageId
@@ -45,7 +47,8 @@ export async function QuotePreviewScreen({ idCliente, idPreventivo, openMail }: 
     const mailbox = await findMailbox(ctx);
     const questions = await quoteQuestionThread(ctx, { quoteId: detail.quote.id });
     const threads = mailbox ? await quoteMailThreads(ctx, { quoteId: detail.quote.id }) : null;
-    return { detail, language, mailPanel, questions, threads };
+    const owner = await quoteOwnerData(ctx);
+    return { detail, language, mailPanel, questions, threads, owner };
   });
   const [t, tp, td] = await Promise.all([getTranslations('quotes'), getTranslations('progress'), getTranslations('quotes.detail')]);
   const { quote, cards } = detail;
@@ -75,6 +78,7 @@ export async function QuotePreviewScreen({ idCliente, idPreventivo, openMail }: 
             cards={cards.map((card) => ({ idx: card.idx, label: `${t('card.title', { idx: card.idx + 1 })} · ${card.typologyName}`, priced: card.totalCents > 0 }))}
           />
         </Group>
+        <QuoteOwnerBar subject="quote" quoteId={quote.id} assigneeId={quote.assigneeId} {...owner} />
         {mailPanel && <QuoteMailPanel detail={detail} panel={mailPanel} openMail={openMail} />}
         <QuoteQuestionsPanel questions={questions} offers={cards.map((card) => ({ idx: card.idx, name: card.typologyName }))} answer={answerQuestionAction} />
         <QuoteConversation quoteId={quote.id} guestEmail={detail.contact.email} threads={threads} actions={{ reply: replyFromQuoteAction, markRead: markQuoteThreadReadAction }} />

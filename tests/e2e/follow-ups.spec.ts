@@ -68,9 +68,9 @@ test('a follow-up set for tomorrow through «Ricordami» rings tomorrow (page cl
 test('a quote sent 4 days ago and never opened is suggested on the dashboard; accepted, it is in «Da fare oggi»', async ({ page }) => {
   const admin = await userId(LOGINS.admin.email);
   const staff = await userId(LOGINS.staff.email);
-  const [contact] = await sql<{ id: string }>(`insert into contacts (camping_id, first_name, last_name) values ($1, 'Ottavia', 'Silenzi') returning id`, [admin.camping_id]);
+  const [contact] = await sql<{ id: string }>(`insert into contacts (id, camping_id, first_name, last_name) values (md5(random()::text), $1, 'Ottavia', 'Silenzi') returning id`, [admin.camping_id]);
   const [quote] = await sql<{ id: string }>(
-    `insert into quotes (camping_id, contact_id, name, progress, sent_at, valid_until) values ($1, $2, 'Ferragosto in tenda', 'inviato', now() - interval '4 days', now() + interval '20 days') returning id`,
+    `insert into quotes (id, camping_id, contact_id, name, progress, sent_at, valid_until) values (md5(random()::text), $1, $2, 'Ferragosto in tenda', 'inviato', now() - interval '4 days', now() + interval '20 days') returning id`,
     [admin.camping_id, contact.id],
   );
   // The demo's other open quotes go to the colleague: the admin's suggestions are then this one alone.

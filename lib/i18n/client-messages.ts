@@ -48,6 +48,7 @@ export const CLIENT_NAMESPACES = [
   'settingsMenu',
   'settingsUsers',
   'stepsMailing',
+  'survey',
   'stays.settings',
   'stays.skip',
   'templates',

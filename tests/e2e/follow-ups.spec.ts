@@ -98,7 +98,7 @@ test('assigning a quote to a colleague: his bell tells him', async ({ page, brow
   );
   await sql('update quotes set assignee_id = null where id = $1', [quote.id]);
   await openAs(page, LOGINS.admin, `/crea-preventivo/preview/${quote.contact_id}/${quote.id}`);
-  await page.getByRole('textbox', { name: 'In carico a' }).click();
+  await page.getByRole('combobox', { name: 'In carico a' }).click();
   await page.getByRole('option', { name: 'Marco Ferri' }).click();
   await expect(page.getByText('Ora in carico a Marco Ferri.')).toBeVisible();
   await expect.poll(async () => (await sql<{ assignee_id: string }>('select assignee_id from quotes where id = $1', [quote.id]))[0].assignee_id).toBe((await userId(LOGINS.staff.email)).id);

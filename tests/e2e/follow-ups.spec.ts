@@ -5,7 +5,10 @@ import { LOGINS, openAs } from './support';
 // Follow-ups of Lago Azzurro's admin: the tests share her bell, so they run one after the other.
 test.describe.configure({ mode: 'serial' });
 
-const SHOTS = '/tmp/shots-followups';
+/** A picture for a look by eye, only when E2E_SHOTS_DIR names a folder (as screenshots.ts does for pages). */
+const shot = async (target: { screenshot: (options: { path: string }) => Promise<unknown> }, name: string) => {
+  if (process.env.E2E_SHOTS_DIR) await target.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${name}.png` });
+};
 const DAY = 86_400_000;
 
 async function sql<T extends Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
@@ -40,7 +43,7 @@ test('a follow-up set for tomorrow through «Ricordami» rings tomorrow (page cl
   const dialog = page.getByRole('dialog', { name: 'Ricordami' });
   await expect(dialog.getByLabel('Ora')).toHaveValue('09:00');
   await dialog.getByLabel('Nota').fill('Richiamare per la piazzola vista lago');
-  await dialog.screenshot({ path: `${SHOTS}/ricordami-dialog.png` });
+  await shot(dialog, 'ricordami-dialog');
   await dialog.getByRole('button', { name: 'Salva promemoria' }).click();
   await expect(dialog).toBeHidden();
   const [row] = await sql<{ id: string; due_at: Date }>(`select id, due_at from follow_ups where quote_id = $1 and note like 'Richiamare per la piazzola%'`, [quote.id]);
@@ -59,7 +62,7 @@ test('a follow-up set for tomorrow through «Ricordami» rings tomorrow (page cl
   await followUpBell(page).click();
   const panel = page.getByTestId('follow-up-panel');
   await expect(panel.getByText('Richiamare per la piazzola vista lago')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/bell-due-follow-up.png` });
+  await shot(page, 'bell-due-follow-up');
   await panel.getByTestId('follow-up-done').click();
   await expect(followUpBell(page)).toHaveAttribute('data-due', '0');
   await expect.poll(async () => (await sql<{ done_at: Date | null }>('select done_at from follow_ups where id = $1', [row.id]))[0].done_at).not.toBeNull();
@@ -82,12 +85,12 @@ test('a quote sent 4 days ago and never opened is suggested on the dashboard; ac
   await suggestion.getByRole('button', { name: 'Accetta' }).click();
   await expect(today.getByTestId('today-item').filter({ hasText: 'Ferragosto in tenda' })).toBeVisible();
   await expect(today.getByTestId('suggestion-item').filter({ hasText: 'Ferragosto in tenda' })).toHaveCount(0);
-  await today.screenshot({ path: `${SHOTS}/da-fare-oggi.png` });
+  await shot(today, 'da-fare-oggi');
   await page.reload();
   await expect(page.getByTestId('today-panel').getByTestId('suggestion-item').filter({ hasText: 'Ferragosto in tenda' })).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.getByTestId('today-panel').screenshot({ path: `${SHOTS}/da-fare-oggi-telefono.png` });
+  await shot(page.getByTestId('today-panel'), 'da-fare-oggi-telefono');
 });
 
 test('assigning a quote to a colleague: his bell tells him', async ({ page, browser }) => {

@@ -290,10 +290,33 @@ export async function makeTenantWorld(db: Database) {
   const importId = newId();
   await db.insert(schema.legacyImports).values({ id: importId, ...camp, sourceUrl: `https://vecchio-${run}.example`, status: 'done', error: canary(importId) });
   await db.insert(schema.legacyIdMap).values({ ...camp, kind: 'contatti', oldId: `vecchio-${run}`, newId: guest.id });
+  const stayMessageId = newId();
+  await db.insert(schema.stayMessages).values({ id: stayMessageId, ...camp, quoteId: quoteIds.open, kind: 'pre_arrival', status: 'skipped', dueOn: '2027-07-01', reason: canary(stayMessageId), actorUserId: adminId });
+  const surveyId = newId();
+  const surveyToken = `sondaggio-${run}`;
+  await db.insert(schema.staySurveys).values({
+    id: surveyId,
+    ...camp,
+    token: surveyToken,
+    quoteId: quoteIds.open,
+    contactId: guest.id,
+    season: 2027,
+    typologyName: canary(surveyId),
+    score: 3,
+    wentWell: canary(surveyId),
+    toImprove: canary(surveyId),
+    answeredAt: new Date(),
+  });
+  const followUpId = newId();
+  await db.insert(schema.followUps).values({ id: followUpId, ...camp, subject: 'quote', quoteId: quoteIds.open, contactId: guest.id, assigneeId: adminId, createdById: adminId, dueAt: new Date(), note: canary(followUpId) });
 
   /** Every id of the victim a hostile caller could put in a path or a body. */
   const victimIds: Record<string, string> = {
     campsite: campsiteId,
+    stayMessage: stayMessageId,
+    survey: surveyId,
+    surveyToken,
+    followUp: followUpId,
     admin: adminId,
     staff: staffId,
     contact: guest.id,

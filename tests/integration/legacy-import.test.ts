@@ -135,7 +135,8 @@ describe('an import into an existing campsite of this product', () => {
 });
 
 describe('an import killed halfway', () => {
-  it('ends, run again, with the same records and no duplicates', async () => {
+  // Two command processes (tsx starting up each time), one killed: past the default 30 s on a busy machine.
+  it('ends, run again, with the same records and no duplicates', { timeout: 120_000 }, async () => {
     const target = await newCampsite();
     if (process.env.DATABASE_URL) {
       // A user's e-mail is unique across the product and this file's earlier imports took the old

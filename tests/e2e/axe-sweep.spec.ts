@@ -85,7 +85,9 @@ function staffUrls(role: Role): string[] {
 }
 
 test('admin: every staff page, every settings section an admin may open', async ({ page }) => {
-  test.setTimeout(600_000);
+  // The admin's list grows with every page (issues 32 and 33 added six addresses): 10 minutes ran
+  // out on a busy machine. The faster sweep (in-page axe, three tabs) is measured separately.
+  test.setTimeout(900_000);
   await logInAs(page, 'admin');
   expect(await sweep(page, staffUrls('admin'), 'admin')).toEqual([]);
 });

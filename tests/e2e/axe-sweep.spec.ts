@@ -93,7 +93,7 @@ test('admin: every staff page, every settings section an admin may open', async 
 });
 
 test('staff: every staff page without an id in the address, and the staff settings sections', async ({ page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(450_000);
   await logInAs(page, 'staff');
   expect(await sweep(page, staffUrls('staff').filter((url) => !url.startsWith('/settingsL?')), 'staff')).toEqual([]);
 });

@@ -32,13 +32,3 @@ export async function campsiteUser(ctx: CampsiteCtx, userId: string, field = 'as
   if (!user) throw new AppError('not_found', 'Utente non trovato in questo campeggio.', { field });
   return user;
 }
-
-/** The campsite's staff, for the «Per» and «In carico a» selects (bounded: a campsite has a handful). */
-export async function assignableUsers(ctx: CampsiteCtx): Promise<{ id: string; name: string }[]> {
-  return ctx.db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(and(eq(users.campingId, ctx.campsiteId), eq(users.isOperator, false)))
-    .orderBy(users.name, users.id)
-    .limit(200);
-}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { FollowUpSubject, FollowUpSuggestion } from '../../lib/vocabulary/follow-ups';
+import type { FollowUpOrigin, FollowUpSubject } from '../../lib/vocabulary/follow-ups';
 import { campingId } from './campsites';
 import { createdAt, id, timestampTz, updatedAt } from './columns';
 import { contacts } from './contacts';
@@ -25,7 +25,7 @@ export const followUps = pgTable(
     createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     dueAt: timestampTz('due_at').notNull(),
     note: text('note').notNull().default(''),
-    suggestion: text('suggestion').$type<FollowUpSuggestion>(),
+    suggestion: text('suggestion').$type<FollowUpOrigin>(),
     doneAt: timestampTz('done_at'),
     doneById: text('done_by_id').references(() => users.id, { onDelete: 'set null' }),
     dismissedAt: timestampTz('dismissed_at'),

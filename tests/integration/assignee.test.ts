@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { auditLog, contacts, notifications, quotes } from '@/db/schema';
+import { auditLog, contacts, followUps, notifications, quotes } from '@/db/schema';
 import { classifyError } from '@/lib/error-classification';
 import { staffContext } from '@/lib/context/unit-of-work';
-import { assignQuote } from '@/lib/quotes/assignee';
+import { countDue, openFollowUpsFor } from '@/lib/follow-ups/service';
+import { assignQuoteToStaff as assignQuote } from '@/lib/workflows/assign-quote';
 import { useTestDatabase } from '../helpers/db';
 import { makeCampsite, makeUser, tenantOf } from '../helpers/fixtures';
 
@@ -36,6 +37,8 @@ beforeAll(async () => {
   strangerQuoteId = foreignQuote.id;
 });
 
+const handOvers = () => db.select().from(followUps).where(and(eq(followUps.quoteId, quoteId), eq(followUps.suggestion, 'assegnato')));
+
 describe('«In carico a»', () => {
   it('assigns a request to a colleague: audited, the bell tells him once; the same again changes nothing', async () => {
     expect(await assignQuote(ctx(), { quoteId, userId: colleague.id })).toBe(true);
@@ -48,14 +51,34 @@ describe('«In carico a»', () => {
     expect(entry).toMatchObject({ actorUserId: me.id, before: { assignee: '' }, after: { assignee: 'Marco Cassa' } });
     expect(await assignQuote(ctx(), { quoteId, userId: colleague.id })).toBe(false);
     expect(await notices()).toHaveLength(1);
+    // His own to-do, due at once: his counter and «Da fare oggi» say it, mine do not.
+    const [todo] = await openFollowUpsFor(ctx(colleague), new Date());
+    expect(todo).toMatchObject({ quoteId, subject: 'request', note: 'Assegnato a te da Anna Reception.', assigneeId: colleague.id });
+    expect(await countDue(ctx(colleague))).toBe(1);
+    expect(await countDue(ctx())).toBe(0);
   });
 
   it('taking it oneself or giving it back to nobody notifies nobody', async () => {
     await assignQuote(ctx(), { quoteId, userId: me.id });
     expect(await assigned()).toBe(me.id);
+    // The colleague's to-do went with the quote.
+    expect(await countDue(ctx(colleague))).toBe(0);
     await assignQuote(ctx(), { quoteId, userId: null });
     expect(await assigned()).toBeNull();
     expect(await notices()).toHaveLength(1);
+  });
+
+  it('handing it over again moves the one to-do to the new owner, open again even if the last one was done', async () => {
+    const third = await makeUser(db, campsiteId, { name: 'Sara Ufficio' });
+    await assignQuote(ctx(), { quoteId, userId: colleague.id });
+    const [todo] = await openFollowUpsFor(ctx(colleague), new Date());
+    await db.update(followUps).set({ doneAt: new Date() }).where(eq(followUps.id, todo.id));
+    await assignQuote(ctx(colleague), { quoteId, userId: third.id });
+    expect(await countDue(ctx(colleague))).toBe(0);
+    expect(await openFollowUpsFor(ctx(third), new Date())).toMatchObject([{ id: todo.id, note: 'Assegnato a te da Marco Cassa.' }]);
+    expect(await handOvers()).toHaveLength(1);
+    await assignQuote(ctx(third), { quoteId, userId: null });
+    expect(await countDue(ctx(third))).toBe(0);
   });
 
   it('refuses another campsite’s user beside the field, and another campsite’s quote, nothing changed', async () => {

@@ -1,7 +1,8 @@
 'use server';
 
 import { staffAction } from '@/lib/actions';
-import { assignQuote, assignQuoteSchema } from '@/lib/quotes/assignee';
+import { assignQuoteSchema } from '@/lib/quotes/assignee';
+import { assignQuoteToStaff } from '@/lib/workflows/assign-quote';
 
 /** «In carico a» on the quote page and the request's preview. */
-export const assignQuoteAction = staffAction(assignQuoteSchema, (ctx, input) => assignQuote(ctx, input));
+export const assignQuoteAction = staffAction(assignQuoteSchema, (ctx, input) => assignQuoteToStaff(ctx, input));

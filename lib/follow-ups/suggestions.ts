@@ -1,21 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { resultRows } from '@/db/result-rows';
-import { campsites, followUps, quotes } from '@/db/schema';
+import { followUps, quotes } from '@/db/schema';
 import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
-import type { FollowUpRules } from '@/lib/vocabulary/campsite-shapes';
 import type { FollowUpSuggestion } from '@/lib/vocabulary/follow-ups';
+import { getFollowUpRules } from './rules';
 
-export const DEFAULT_FOLLOW_UP_RULES: FollowUpRules = { notOpenedDays: 3, notAnsweredDays: 3, validityEndingDays: 2 };
 /** The dashboard shows a handful; the rest come as these are accepted or dismissed. */
 export const SUGGESTION_LIMIT = 20;
 
 export type Suggestion = { quoteId: string; contactId: string; suggestion: FollowUpSuggestion; label: string; since: Date };
-
-export async function followUpRules(ctx: StaffCtx): Promise<FollowUpRules> {
-  const [row] = await ctx.db.select({ rules: campsites.followUpRules }).from(campsites).where(eq(campsites.id, ctx.campsiteId));
-  return { ...DEFAULT_FOLLOW_UP_RULES, ...(row?.rules ?? {}) };
-}
 
 const DAY = 86_400_000;
 
@@ -26,7 +20,7 @@ const DAY = 86_400_000;
  * stops at the limit. Only the quotes in my charge or in nobody's: a colleague's are his to follow.
  */
 export async function suggestedFollowUps(ctx: StaffCtx, now = new Date(), limit = SUGGESTION_LIMIT): Promise<Suggestion[]> {
-  const rules = await followUpRules(ctx);
+  const rules = await getFollowUpRules(ctx, ctx.campsiteId);
   const at = now.toISOString();
   const notOpenedBefore = new Date(now.getTime() - rules.notOpenedDays * DAY).toISOString();
   const notAnsweredBefore = new Date(now.getTime() - rules.notAnsweredDays * DAY).toISOString();

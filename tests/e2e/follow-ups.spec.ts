@@ -93,7 +93,7 @@ test('a quote sent 4 days ago and never opened is suggested on the dashboard; ac
   await shot(page.getByTestId('today-panel'), 'da-fare-oggi-telefono');
 });
 
-test('assigning a quote to a colleague: his bell tells him', async ({ page, browser }) => {
+test('assigning a quote to a colleague: the bell tells the staff, and he has it in his own «Da fare oggi»', async ({ page, browser }) => {
   const admin = await userId(LOGINS.admin.email);
   const [quote] = await sql<{ id: string; contact_id: string }>(
     `select id, contact_id from quotes where camping_id = $1 and progress = 'letto' order by created_at desc limit 1`,
@@ -111,5 +111,27 @@ test('assigning a quote to a colleague: his bell tells him', async ({ page, brow
   await openAs(marco, LOGINS.staff);
   await marco.getByTestId('notification-bell').click();
   await expect(marco.getByTestId('notification-panel').getByText(/in carico a Marco Ferri/).first()).toBeVisible();
+  await marco.keyboard.press('Escape');
+  const todo = marco.getByTestId('today-panel').getByTestId('today-item').filter({ hasText: 'Assegnato a te da' });
+  await expect(todo).toHaveCount(1);
+  expect(Number(await followUpBell(marco).getAttribute('data-due'))).toBeGreaterThan(0);
   await other.close();
+});
+
+test('the suggestion rules in the settings: a wrong day stays beside its Italian error, a right one is saved and used', async ({ page }) => {
+  const admin = await userId(LOGINS.admin.email);
+  await openAs(page, LOGINS.admin, '/settings?v=campeggio&tab=promemoria');
+  const form = page.getByTestId('follow-up-rules-form');
+  const notOpened = form.getByLabel('Inviato e non aperto dopo (giorni)');
+  await expect(notOpened).toHaveValue('3');
+  await notOpened.fill('0');
+  await form.getByRole('button', { name: 'Salva' }).click();
+  await expect(form.getByText('Non aperto: almeno 1 giorno.')).toBeVisible();
+  await expect(notOpened).toHaveValue('0');
+  await notOpened.fill('5');
+  await form.getByRole('button', { name: 'Salva' }).click();
+  await expect.poll(async () => (await sql<{ rules: { notOpenedDays: number } | null }>('select follow_up_rules as rules from campsites where id = $1', [admin.camping_id]))[0].rules?.notOpenedDays).toBe(5);
+  await page.reload();
+  await expect(page.getByTestId('follow-up-rules-form').getByLabel('Inviato e non aperto dopo (giorni)')).toHaveValue('5');
+  await sql('update campsites set follow_up_rules = null where id = $1', [admin.camping_id]);
 });

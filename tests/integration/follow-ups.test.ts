@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
-import { campsites, contacts, followUps, quoteQuestions, quotes } from '@/db/schema';
+import { auditLog, contacts, followUps, quoteQuestions, quotes } from '@/db/schema';
 import { classifyError } from '@/lib/error-classification';
 import { staffContext } from '@/lib/context/unit-of-work';
 import { toRomeClock } from '@/lib/campaigns/rome-time';
 import { completeFollowUp, countDue, createFollowUp, followUpsOfContact, openFollowUpsFor, reassignFollowUp, snoozeFollowUp } from '@/lib/follow-ups/service';
+import { DEFAULT_FOLLOW_UP_RULES, getFollowUpRules, updateFollowUpRules } from '@/lib/follow-ups/rules';
 import { settleSuggestion, suggestedFollowUps } from '@/lib/follow-ups/suggestions';
 import { createFollowUpSchema } from '@/lib/follow-ups/validation';
 import { useTestDatabase } from '../helpers/db';
@@ -139,12 +140,18 @@ describe('suggested follow-ups', () => {
     expect(await countDue(ctx(), later)).toBeGreaterThan(0);
   });
 
-  it('follows the campsite’s rules', async () => {
-    await db.update(campsites).set({ followUpRules: { notOpenedDays: 10, notAnsweredDays: 3, validityEndingDays: 2 } }).where(eq(campsites.id, home.id));
+  it('follows the campsite’s rules, which its admin changes (audited) and staff cannot', async () => {
+    const admin = await makeUser(db, home.id, { isAdmin: true });
+    expect((await refusal(updateFollowUpRules(ctxOf(colleague), home.id, { notOpenedDays: 1, notAnsweredDays: 1, validityEndingDays: 1 })))?.status).toBe(403);
+    expect(await getFollowUpRules(ctx(), home.id)).toEqual(DEFAULT_FOLLOW_UP_RULES);
+    await updateFollowUpRules(ctxOf(admin), home.id, { notOpenedDays: 10, notAnsweredDays: 3, validityEndingDays: 2 });
+    expect(await getFollowUpRules(ctx())).toEqual({ notOpenedDays: 10, notAnsweredDays: 3, validityEndingDays: 2 });
+    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.campingId, home.id), eq(auditLog.action, 'campsite.settings.follow-ups')));
+    expect(entry?.actorUserId).toBe(admin.id);
     const q = await quote({ progress: 'inviato', sentAt: new Date(Date.now() - 5 * DAY) });
     expect(await kinds(q.id, new Date())).toEqual([]);
     expect(await kinds(q.id, new Date(Date.now() + 6 * DAY))).toEqual(['non_aperto']);
-    await db.update(campsites).set({ followUpRules: null }).where(eq(campsites.id, home.id));
+    await updateFollowUpRules(ctxOf(admin), home.id, DEFAULT_FOLLOW_UP_RULES);
   });
 
   it('an opened quote not answered; a guest question since silences it', async () => {

@@ -2,10 +2,9 @@
 
 import { staffAction } from '@/lib/actions';
 import { completeFollowUp, createFollowUp, openFollowUpsFor, reassignFollowUp, snoozeFollowUp, BELL_HORIZON_MS } from '@/lib/follow-ups/service';
-import { updateFollowUpRules } from '@/lib/follow-ups/rules';
 import { toFollowUpView } from '@/lib/follow-ups/view';
 import { settleSuggestion } from '@/lib/follow-ups/suggestions';
-import { createFollowUpSchema, followUpIdSchema, followUpRulesSchema, reassignSchema, snoozeSchema, suggestionSchema } from '@/lib/follow-ups/validation';
+import { createFollowUpSchema, followUpIdSchema, reassignSchema, snoozeSchema, suggestionSchema } from '@/lib/follow-ups/validation';
 import { z } from '@/lib/validation';
 
 export const createFollowUpAction = staffAction(createFollowUpSchema, (ctx, input) => createFollowUp(ctx, input));
@@ -25,5 +24,3 @@ export const upcomingFollowUpsAction = staffAction(z.object({}), async (ctx) => 
   const items = await openFollowUpsFor(ctx, new Date(Date.now() + BELL_HORIZON_MS));
   return items.map(toFollowUpView);
 });
-
-export const saveFollowUpRulesAction = staffAction(followUpRulesSchema, (ctx, input) => updateFollowUpRules(ctx, input));

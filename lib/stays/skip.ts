@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { quoteCards, quotes, stayMessages, users } from '@/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { stayMessages, users } from '@/db/schema';
 import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { z } from '@/lib/validation';
 import { STAY_MESSAGE_KINDS, type StayMessageStatus } from '@/lib/vocabulary/stay-messages';
 import { dueDays } from './schedule';
+import { stayOfQuote } from './stay-of-quote';
 import { stayMailSettingsOf } from './upcoming';
 
 export const skipStayMailSchema = z.object({
@@ -23,13 +24,9 @@ const notFound = () => new AppError('not_found', 'Soggiorno non trovato.');
  */
 export async function skipStayMail(ctx: StaffCtx, input: z.input<typeof skipStayMailSchema>): Promise<SkipOutcome> {
   const { quoteId, kind } = skipStayMailSchema.parse(input);
-  const [stay] = await ctx.db
-    .select({ id: quotes.id, arrival: quoteCards.arrival, departure: quoteCards.departure })
-    .from(quotes)
-    .leftJoin(quoteCards, and(eq(quoteCards.quoteId, quotes.id), eq(quoteCards.campingId, ctx.campsiteId), eq(quoteCards.idx, sql`coalesce(${quotes.acceptedCardIdx}, 0)`)))
-    .where(and(eq(quotes.id, quoteId), eq(quotes.campingId, ctx.campsiteId), eq(quotes.progress, 'convertito')));
-  if (!stay) throw notFound();
-  const dueOn = dueDays({ arrival: stay.arrival ?? null, departure: stay.departure ?? null }, await stayMailSettingsOf(ctx))[kind];
+  const stay = await stayOfQuote(ctx, quoteId);
+  if (!stay || stay.progress !== 'convertito') throw notFound();
+  const dueOn = dueDays(stay, await stayMailSettingsOf(ctx))[kind];
   if (!dueOn) throw new AppError('bad_request', 'Questo invio automatico è spento nelle impostazioni, o il soggiorno non ha le date: non c’è niente da saltare.');
   const [user] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.tenant.userId));
   const [created] = await ctx.db

@@ -1,4 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/db/client';
 import { contacts, mailOutbox, quoteCards, quotes, stayMessages, staySurveys, type StayMailSettings } from '@/db/schema';
@@ -174,6 +176,48 @@ describe('stay mails: exactly once, across workers and crashes', () => {
     expect(mails.filter((mail) => mail.recipients[0] === broken.guest.email)).toHaveLength(1);
     expect(mails).toHaveLength(2);
   });
+});
+
+describe('stay mails: a worker killed mid-run', () => {
+  // A real kill needs a second process on the same database: PGlite lives inside this one.
+  it.skipIf(!process.env.DATABASE_URL)('a run SIGKILLed halfway leaves each stay either with its mail or untouched; the next run sends the rest, once each', async () => {
+    const account = await campsiteWith();
+    const departure = '2031-08-20';
+    const stays = [];
+    for (let n = 0; n < 60; n += 1) stays.push(await bookedStay(account, { arrival: '2031-08-13', departure, firstName: `Gast${n}` }));
+    const instant = new Date(`${addDays(departure, 2)}T08:00:00Z`);
+    const child = spawn(path.resolve('node_modules/.bin/node'), ['--import', 'tsx', 'tests/helpers/run-stay-mails.ts', instant.toISOString(), ORIGIN], { env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const ended = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+    const claimed = async () => (await db.select({ n: count() }).from(stayMessages).where(eq(stayMessages.campingId, account.campsite.id)))[0].n;
+    let killedAfter = -1;
+    while (killedAfter < 0 && child.exitCode === null) {
+      const n = await claimed();
+      if (n >= 3) {
+        child.kill('SIGKILL');
+        killedAfter = n;
+      } else await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(await ended, `the run ended before it could be killed:\n${output.slice(-2000)}`).toBeNull();
+
+    // Each stay the dead run touched has its ledger row, its survey and its mail, or none of them.
+    const ledger = await db.select().from(stayMessages).where(eq(stayMessages.campingId, account.campsite.id));
+    const mails = await mailsOf(account.campsite.id);
+    const surveys = await db.select().from(staySurveys).where(eq(staySurveys.campingId, account.campsite.id));
+    expect(ledger.length).toBeGreaterThanOrEqual(killedAfter);
+    expect(ledger.length, 'the kill came before the run was over').toBeLessThan(stays.length);
+    expect(mails.map((mail) => mail.idempotencyKey.replace(/^.*stay:post_stay:/, '')).sort()).toEqual(ledger.map((row) => row.quoteId).sort());
+    expect(surveys.map((survey) => survey.quoteId).sort()).toEqual(ledger.map((row) => row.quoteId).sort());
+
+    await runOn(addDays(departure, 2));
+    await runOn(addDays(departure, 3));
+    const after = await mailsOf(account.campsite.id);
+    expect(after).toHaveLength(stays.length);
+    expect(new Set(after.map((mail) => mail.recipients[0])).size).toBe(stays.length);
+    for (const { quote } of stays) expect(await kindsOf(quote.id)).toEqual(['post_stay:queued']);
+  }, 180_000);
 });
 
 describe('stay mails: never unwanted', () => {

@@ -30,6 +30,11 @@ export const quotes = pgTable(
     sentAt: timestampTz('sent_at'),
     readAt: timestampTz('read_at'),
     acceptedCardIdx: integer('accepted_card_idx'),
+    /**
+     * The total of the card the quote is worth (the accepted one, else the first), kept by triggers on
+     * quote_cards and on accepted_card_idx (migration 0029): the board sums it without reading cards.
+     */
+    shownTotalCents: integer('shown_total_cents').notNull().default(0),
     acceptedAt: timestampTz('accepted_at'),
     refusedAt: timestampTz('refused_at'),
     refusalReason: text('refusal_reason'),

@@ -61,8 +61,8 @@ export type BoardColumn = {
 };
 
 /**
- * The card a quote is worth: the accepted one, else the first (idx 0). The card's stay dates, the
- * card's total and the column's sum all read this one join, so a card and its column agree.
+ * The card a quote is worth: the accepted one, else the first (idx 0), for the card's stay dates.
+ * Its total is the quote's shown_total_cents, the same figure the column sums.
  */
 const shownCard = and(
   eq(quoteCards.quoteId, quotes.id),
@@ -78,30 +78,36 @@ function boardWhere(ctx: CampsiteCtx, filters: BoardFilters): SQL | undefined {
   );
 }
 
-/** Count and euro total of every column under the filters: one grouped pass, the whole campsite's quotes, not only the loaded pages. */
+/**
+ * Count and euro total of every column under the filters: one grouped pass over the campsite's
+ * quotes (not only the loaded pages), on the shown total the triggers keep on each quote, so no
+ * card is read; the contacts only when a filter is about them.
+ */
 export async function boardTotals(
   ctx: CampsiteCtx,
   filters: BoardFilters,
 ): Promise<Map<BoardProgress, { count: number; totalCents: number }>> {
   const progress = effectiveProgressSql();
-  const rows = await ctx.db
+  const base = ctx.db
     .select({
       progress,
       count: sql<number>`count(*)::int`,
-      totalCents: sql<string>`coalesce(sum(${quoteCards.totalCents}), 0)::text`,
+      totalCents: sql<string>`coalesce(sum(${quotes.shownTotalCents}), 0)::text`,
     })
     .from(quotes)
-    .innerJoin(
-      contacts,
-      and(
-        eq(contacts.id, quotes.contactId),
-        eq(contacts.campingId, quotes.campingId),
-      ),
-    )
-    .leftJoin(quoteCards, shownCard)
-    .where(boardWhere(ctx, filters))
-    // By position: the bound parameters make the expression in GROUP BY a different one.
-    .groupBy(sql`1`);
+    .$dynamic();
+  const joined =
+    filters.nationId !== undefined
+      ? base.innerJoin(
+          contacts,
+          and(
+            eq(contacts.id, quotes.contactId),
+            eq(contacts.campingId, quotes.campingId),
+          ),
+        )
+      : base;
+  // By position: the bound parameters make the expression in GROUP BY a different one.
+  const rows = await joined.where(boardWhere(ctx, filters)).groupBy(sql`1`);
   return new Map(
     rows.map((row) => [
       row.progress as BoardProgress,
@@ -130,7 +136,7 @@ export async function boardColumnPage(
       guest: sql<string>`trim(${contacts.firstName} || ' ' || ${contacts.lastName})`,
       arrival: quoteCards.arrival,
       departure: quoteCards.departure,
-      totalCents: sql<number>`coalesce(${quoteCards.totalCents}, 0)`,
+      totalCents: quotes.shownTotalCents,
       validUntil: quotes.validUntil,
       readAt: quotes.readAt,
       unreadReplies: sql<number>`(select coalesce(sum(t.unread_count), 0)::int from mailbox_threads t where t.camping_id = ${quotes.campingId} and t.quote_id = ${quotes.id})`,

@@ -120,13 +120,20 @@ async function measure(
   return p50;
 }
 
+/** The totals as they were summed before migration 0029: through the shown card of every quote. */
+async function totalsThroughCards(id: string) {
+  await db.execute(sql`
+    select case when q.progress in ('nuovo','inviato','letto') and q.valid_until < now() then 'scaduto' else q.progress end, count(*), sum(c.total_cents)
+    from quotes q left join quote_cards c on c.quote_id = q.id and c.idx = coalesce(q.accepted_card_idx, 0)
+    where q.camping_id = ${id} and q.progress <> 'richiesta' group by 1`);
+}
+
 /** The same reads as bare SQL: the grouped totals and each column's first 21 rows with their shown card, no walls, no subqueries. */
 async function baseline(id: string, assignee: string | null) {
   const who = assignee ? sql`and q.assignee_id = ${assignee}` : sql``;
   await db.execute(sql`
-    select case when q.progress in ('nuovo','inviato','letto') and q.valid_until < now() then 'scaduto' else q.progress end, count(*), sum(c.total_cents)
-    from quotes q left join quote_cards c on c.quote_id = q.id and c.idx = coalesce(q.accepted_card_idx, 0)
-    where q.camping_id = ${id} and q.progress <> 'richiesta' ${who} group by 1`);
+    select case when q.progress in ('nuovo','inviato','letto') and q.valid_until < now() then 'scaduto' else q.progress end, count(*), sum(q.shown_total_cents)
+    from quotes q where q.camping_id = ${id} and q.progress <> 'richiesta' ${who} group by 1`);
   for (const progress of BOARD_COLUMNS) {
     await db.execute(sql`
       select q.id, q.name, ct.first_name, ct.last_name, c.total_cents, c.arrival, c.departure from quotes q
@@ -163,6 +170,11 @@ const bareMine = await measure(
   "stesse letture in SQL nudo, un utente (riferimento)",
   runs,
   () => baseline(campsiteId, assignee),
+);
+await measure(
+  "totali con la join sulle schede, come prima della 0029 (SQL nudo)",
+  Math.max(3, Math.round(runs / 4)),
+  () => totalsThroughCards(campsiteId),
 );
 console.log(
   `rapporto bacheca / riferimento: ${(whole / bare).toFixed(2)} (tutti), ${(mine / bareMine).toFixed(2)} (un utente)`,

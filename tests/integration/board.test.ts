@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/db/client";
 import { contacts, quoteCards, quoteProgressEvents, quotes } from "@/db/schema";
@@ -34,6 +34,7 @@ let otherQuoteId: string;
 let sentQuoteId: string;
 let seller: { id: string };
 let colleague: { id: string };
+let guestId: string;
 
 beforeAll(async () => {
   db = await useTestDatabase();
@@ -47,6 +48,7 @@ beforeAll(async () => {
     .insert(contacts)
     .values({ campingId: campsiteId, firstName: "Anna", lastName: "Bianchi" })
     .returning();
+  guestId = guest.id;
   const [otherGuest] = await db
     .insert(contacts)
     .values({
@@ -76,20 +78,18 @@ beforeAll(async () => {
     .insert(quotes)
     .values(rows)
     .returning({ id: quotes.id });
-  await db
-    .insert(quoteCards)
-    .values(
-      inserted.flatMap((quote, i) =>
-        i % 10 === 3
-          ? []
-          : [0, 1].map((idx) => ({
-              campingId: campsiteId,
-              quoteId: quote.id,
-              idx,
-              totalCents: 10_000 + i * 100 + idx * 7,
-            })),
-      ),
-    );
+  await db.insert(quoteCards).values(
+    inserted.flatMap((quote, i) =>
+      i % 10 === 3
+        ? []
+        : [0, 1].map((idx) => ({
+            campingId: campsiteId,
+            quoteId: quote.id,
+            idx,
+            totalCents: 10_000 + i * 100 + idx * 7,
+          })),
+    ),
+  );
   const [sent] = await db
     .insert(quotes)
     .values({
@@ -101,14 +101,12 @@ beforeAll(async () => {
     })
     .returning();
   sentQuoteId = sent.id;
-  await db
-    .insert(quoteCards)
-    .values({
-      campingId: campsiteId,
-      quoteId: sent.id,
-      idx: 0,
-      totalCents: 55_000,
-    });
+  await db.insert(quoteCards).values({
+    campingId: campsiteId,
+    quoteId: sent.id,
+    idx: 0,
+    totalCents: 55_000,
+  });
   const [foreign] = await db
     .insert(quotes)
     .values({
@@ -119,14 +117,12 @@ beforeAll(async () => {
     })
     .returning();
   otherQuoteId = foreign.id;
-  await db
-    .insert(quoteCards)
-    .values({
-      campingId: otherCampsiteId,
-      quoteId: foreign.id,
-      idx: 0,
-      totalCents: 999_999,
-    });
+  await db.insert(quoteCards).values({
+    campingId: otherCampsiteId,
+    quoteId: foreign.id,
+    idx: 0,
+    totalCents: 999_999,
+  });
 });
 
 const ctx = () => ctxFor(db, { campsiteId, userId: seller.id });
@@ -217,6 +213,75 @@ describe("the board", () => {
         );
       }
     }
+  });
+
+  it("keeps each quote's shown total as its cards change, another offer is accepted or a card removed", async () => {
+    const [quote] = await db
+      .insert(quotes)
+      .values({
+        campingId: campsiteId,
+        contactId: guestId,
+        name: "Cambia",
+        progress: "letto",
+        validUntil: new Date(Date.now() + 5 * DAY),
+      })
+      .returning();
+    const shown = async () =>
+      (
+        await db
+          .select({ total: quotes.shownTotalCents })
+          .from(quotes)
+          .where(eq(quotes.id, quote.id))
+      )[0].total;
+    expect(await shown()).toBe(0);
+    await db
+      .insert(quoteCards)
+      .values(
+        [0, 1, 2].map((idx) => ({
+          campingId: campsiteId,
+          quoteId: quote.id,
+          idx,
+          totalCents: 1_000 * (idx + 1),
+        })),
+      );
+    expect(await shown()).toBe(1_000);
+    await db
+      .update(quoteCards)
+      .set({ totalCents: 1_500 })
+      .where(and(eq(quoteCards.quoteId, quote.id), eq(quoteCards.idx, 0)));
+    expect(await shown()).toBe(1_500);
+    // Another card's price is not the quote's.
+    await db
+      .update(quoteCards)
+      .set({ totalCents: 9_999 })
+      .where(and(eq(quoteCards.quoteId, quote.id), eq(quoteCards.idx, 1)));
+    expect(await shown()).toBe(1_500);
+    await db
+      .update(quotes)
+      .set({ acceptedCardIdx: 2 })
+      .where(eq(quotes.id, quote.id));
+    expect(await shown()).toBe(3_000);
+    await db
+      .delete(quoteCards)
+      .where(and(eq(quoteCards.quoteId, quote.id), eq(quoteCards.idx, 2)));
+    expect(await shown()).toBe(0);
+    await db
+      .update(quotes)
+      .set({ acceptedCardIdx: null })
+      .where(eq(quotes.id, quote.id));
+    expect(await shown()).toBe(1_500);
+    const expected = await sqlFigures();
+    for (const column of await loadBoard(ctx(), {})) {
+      expect({
+        progress: column.progress,
+        count: column.count,
+        total: column.totalCents,
+      }).toEqual({
+        progress: column.progress,
+        ...(expected.get(column.progress) ?? { count: 0, total: 0 }),
+      });
+    }
+    await db.delete(quotes).where(eq(quotes.id, quote.id));
   });
 
   it("filters by «In carico a» on the list too", async () => {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures';
 import { expectAccessible, expectNoHorizontalScroll } from './guest-checks';
 import { screenshotForReview } from './screenshots';
 import { LOGINS, openAs } from './support';
-import { surveyOfBookedStay } from './survey-rows';
+import { germanStayJustEnded, postStayMailId, surveyOfBookedStay } from './survey-rows';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -16,14 +16,37 @@ async function campsiteOf(page: Page): Promise<string> {
 test.describe('the guest survey after a stay', () => {
   test.skip(!process.env.E2E_DATABASE_URL, 'the survey row is written to the PostgreSQL database');
 
-  test('a German guest answers 4 by keyboard; the bell says «Ospite insoddisfatto» and the contact shows the score', async ({ page, browser }) => {
+  test('a German guest’s thank-you mail (captured) leads to the German survey; a 4 by keyboard rings «Ospite insoddisfatto» and shows on the contact', async ({ page, browser }) => {
+    test.setTimeout(180_000);
     const campsiteId = await campsiteOf(page);
-    const survey = await surveyOfBookedStay(campsiteId, { languageId: 3 });
-    if (!survey) throw new Error('no survey');
+    const stay = await germanStayJustEnded(campsiteId);
+    if (!stay) throw new Error('no stay');
+    const survey = { contactId: stay.contactId, name: stay.name };
+    let surveyUrl: string;
+    try {
+      // The operator runs the stay mail job now instead of waiting for its ten minutes.
+      await openAs(page, LOGINS.operator, '/settings?v=jobs');
+      await page.getByRole('region', { name: 'E-mail del soggiorno' }).getByRole('button', { name: 'Esegui ora: E-mail del soggiorno' }).click();
+      await expect(page.getByText('Esecuzione messa in coda')).toBeVisible();
+      let mailId: string | null = null;
+      await expect.poll(async () => (mailId = await postStayMailId(stay.quoteId)), { timeout: 60_000, intervals: [1_000] }).not.toBeNull();
+
+      // The mail as the guest gets it, from the campsite's outgoing mail.
+      await openAs(page, LOGINS.admin, `/mail/uscita/${mailId}`);
+      await expect(page.getByText(/^Danke für Ihren Aufenthalt auf dem /).first()).toBeVisible();
+      const mail = page.frameLocator('iframe').first();
+      await expect(mail.getByText(/Unsere kurze Umfrage dauert nur eine Minute/)).toBeVisible();
+      await expect(mail.getByRole('link', { name: 'Bewertung schreiben' })).toHaveAttribute('href', 'https://g.page/lago-azzurro/review');
+      const href = await mail.getByRole('link', { name: 'Zur Umfrage' }).getAttribute('href');
+      expect(href).toMatch(new RegExp(`/sondaggio/${campsiteId}/[A-Za-z0-9_-]{20,}$`));
+      surveyUrl = href!;
+    } finally {
+      await stay.restore();
+    }
 
     // A context of its own: axe (AxeBuilder) needs a page made by a context, not by browser.newPage.
     const guest = await (await browser.newContext({ viewport: PHONE, locale: 'de-DE' })).newPage();
-    await guest.goto(`/sondaggio/${campsiteId}/${survey.token}`);
+    await guest.goto(surveyUrl);
     await expect(guest.getByRole('heading', { level: 1 })).toHaveText(/^Wie war Ihr Aufenthalt bei /);
     await expect(guest.locator('html')).toHaveAttribute('lang', 'de');
     const group = guest.getByRole('group', { name: 'Wie wahrscheinlich ist es, dass Sie uns einem Freund empfehlen?' });

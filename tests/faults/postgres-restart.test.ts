@@ -11,6 +11,7 @@ import { openDatabase } from '@/db/client';
 import { migrate } from '@/db/migrate';
 import { contacts, quoteCards, quoteProgressEvents, quotes } from '@/db/schema';
 import { DATABASE_UNAVAILABLE } from '@/lib/error-classification';
+import { checkReadiness, PROBE_TIMEOUT_MS } from '@/lib/health/readiness';
 import { createDispatcher } from '@/lib/legacy-api/dispatcher';
 import { legacyRoutes } from '@/lib/legacy-api/routes';
 import { callApi, loginViaApi } from '../helpers/legacy-api';
@@ -151,7 +152,11 @@ describe.skipIf(!url)('PostgreSQL stopped and started again under load', () => {
       await outage.stop();
       const stopped = performance.now();
       log('stopped');
-      await sleep(DOWN_MS);
+      // What the balancer hears meanwhile: not ready, within the probe's timeout, the database named.
+      const probeAsked = performance.now();
+      const whileDown = await checkReadiness({ db: app.db, redis: () => null, jobs: null });
+      const probeMs = performance.now() - probeAsked;
+      await sleep(Math.max(0, DOWN_MS - (performance.now() - stopped)));
       const startAsked = performance.now();
       await outage.start();
       const target = new URL(url!);
@@ -161,6 +166,12 @@ describe.skipIf(!url)('PostgreSQL stopped and started again under load', () => {
       // Three seconds of traffic after the restart, so that "stays up" has calls to look at.
       await until(() => successesSince(ready) >= 20 && performance.now() - ready > 3_000, 30_000);
       log('back');
+      // Ready again by itself: a pooled connection cut by the stop may fail one more probe, so the balancer's next polls decide.
+      let afterRestart = await checkReadiness({ db: app.db, redis: () => null, jobs: null });
+      for (let tries = 0; afterRestart.status !== 'ready' && tries < 20; tries++) {
+        await sleep(250);
+        afterRestart = await checkReadiness({ db: app.db, redis: () => null, jobs: null });
+      }
       running = false;
       await Promise.all(load);
       clearInterval(ticker);
@@ -171,6 +182,11 @@ describe.skipIf(!url)('PostgreSQL stopped and started again under load', () => {
         `PostgreSQL fermato (${outageKind}) in ${Math.round(stopped - stopAsked)} ms, giù ${Math.round(startAsked - stopped)} ms, pronto in ${Math.round(ready - startAsked)} ms; ` +
           `${outcomes.length} chiamate: ${outcomes.filter((o) => o.status === 200).length} riuscite, ${refused.length} con 503, la più lenta ${Math.round(slowest)} ms.`,
       );
+
+      expect(whileDown.status).toBe('not_ready');
+      expect(whileDown.checks.database.ok).toBe(false);
+      expect(probeMs).toBeLessThan(PROBE_TIMEOUT_MS + 500);
+      expect(afterRestart.status, JSON.stringify(afterRestart.checks)).toBe('ready');
 
       // Every call ended, with a save or with the one Italian 503; none hung, none gave a 500.
       const unexpected = outcomes.filter((outcome) => outcome.status !== 200 && !(outcome.status === 503 && outcome.error === DATABASE_UNAVAILABLE));

@@ -144,6 +144,26 @@ async function sqlFigures(extra = sql`true`) {
   );
 }
 
+/** The board's columns under `filters`, each checked against the independent sum under `extra`. */
+async function columnsMatchingSql(
+  filters: BoardFilters,
+  extra: ReturnType<typeof sql>,
+) {
+  const expected = await sqlFigures(extra);
+  const columns = await loadBoard(ctx(), filters);
+  for (const column of columns) {
+    expect({
+      progress: column.progress,
+      count: column.count,
+      total: column.totalCents,
+    }).toEqual({
+      progress: column.progress,
+      ...(expected.get(column.progress) ?? { count: 0, total: 0 }),
+    });
+  }
+  return columns;
+}
+
 async function allOfColumn(
   filters: BoardFilters,
   progress: (typeof BOARD_COLUMNS)[number],
@@ -197,17 +217,7 @@ describe("the board", () => {
       [{ tag: "Famiglia" }, sql`q.tags @> '["Famiglia"]'::jsonb`],
     ];
     for (const [filters, extra] of cases) {
-      const expected = await sqlFigures(extra);
-      const columns = await loadBoard(ctx(), filters);
-      for (const column of columns) {
-        expect({
-          progress: column.progress,
-          count: column.count,
-          total: column.totalCents,
-        }).toEqual({
-          progress: column.progress,
-          ...(expected.get(column.progress) ?? { count: 0, total: 0 }),
-        });
+      for (const column of await columnsMatchingSql(filters, extra)) {
         expect((await allOfColumn(filters, column.progress)).length).toBe(
           column.count,
         );
@@ -270,17 +280,7 @@ describe("the board", () => {
       .set({ acceptedCardIdx: null })
       .where(eq(quotes.id, quote.id));
     expect(await shown()).toBe(1_500);
-    const expected = await sqlFigures();
-    for (const column of await loadBoard(ctx(), {})) {
-      expect({
-        progress: column.progress,
-        count: column.count,
-        total: column.totalCents,
-      }).toEqual({
-        progress: column.progress,
-        ...(expected.get(column.progress) ?? { count: 0, total: 0 }),
-      });
-    }
+    await columnsMatchingSql({}, sql`true`);
     await db.delete(quotes).where(eq(quotes.id, quote.id));
   });
 

@@ -35,7 +35,7 @@ export function FollowUpRulesForm({ campsiteId, rules }: Props) {
             key={field}
             label={t(field)}
             inputMode="numeric"
-            maw={240}
+            maw={340}
             value={values[field]}
             onChange={(event) => setValues({ ...values, [field]: event.currentTarget.value })}
             error={error(field)}

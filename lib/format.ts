@@ -1,5 +1,17 @@
 export const TIME_ZONE = 'Europe/Rome';
 
+const romeDate = new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Rome's calendar day of an instant, 'YYYY-MM-DD': the day the campsite lives in, whatever the server's zone. */
+export const romeDay = (at: Date = new Date()): string => romeDate.format(at);
+
+/** 'YYYY-MM-DD' plus n calendar days (no time zone: a calendar day is the same everywhere). */
+export function addDays(day: string, n: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+}
+
 const dateFormat = new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('it-IT', {
   timeZone: TIME_ZONE,

@@ -1,6 +1,7 @@
 import { fromRomeClock } from '@/lib/campaigns/rome-time';
+import { romeDay } from '@/lib/format';
 import type { StaffCtx } from '@/lib/context/unit-of-work';
-import { daysLate, romeDay } from './rome-days';
+import { daysLate } from './rome-days';
 import { followUpsOfContact, openFollowUpsFor } from './service';
 import { suggestedFollowUps } from './suggestions';
 import { listAssignableUsers } from '@/lib/quotes/assignable-users';

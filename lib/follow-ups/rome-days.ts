@@ -1,19 +1,11 @@
 import { fromRomeClock, toRomeClock } from '@/lib/campaigns/rome-time';
+import { addDays, romeDay } from '@/lib/format';
 import type { Snooze } from './validation';
-
-/** Rome's calendar day of an instant, 'YYYY-MM-DD'. */
-export const romeDay = (at: Date) => toRomeClock(at).slice(0, 10);
-
-function plusDays(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** The same Rome wall-clock time `days` calendar days later (a DST night keeps the hour, not 24 h). */
 export function romeDaysLater(at: Date, days: number): Date {
   const clock = toRomeClock(at);
-  return fromRomeClock(`${plusDays(clock.slice(0, 10), days)} ${clock.slice(11)}`);
+  return fromRomeClock(`${addDays(clock.slice(0, 10), days)} ${clock.slice(11)}`);
 }
 
 /**
@@ -26,7 +18,7 @@ export function snoozedUntil(now: Date, by: Snooze): Date {
   if (by === '3g') return romeDaysLater(now, 3);
   const day = romeDay(now);
   const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-  return fromRomeClock(`${plusDays(day, ((8 - weekday) % 7) || 7)} 09:00:00`);
+  return fromRomeClock(`${addDays(day, ((8 - weekday) % 7) || 7)} 09:00:00`);
 }
 
 /** Whole Rome calendar days from `due` to `now` (0 today, 2 for the day before yesterday). */

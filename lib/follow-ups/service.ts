@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { contacts, followUps, quotes, users } from '@/db/schema';
 import { fromRomeClock } from '@/lib/campaigns/rome-time';
 import type { StaffCtx } from '@/lib/context/unit-of-work';
@@ -146,20 +146,17 @@ export async function countDue(ctx: StaffCtx, now = new Date()): Promise<number>
   return Number(row?.count ?? 0);
 }
 
-/** A contact's follow-ups (its quotes' too), open and done, newest first; dismissed suggestions are not history. */
-export async function followUpsOfContact(ctx: StaffCtx, contactId: string): Promise<FollowUpItem[]> {
+/** Follow-ups matching `which`, open and done, newest first; dismissed suggestions are not history. */
+async function history(ctx: StaffCtx, which: SQL): Promise<FollowUpItem[]> {
   const rows = await selectItems(ctx)
-    .where(and(eq(followUps.campingId, ctx.campsiteId), eq(followUps.contactId, contactId), isNull(followUps.dismissedAt)))
+    .where(and(eq(followUps.campingId, ctx.campsiteId), which, isNull(followUps.dismissedAt)))
     .orderBy(desc(followUps.createdAt), desc(followUps.id))
     .limit(HISTORY_LIMIT);
   return rows.map(toItem);
 }
 
-/** A quote's follow-ups, open and done, newest first. */
-export async function followUpsOfQuote(ctx: StaffCtx, quoteId: string): Promise<FollowUpItem[]> {
-  const rows = await selectItems(ctx)
-    .where(and(eq(followUps.campingId, ctx.campsiteId), eq(followUps.quoteId, quoteId), isNull(followUps.dismissedAt)))
-    .orderBy(desc(followUps.createdAt), desc(followUps.id))
-    .limit(HISTORY_LIMIT);
-  return rows.map(toItem);
-}
+/** A contact's follow-ups (its quotes' too). */
+export const followUpsOfContact = (ctx: StaffCtx, contactId: string) => history(ctx, eq(followUps.contactId, contactId));
+
+/** A quote's follow-ups. */
+export const followUpsOfQuote = (ctx: StaffCtx, quoteId: string) => history(ctx, eq(followUps.quoteId, quoteId));

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { quotes, users } from '@/db/schema';
+import { quotes } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
 import type { StaffCtx } from '@/lib/context/unit-of-work';
 import { AppError } from '@/lib/errors';
 import { notify } from '@/lib/notifications/events';
 import { z } from '@/lib/validation';
+import { listAssignableUsers } from './assignable-users';
 
 export const assignQuoteSchema = z.object({
   quoteId: z.string({ error: 'Preventivo non trovato.' }).trim().min(1, 'Preventivo non trovato.').max(100, 'Preventivo non trovato.'),
@@ -32,10 +33,7 @@ export async function assignQuote(ctx: StaffCtx, input: { quoteId: string; userI
     .where(and(eq(quotes.id, input.quoteId), eq(quotes.campingId, ctx.campsiteId)))
     .for('update');
   if (!quote) throw new AppError('not_found', 'Preventivo non trovato.');
-  const people = await ctx.db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(and(eq(users.campingId, ctx.campsiteId), eq(users.isOperator, false)));
+  const people = await listAssignableUsers(ctx);
   const named = (id: string | null) => (id ? (people.find((user) => user.id === id)?.name ?? '') : '');
   if (input.userId && !people.some((user) => user.id === input.userId)) throw new AppError('not_found', 'Utente non trovato in questo campeggio.', { field: 'userId' });
   if (quote.assigneeId === input.userId) return false;

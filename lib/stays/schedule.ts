@@ -1,17 +1,11 @@
+import { addDays, romeDay } from '@/lib/format';
 import type { StayMailSettings } from '@/lib/vocabulary/campsite-shapes';
 import type { StayMessageKind } from '@/lib/vocabulary/stay-messages';
 
-/** 'YYYY-MM-DD' plus n days, on the calendar (no time zone: a stay's dates are calendar days). */
-export function addDays(day: string, n: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + n);
-  return date.toISOString().slice(0, 10);
-}
+export { addDays };
 
-/** Today in Europe/Rome, 'YYYY-MM-DD': the day the campsite lives in, whatever the server's zone. */
-export function romeToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+/** Today in Europe/Rome, 'YYYY-MM-DD'. */
+export const romeToday = (now: Date = new Date()): string => romeDay(now);
 
 export type StayDates = { arrival: string | null; departure: string | null };
 
